@@ -1,0 +1,259 @@
+"""The validated, indexed, immutable rule set built from card files (``load_rules``)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import TypeVar
+
+import attrs
+
+from . import model as m
+from .dsl.ast import CardFile, Component, Loc
+from .dsl.compiler import KINDS, Compiler
+from .dsl.format import format_file
+from .dsl.parser import parse_text
+from .dsl.resources import cards_dir
+from .errors import CardSyntaxError, CardValidationError, Problem
+
+__all__ = ["EXPECTED_COUNTS", "Rules", "check_paths", "json_kind", "load_rules"]
+
+T = TypeVar("T")
+
+# How many components of each kind a complete Lisboa catalogue has (components.md E1, F).
+EXPECTED_COUNTS: dict[str, int] = {
+    "political": 82,
+    "ship": 12,
+    "clergy": 37,
+    "decree": 70,
+    "building": 16,
+    "plan": 20,
+    "city": 27,
+    "scoring": 4,
+    "favor": 12,
+    "land": 25,
+    "site": 14,
+    "noble": 3,
+    "board": 1,
+    "player-board": 1,
+}
+
+_CLASS_KIND = {schema.cls: kind for kind, schema in KINDS.items()}
+
+
+def json_kind(component: m.Component) -> str:
+    """The kind name used in listings and JSON (``public_building``, ``city_tile`` ...)."""
+    return KINDS[_CLASS_KIND[type(component)]].json_kind
+
+
+def kind_of(component: m.Component) -> str:
+    """The kind keyword the component is written with in card files (``building``)."""
+    return _CLASS_KIND[type(component)]
+
+
+@attrs.frozen(slots=True)
+class Rules:
+    """A complete, validated Lisboa component catalogue.
+
+    Build it with :func:`load_rules`. Components are looked up by id (``rules["C12"]``) or
+    by kind (``rules.of_kind("clergy")``); the typed tuples (``rules.clergy``) keep file
+    order. ``digest`` identifies the catalogue's content (records store it).
+    """
+
+    components: tuple[m.Component, ...]
+    digest: str
+    by_id: dict[str, m.Component] = attrs.field(eq=False, repr=False)
+
+    def __getitem__(self, component_id: str) -> m.Component:
+        return self.by_id[component_id]
+
+    def __contains__(self, component_id: object) -> bool:
+        return component_id in self.by_id
+
+    def __iter__(self) -> Iterator[m.Component]:
+        return iter(self.components)
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+    def get(self, component_id: str) -> m.Component | None:
+        """The component with this id, or ``None``."""
+        return self.by_id.get(component_id)
+
+    def of_kind(self, kind: str) -> tuple[m.Component, ...]:
+        """All components of a kind, by card-file keyword or JSON name (``building`` or
+        ``public_building``)."""
+        return tuple(c for c in self.components if kind in (kind_of(c), json_kind(c)))
+
+    def _typed(self, cls: type[T]) -> tuple[T, ...]:
+        return tuple(c for c in self.components if isinstance(c, cls))
+
+    @property
+    def political(self) -> tuple[m.PoliticalCard, ...]:
+        """The 82 political cards."""
+        return self._typed(m.PoliticalCard)
+
+    @property
+    def ships(self) -> tuple[m.Ship, ...]:
+        """The 12 ship cards."""
+        return self._typed(m.Ship)
+
+    @property
+    def clergy(self) -> tuple[m.ClergyTile, ...]:
+        """The 37 clergy tiles."""
+        return self._typed(m.ClergyTile)
+
+    @property
+    def decrees(self) -> tuple[m.Decree, ...]:
+        """The 70 decrees."""
+        return self._typed(m.Decree)
+
+    @property
+    def buildings(self) -> tuple[m.PublicBuilding, ...]:
+        """The 16 public buildings."""
+        return self._typed(m.PublicBuilding)
+
+    @property
+    def plans(self) -> tuple[m.Plan, ...]:
+        """The 20 plans (4 starting)."""
+        return self._typed(m.Plan)
+
+    @property
+    def city_tiles(self) -> tuple[m.CityTile, ...]:
+        """The 27 city tiles (22 large, 5 small)."""
+        return self._typed(m.CityTile)
+
+    @property
+    def scoring_tiles(self) -> tuple[m.ScoringTile, ...]:
+        """The 4 scoring tiles."""
+        return self._typed(m.ScoringTile)
+
+    @property
+    def favors(self) -> tuple[m.RoyalFavor, ...]:
+        """The 12 royal favor tiles."""
+        return self._typed(m.RoyalFavor)
+
+    @property
+    def lands(self) -> tuple[m.LandSpace, ...]:
+        """The land spaces of downtown."""
+        return self._typed(m.LandSpace)
+
+    @property
+    def sites(self) -> tuple[m.Site, ...]:
+        """The 14 public-building sites."""
+        return self._typed(m.Site)
+
+    @property
+    def nobles(self) -> tuple[m.Noble, ...]:
+        """The three nobles, left to right."""
+        return tuple(sorted(self._typed(m.Noble), key=lambda n: n.position))
+
+    @property
+    def board(self) -> m.Board:
+        """The main board."""
+        return self._typed(m.Board)[0]
+
+    @property
+    def player_board(self) -> m.PlayerBoard:
+        """The player board."""
+        return self._typed(m.PlayerBoard)[0]
+
+
+def _card_files(paths: Iterable[str | Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            files.extend(sorted(path.glob("*.lsb")))
+        else:
+            files.append(path)
+    return files
+
+
+def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, ...], str]:
+    """Parse and check ``files``; raise with every problem found, or return the components."""
+    sources: dict[str, list[str]] = {}
+    parsed: list[CardFile] = []
+    problems: list[Problem] = []
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            problems.append(Problem(str(path), 0, 0, "LB001", f"cannot read file: {err.strerror}"))
+            continue
+        sources[str(path)] = text.splitlines()
+        try:
+            parsed.append(parse_text(text, str(path)))
+        except CardSyntaxError as err:
+            problems.extend(err.problems)
+    compiler = Compiler(sources)
+    components: list[m.Component] = []
+    syntax: list[Component] = []
+    first_seen: dict[str, Loc] = {}
+    for card_file in parsed:
+        for comp in card_file.components:
+            if comp.id in first_seen:
+                compiler.report(comp.loc, "LB120", f"duplicate id {comp.id!r} (first defined at "
+                                f"{first_seen[comp.id]})")
+                continue
+            first_seen[comp.id] = comp.loc
+            syntax.append(comp)
+            built = compiler.component(comp)
+            if built is not None:
+                components.append(built)
+    from .dsl.checks import check_catalogue  # late: checks import this module's helpers
+
+    check_catalogue(compiler, syntax, components, complete=complete)
+    problems.extend(compiler.problems)
+    if problems:
+        syntax_only = all(p.code == "LB001" for p in problems)
+        raise (CardSyntaxError if syntax_only else CardValidationError)(problems)
+    canonical = "\n".join(format_file(f) for f in parsed)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    return tuple(components), digest
+
+
+def _build(files: list[Path], complete: bool) -> Rules:
+    components, digest = _compile(files, complete=complete)
+    return Rules(components, digest, {c.id: c for c in components})
+
+
+@lru_cache(maxsize=8)
+def _load_cached(paths: tuple[str, ...]) -> Rules:
+    return _build(_card_files(paths), complete=True)
+
+
+def load_rules(*paths: str | Path) -> Rules:
+    """Load, validate and index a component catalogue.
+
+    With no argument, the catalogue shipped with the package (``cards/``). Otherwise the
+    given card files and folders (every ``*.lsb`` inside) together form the catalogue.
+    The result is immutable and cached per set of paths.
+
+    Raises :class:`~lisboa_core.errors.CardSyntaxError` or
+    :class:`~lisboa_core.errors.CardValidationError` listing every problem.
+    """
+    key = tuple(str(Path(p).resolve()) for p in (paths or (cards_dir(),)))
+    return _load_cached(key)
+
+
+def check_paths(*paths: str | Path) -> list[Problem]:
+    """Every problem in the given card files or folders (empty when they are fine).
+
+    A folder is checked as a complete catalogue (component counts included); single files
+    are checked on their own, with counts checked only for the kinds they define.
+    """
+    files = _card_files(paths or (cards_dir(),))
+    complete = all(Path(p).is_dir() for p in paths) if paths else True
+    try:
+        _compile(files, complete=complete)
+    except (CardSyntaxError, CardValidationError) as err:
+        return list(err.problems)
+    return []
+
+
+def counts(components: Iterable[m.Component]) -> Counter[str]:
+    """Number of components per card-file kind."""
+    return Counter(kind_of(c) for c in components)

@@ -1,0 +1,138 @@
+"""The ``lisboa`` command line (``lisboa cards check|show|list``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+
+from . import model as m
+from .catalog import check_paths, json_kind, kind_of, load_rules
+from .describe import describe
+from .dsl.format import format_component
+from .dsl.parser import parse_file
+from .errors import LisboaError
+
+__all__ = ["main"]
+
+
+def _cards_check(args: argparse.Namespace) -> int:
+    problems = check_paths(*args.paths)
+    for problem in problems:
+        print(problem.render())
+    if problems:
+        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        return 1
+    rules = load_rules(*args.paths)
+    print(f"ok: {len(rules)} components, catalogue digest {rules.digest}")
+    return 0
+
+
+def _cards_show(args: argparse.Namespace) -> int:
+    rules = load_rules(*args.paths)
+    component = rules.get(args.id)
+    if component is None:
+        print(f"no component with id {args.id!r}", file=sys.stderr)
+        return 1
+    source = parse_file(component.loc.file)
+    syntax = next(c for c in source.components if c.id == args.id)
+    print(format_component(syntax))
+    print(describe(component))
+    return 0
+
+
+def _record(component: m.Component) -> dict[str, object]:
+    record: dict[str, object] = {
+        "id": component.id,
+        "kind": json_kind(component),
+        "name": component.name,
+        "provenance": component.provenance.source,
+        "reconstructed": list(component.provenance.reconstructed),
+    }
+    if isinstance(component, m.PoliticalCard):
+        record |= {"deck": component.deck, "type": component.type}
+    elif isinstance(component, m.Ship):
+        record |= {"color": component.color, "hull": component.hull}
+    elif isinstance(component, m.Plan):
+        record |= {"architect": component.architect, "officials": component.officials,
+                   "starting": component.starting}
+    elif isinstance(component, m.CityTile):
+        record |= {"size": component.size}
+    return record
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    rules = load_rules(*args.paths)
+    chosen = [c for c in rules if args.kind in (None, kind_of(c), json_kind(c))]
+    if args.json:
+        print(json.dumps([_record(c) for c in chosen], indent=1))
+        return 0
+    for c in chosen:
+        print(f"{c.id:12} {json_kind(c):16} {c.provenance.source:14} {c.name}")
+    return 0
+
+
+def summary_table(paths: Sequence[str] = ()) -> str:
+    """A table of component counts by kind and provenance."""
+    rules = load_rules(*paths)
+    table: Counter[tuple[str, str]] = Counter((json_kind(c), c.provenance.source) for c in rules)
+    kinds = sorted({k for k, _ in table}, key=lambda k: [json_kind(c) for c in rules].index(k))
+    lines = [f"{'kind':18}{'rules':>7}{'reconstructed':>15}{'total':>7}", "-" * 47]
+    for kind in kinds:
+        a, b = table[(kind, "rules")], table[(kind, "reconstructed")]
+        lines.append(f"{kind:18}{a:>7}{b:>15}{a + b:>7}")
+    lines.append("-" * 47)
+    a = sum(v for (_, s), v in table.items() if s == "rules")
+    b = sum(table.values()) - a
+    lines.append(f"{'all':18}{a:>7}{b:>15}{a + b:>7}")
+    return "\n".join(lines)
+
+
+def _cards_summary(args: argparse.Namespace) -> int:
+    print(summary_table(args.paths))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    cards = sub.add_parser("cards", help="check, show and list card files")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+
+    check = cards_sub.add_parser("check", help="validate card files; exit 1 listing problems")
+    check.add_argument("paths", nargs="*", help="card files or folders (default: shipped)")
+    check.set_defaults(run=_cards_check)
+
+    show = cards_sub.add_parser("show", help="canonical text and English of one component")
+    show.add_argument("id")
+    show.add_argument("--cards", dest="paths", action="append", default=[],
+                      help="card folder or file to use instead of the shipped catalogue")
+    show.set_defaults(run=_cards_show)
+
+    listing = cards_sub.add_parser("list", help="list components")
+    listing.add_argument("--kind", help="only this kind (e.g. clergy or public_building)")
+    listing.add_argument("--json", action="store_true", help="print a JSON array")
+    listing.add_argument("--cards", dest="paths", action="append", default=[],
+                         help="card folder or file to use instead of the shipped catalogue")
+    listing.set_defaults(run=_cards_list)
+
+    summary = cards_sub.add_parser("summary", help="counts by kind and provenance")
+    summary.add_argument("--cards", dest="paths", action="append", default=[])
+    summary.set_defaults(run=_cards_summary)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except LisboaError as err:
+        print(err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"lisboa: {err}", file=sys.stderr)
+        return 1
+    return status

@@ -1,0 +1,584 @@
+"""Syntax tree to typed components: schemas, vocabulary checks and problem reporting.
+
+Every problem is collected (never only the first) as a :class:`~lisboa_core.errors.Problem`
+with a stable code; :data:`CODES` documents them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from .. import model as m
+from ..errors import Problem
+from . import ast
+from .patterns import TYPES, Mismatch, Pattern, compile_pattern
+from .vocabulary import EFFECT_KINDS, EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS
+
+__all__ = ["CODES", "KINDS", "Compiler"]
+
+CODES: dict[str, str] = {
+    "LB001": "syntax error: the text does not follow the grammar",
+    "LB101": "unknown key for this kind of component",
+    "LB102": "a required key is missing",
+    "LB103": "unknown word where an enumeration member is expected (good, colour, noble, ...)",
+    "LB104": "a value is out of range or of the wrong type",
+    "LB105": "the values after a key do not have the expected shape",
+    "LB106": "a key that may appear once appears again",
+    "LB107": "two keys that exclude each other are both present",
+    "LB110": "unknown effect phrase",
+    "LB111": "an effect is used where it cannot act",
+    "LB112": "unknown hook, event, permission or scoring subject",
+    "LB120": "duplicate id",
+    "LB121": "reference to an unknown id",
+    "LB130": "wrong number of components of a kind",
+    "LB131": "a constraint stated by the rules is broken",
+    "LB140": "provenance missing or naming a key the component does not have",
+}
+
+
+def _suggest(word: str, options: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+@attrs.frozen(slots=True)
+class _Spec:
+    key: str
+    form: str  # field | flag | clause | section | behaviour
+    pattern: Pattern | None = None
+    attr: str | None = None
+    required: bool = True
+    repeat: bool = False
+    build: Callable[[dict[str, Any]], Any] | None = None
+
+
+def _f(key: str, pattern: str, attr: str | None = None, *, required: bool = True,
+       repeat: bool = False, build: Callable[[dict[str, Any]], Any] | None = None) -> _Spec:
+    return _Spec(key, "field", compile_pattern(pattern), attr or key.replace("-", "_"),
+                 required, repeat, build)
+
+
+def _flag(key: str, attr: str | None = None) -> _Spec:
+    return _Spec(key, "flag", None, attr or key.replace("-", "_"), False)
+
+
+def _clause(key: str, *, required: bool = False) -> _Spec:
+    return _Spec(key, "clause", None, key, required)
+
+
+def _one(name: str) -> Callable[[dict[str, Any]], Any]:
+    return lambda b: b[name]
+
+
+def _tuple(*names: str) -> Callable[[dict[str, Any]], Any]:
+    return lambda b: tuple(b.get(n) for n in names)
+
+
+_BEHAVIOUR = _Spec("", "behaviour")
+
+
+@attrs.frozen(slots=True)
+class _KindSchema:
+    cls: type
+    json_kind: str
+    specs: tuple[_Spec, ...]
+
+
+KINDS: dict[str, _KindSchema] = {
+    "political": _KindSchema(m.PoliticalCard, "political", (
+        _f("deck", "<v:deck>", build=_one("v")),
+        _f("type", "<v:card_type>", build=_one("v")),
+        _f("influence", "<v:nat>", required=False, build=_one("v")),
+        _clause("reward"), _clause("penalty"), _clause("event"),
+        _Spec("permanent", "section", compile_pattern(""), "permanent", False),
+    )),
+    "ship": _KindSchema(m.Ship, "ship", (
+        _f("color", "<v:ship_color>", build=_one("v")),
+        _f("period", "<v:period>", build=_one("v")),
+        _f("hull", "<v:pos>", build=_one("v")),
+        _f("sale", "<v:nat>", build=_one("v")),
+        _f("influence", "<v:nat>", build=_one("v")),
+    )),
+    "clergy": _KindSchema(m.ClergyTile, "clergy", (
+        _f("wigs", "<v:nat>", build=_one("v")),
+        _BEHAVIOUR,
+    )),
+    "decree": _KindSchema(m.Decree, "decree", (
+        _Spec("score", "score", None, "score"),
+        _flag("two-player-removal"),
+    )),
+    "building": _KindSchema(m.PublicBuilding, "public_building", (
+        _f("blue", "<a:street> <b:street>", build=_tuple("a", "b")),
+        _f("green", "<a:street> <b:street>", build=_tuple("a", "b")),
+    )),
+    "plan": _KindSchema(m.Plan, "plan", (
+        _f("architect", "<v:architect>", build=_one("v")),
+        _f("officials", "<v:pos>", build=_one("v")),
+        _flag("starting"),
+    )),
+    "city": _KindSchema(m.CityTile, "city_tile", (_f("size", "<v:size>", build=_one("v")),)),
+    "scoring": _KindSchema(m.ScoringTile, "scoring_tile", (_f("wigs", "<v:pos>", build=_one("v")),)),
+    "favor": _KindSchema(m.RoyalFavor, "royal_favor", (_f("noble", "<v:noble>", build=_one("v")),)),
+    "land": _KindSchema(m.LandSpace, "land", (
+        _f("row", "<v:row>", build=_one("v")),
+        _f("column", "<v:column>", build=_one("v")),
+        _f("size", "<v:size>", build=_one("v")),
+        _f("streets", "<v:street...>", build=_one("v")),
+        _clause("reward"),
+    )),
+    "site": _KindSchema(m.Site, "site", (
+        _f("side", "<v:side>", build=_one("v")),
+        _f("row", "<v:row>", required=False, build=_one("v")),
+        _f("street", "<v:street>", required=False, build=_one("v")),
+        _f("rubble", "<v:pos>", build=_one("v")),
+        _clause("reward"),
+    )),
+    "noble": _KindSchema(m.Noble, "noble", (
+        _f("position", "<v:pos>", build=_one("v")),
+        _f("accepts", "<v:good...>", build=_one("v")),
+        _f("state-actions", "<a:state_action> <b:state_action>", build=_tuple("a", "b")),
+        _f("noble-action", "<v:noble_action>", build=_one("v")),
+        _f("office", "<v:pos>", build=_one("v")),
+    )),
+    "board": _KindSchema(m.Board, "board", (
+        _f("street", "<c:street> <g:good>", "streets", repeat=True, build=_tuple("c", "g")),
+        _f("row-rubble", "<r:row> <n:pos>", repeat=True, build=_tuple("r", "n")),
+        _f("column-rubble", "<c:column> <n:pos>", repeat=True, build=_tuple("c", "n")),
+        _f("rubble-pile", "<v:nat>", build=_one("v")),
+        _f("rubble", "<c:rubble> <n:pos> <cost:pos>", repeat=True,
+           build=_tuple("c", "n", "cost")),
+        _f("scoring-space", "<c:column> <s:pos>", "scoring_spaces", repeat=True,
+           build=_tuple("c", "s")),
+        _f("treasury", "<mod:int> <value:nat>", repeat=True,
+           build=lambda b: m.TreasurySpace(b["mod"], b["value"])),
+        _f("treasury-start", "<v:nat>", build=_one("v")),
+        _f("price-start", "<g:good> <p:pos>", repeat=True, build=_tuple("g", "p")),
+        _f("price-min", "<v:pos>", build=_one("v")),
+        _f("price-max", "<v:pos>", build=_one("v")),
+        _f("influence-max", "<v:pos>", build=_one("v")),
+        _f("influence-start", "<v:nat...>", build=_one("v")),
+        _f("influence-reis-icons", "<v:nat...>", build=_one("v")),
+        _f("church-gaps", "<v:pos>", build=_one("v")),
+        _f("church-icon", "<g:nat> <i:icon>", "church_icons", repeat=True, build=_tuple("g", "i")),
+        _f("decree-display", "<v:pos>", build=_one("v")),
+        _f("clergy-track", "<v:pos>", build=_one("v")),
+        _f("city-space", "<c:street> <s:size>", "city_spaces", repeat=True,
+           build=_tuple("c", "s")),
+        _f("political-display", "<v:card_type...>", build=_one("v")),
+        _f("store-majority", "<g:good> <a:nat> <b:nat> <c:nat>", repeat=True,
+           build=_tuple("g", "a", "b", "c")),
+        _f("officials-majority", "<p:players> <v:nat...>", repeat=True,
+           build=lambda b: (b["p"], b["v"])),
+        _f("start-reis", "<v:nat>", build=_one("v")),
+        _f("start-wigs", "<v:nat>", build=_one("v")),
+        _f("set-wigs", "<v:nat>", build=_one("v")),
+        _f("favor-wigs", "<v:nat>", build=_one("v")),
+        _f("reis-per-wig", "<v:pos>", build=_one("v")),
+    )),
+    "player-board": _KindSchema(m.PlayerBoard, "player_board", (
+        _f("portfolio-top", "<v:pos>", build=_one("v")),
+        _f("portfolio-bottom", "<v:pos>", build=_one("v")),
+        _f("portfolio-base", "<v:pos>", build=_one("v")),
+        _f("warehouse-base", "<v:pos>", build=_one("v")),
+        _f("clergy-spaces", "<v:pos>", build=_one("v")),
+        _f("rubble-per-colour", "<v:pos>", build=_one("v")),
+        _f("set-columns", "<v:pos>", build=_one("v")),
+        _f("officials", "<v:pos>", build=_one("v")),
+        _f("houses", "<g:group> <n:pos>", repeat=True, build=_tuple("g", "n")),
+        _Spec("ability", "section", compile_pattern("<g:group> <i:pos>"), "abilities",
+              False, True),
+    )),
+}
+
+_EFFECTS_BY_VERB: dict[str, list[Any]] = {}
+for _kind in EFFECT_KINDS:
+    _EFFECTS_BY_VERB.setdefault(_kind.verb, []).append(_kind)
+_HOOKS = {h.name: h for h in HOOKS}
+_EVENTS = {e.name: e for e in EVENTS}
+_SUBJECT_WORDS = {w: s for s in SUBJECTS for w in s.words}
+_BEHAVIOUR_KEYS = ("modify", "allow", "on")
+
+
+@attrs.frozen(slots=True)
+class _Context:
+    """What the effect being compiled may rely on (its trigger's event)."""
+
+    provides: frozenset[str] = frozenset()
+    unit: str | None = None
+
+
+class Compiler:
+    """Turns parsed files into typed components, collecting every problem."""
+
+    def __init__(self, sources: dict[str, list[str]]) -> None:
+        self.sources = sources
+        self.problems: list[Problem] = []
+
+    # --- reporting ---------------------------------------------------------------------
+
+    def report(self, loc: ast.Loc, code: str, message: str) -> None:
+        """Record one problem at ``loc``."""
+        lines = self.sources.get(loc.file, [])
+        line = lines[loc.line - 1] if 0 < loc.line <= len(lines) else ""
+        self.problems.append(Problem(loc.file, loc.line, loc.column, code, message, line))
+
+    def _mismatch(self, miss: Mismatch, values: Sequence[ast.Value], after: ast.Loc,
+                  what: str) -> None:
+        if miss.index < len(values):
+            value = values[miss.index]
+            if miss.type is not None and miss.type.members and isinstance(value, ast.Word | ast.Ref):
+                self.report(value.loc, "LB103",
+                            f"unknown {miss.type.name.replace('_', ' ')} {value.text!r}"
+                            f"{_suggest(value.text, miss.type.members)}; expected "
+                            f"{miss.type.description}")
+                return
+            code = "LB104" if miss.type is not None else "LB105"
+            self.report(value.loc, code, f"{what}: expected {miss.expected}, found {value}")
+        else:
+            self.report(after, "LB105", f"{what}: expected {miss.expected} after it")
+
+    # --- components --------------------------------------------------------------------
+
+    def component(self, comp: ast.Component) -> m.Component | None:
+        """Compile one component, or return ``None`` if it has problems."""
+        schema = KINDS[comp.kind]
+        before = len(self.problems)
+        specs = {s.key: s for s in schema.specs if s.key}
+        allows_behaviour = any(s.form == "behaviour" for s in schema.specs)
+        values: dict[str, Any] = {}
+        seen: dict[str, ast.Item] = {}
+        behaviour_items: list[ast.Item] = []
+        provenance: m.Provenance | None = None
+        provenance_item: ast.Field | None = None
+        for item in comp.items:
+            key = item.key.text
+            if key == "provenance" and isinstance(item, ast.Field):
+                if provenance_item is not None:
+                    self.report(item.loc, "LB106", "'provenance' given twice")
+                provenance_item = item
+                provenance = self._provenance(item)
+                continue
+            if allows_behaviour and key in _BEHAVIOUR_KEYS:
+                behaviour_items.append(item)
+                continue
+            spec = specs.get(key)
+            if spec is None:
+                options = list(specs) + ["provenance"]
+                if allows_behaviour:
+                    options += list(_BEHAVIOUR_KEYS)
+                self.report(item.key.loc, "LB101",
+                            f"unknown key {key!r} for a {comp.kind}{_suggest(key, options)}")
+                continue
+            if key in seen and not spec.repeat:
+                self.report(item.key.loc, "LB106", f"{key!r} given twice")
+                continue
+            seen[key] = item
+            result = self._item(spec, item, comp)
+            if result is _BAD:
+                continue
+            attr = spec.attr or key
+            if spec.repeat:
+                values.setdefault(attr, []).append(result)
+            else:
+                values[attr] = result
+        for spec in schema.specs:
+            if spec.required and spec.key and spec.key not in seen and spec.form != "behaviour":
+                self.report(comp.loc, "LB102", f"{comp.kind} {comp.id} has no {spec.key!r}")
+        if provenance_item is None:
+            self.report(comp.loc, "LB140", f"{comp.kind} {comp.id} has no 'provenance'")
+        elif provenance is not None:
+            known = set(specs) | {"all"} | ({*_BEHAVIOUR_KEYS, "behaviour"} if allows_behaviour else set())
+            for name, value in zip(provenance.reconstructed, provenance_item.values[1:],
+                                   strict=False):
+                if name not in known:
+                    self.report(value.loc, "LB140",
+                                f"provenance names {name!r}, which is not a key of a "
+                                f"{comp.kind}{_suggest(name, known)}")
+        if allows_behaviour:
+            values["behaviour"] = self.behaviour(behaviour_items)
+        for spec in schema.specs:
+            if spec.repeat and spec.attr:
+                values[spec.attr] = tuple(values.get(spec.attr, ()))
+        if len(self.problems) > before or provenance is None:
+            return None
+        return self._construct(schema, comp, values, provenance)
+
+    def _construct(self, schema: _KindSchema, comp: ast.Component, values: dict[str, Any],
+                   provenance: m.Provenance) -> m.Component | None:
+        if comp.kind == "noble":
+            values["key_check"] = None
+            values.pop("key_check")
+        try:
+            obj: m.Component = schema.cls(
+                id=comp.id, name=comp.name or comp.id, provenance=provenance, loc=comp.loc,
+                **values,
+            )
+        except TypeError as err:  # a key the class needs but the file left out (reported)
+            self.report(comp.loc, "LB102", f"{comp.kind} {comp.id} is incomplete ({err})")
+            return None
+        return obj
+
+    def _provenance(self, item: ast.Field) -> m.Provenance | None:
+        values = item.values
+        if not values or not isinstance(values[0], ast.Word) or values[0].text not in (
+            "rules", "reconstructed"
+        ):
+            shown = str(values[0]) if values else "nothing"
+            self.report(values[0].loc if values else item.loc, "LB103",
+                        f"unknown provenance {shown!r}; expected rules or reconstructed "
+                        "followed by the reconstructed keys")
+            return None
+        source = values[0].text
+        keys = []
+        for value in values[1:]:
+            if not isinstance(value, ast.Word):
+                self.report(value.loc, "LB105", f"provenance keys are words, found {value}")
+                return None
+            keys.append(value.text)
+        if source == "rules" and keys:
+            self.report(values[1].loc, "LB140", "'provenance rules' takes no keys")
+            return None
+        if source == "reconstructed" and not keys:
+            self.report(values[0].loc, "LB140",
+                        "'provenance reconstructed' must name the reconstructed keys (or 'all')")
+            return None
+        return m.Provenance(source, tuple(keys))
+
+    def _item(self, spec: _Spec, item: ast.Item, comp: ast.Component) -> Any:
+        key = item.key.text
+        if spec.form in ("field", "flag"):
+            if not isinstance(item, ast.Field):
+                self.report(item.loc, "LB105", f"{key!r} is a plain field: write `{key} ...` "
+                            "on one line, without ':' or braces")
+                return _BAD
+            if spec.form == "flag":
+                if item.values:
+                    self.report(item.values[0].loc, "LB105", f"{key!r} takes no values")
+                    return _BAD
+                return True
+            assert spec.pattern is not None
+            bound = spec.pattern.match(item.values)
+            if isinstance(bound, Mismatch):
+                self._mismatch(bound, item.values, item.loc, f"{key} {spec.pattern.text}")
+                return _BAD
+            return spec.build(bound) if spec.build else bound
+        if spec.form == "score":
+            if not isinstance(item, ast.Field):
+                self.report(item.loc, "LB105", "'score' is written on one line: score N per ...")
+                return _BAD
+            return self.score(item)
+        if spec.form == "clause":
+            if not isinstance(item, ast.Clause):
+                self.report(item.loc, "LB105", f"{key!r} needs effects: `{key}: effect, ...`")
+                return _BAD
+            if item.values:
+                self.report(item.values[0].loc, "LB105", f"'{key}:' takes no words before ':'")
+                return _BAD
+            return self.effects(item.effects, _Context())
+        if spec.form == "section":
+            if not isinstance(item, ast.Section):
+                self.report(item.loc, "LB105", f"{key!r} needs a block: `{key} ... {{ ... }}`")
+                return _BAD
+            assert spec.pattern is not None
+            bound = spec.pattern.match(item.values)
+            if isinstance(bound, Mismatch):
+                self._mismatch(bound, item.values, item.loc, f"{key} {spec.pattern.text}")
+                return _BAD
+            behaviour = self.behaviour(item.items)
+            if key == "ability":
+                return m.HouseAbility(bound["g"], bound["i"], behaviour)
+            return behaviour
+        raise AssertionError(spec.form)  # pragma: no cover
+
+    # --- behaviour (passive items) -----------------------------------------------------
+
+    def behaviour(self, items: Iterable[ast.Item]) -> m.Behaviour:
+        """Compile ``modify`` / ``allow`` / ``on`` items."""
+        modifiers: list[m.Modifier] = []
+        permissions: list[m.Permission] = []
+        triggers: list[m.Trigger] = []
+        for item in items:
+            key = item.key.text
+            if key == "modify" and isinstance(item, ast.Field):
+                mod = self._modifier(item)
+                if mod:
+                    modifiers.append(mod)
+            elif key == "allow" and isinstance(item, ast.Field):
+                words = [str(v) for v in item.values]
+                if len(words) != 1 or words[0] not in PERMISSIONS:
+                    where = item.values[0].loc if item.values else item.loc
+                    shown = " ".join(words)
+                    self.report(where, "LB112", f"unknown permission {shown!r}"
+                                f"{_suggest(shown, PERMISSIONS)}")
+                else:
+                    permissions.append(m.Permission(words[0], item.loc))
+            elif key == "on" and isinstance(item, ast.Clause):
+                trig = self._trigger(item)
+                if trig:
+                    triggers.append(trig)
+            else:
+                self.report(item.key.loc, "LB101",
+                            f"unknown passive item {key!r}{_suggest(key, _BEHAVIOUR_KEYS)}; "
+                            "expected `modify HOOK ...`, `allow ABILITY` or `on EVENT: effects`")
+        return m.Behaviour(tuple(modifiers), tuple(permissions), tuple(triggers))
+
+    def _modifier(self, item: ast.Field) -> m.Modifier | None:
+        if not item.values or not isinstance(item.values[0], ast.Word):
+            self.report(item.loc, "LB105", "`modify` needs a hook name, e.g. modify payment -1")
+            return None
+        head = item.values[0]
+        hook = _HOOKS.get(head.text)
+        if hook is None:
+            self.report(head.loc, "LB112", f"unknown hook {head.text!r}{_suggest(head.text, _HOOKS)}")
+            return None
+        rest = item.values[1:]
+        bound = hook.pattern.match(rest)
+        if isinstance(bound, Mismatch):
+            self._mismatch(bound, rest, head.loc, f"modify {hook.name} {hook.pattern.text}")
+            return None
+        amount = bound.pop("amount")
+        return m.Modifier(hook.name, amount, tuple(sorted(bound.items())), item.loc)
+
+    def _trigger(self, item: ast.Clause) -> m.Trigger | None:
+        if not item.values or not isinstance(item.values[0], ast.Word):
+            self.report(item.loc, "LB105", "`on` needs an event, e.g. on build-store: gain 1 wig")
+            return None
+        head = item.values[0]
+        event = _EVENTS.get(head.text)
+        if event is None:
+            self.report(head.loc, "LB112",
+                        f"unknown event {head.text!r}{_suggest(head.text, _EVENTS)}")
+            return None
+        rest = item.values[1:]
+        bound = event.pattern.match(rest)
+        if isinstance(bound, Mismatch):
+            self._mismatch(bound, rest, head.loc, f"on {event.name} {event.pattern.text}")
+            return None
+        body = self.effects(item.effects, _Context(event.provides | (
+            {"quantity"} if event.unit else set()), event.unit))
+        return m.Trigger(event.name, bound.get("what"), body, item.loc)
+
+    # --- effects -----------------------------------------------------------------------
+
+    def effects(self, seq: ast.Sequence, ctx: _Context) -> m.Seq:
+        """Compile a comma sequence of effects."""
+        steps: list[m.Effect] = []
+        for effect in seq.effects:
+            compiled = self._effect(effect, ctx)
+            if compiled is not None:
+                steps.append(compiled)
+        return m.Seq(tuple(steps), seq.loc)
+
+    def _effect(self, effect: ast.Effect, ctx: _Context) -> m.Effect | None:
+        if isinstance(effect, ast.Choice):
+            options = tuple(self.effects(alt.body, ctx) for alt in effect.options)
+            if len(options) < 2:
+                self.report(effect.loc, "LB105", "a choice needs at least two options")
+            if effect.up_to is not None and not 1 <= effect.up_to <= len(options):
+                self.report(effect.loc, "LB104",
+                            f"'choose up to {effect.up_to}' with {len(options)} options")
+            return m.Choose(options, effect.up_to, effect.loc)
+        if isinstance(effect, ast.Optional):
+            return m.May(self.effects(effect.body, ctx), effect.loc)
+        return self._phrase(effect, ctx)
+
+    def _phrase(self, phrase: ast.Phrase, ctx: _Context) -> m.Do | None:
+        verb = phrase.verb.text
+        kinds = _EFFECTS_BY_VERB.get(verb)
+        if not kinds:
+            self.report(phrase.loc, "LB110",
+                        f"unknown effect {verb!r}{_suggest(verb, _EFFECTS_BY_VERB)}")
+            return None
+        best: Mismatch | None = None
+        for kind in kinds:
+            bound = kind.pattern.match((phrase.verb, *phrase.args))
+            if isinstance(bound, Mismatch):
+                if best is None or bound.index > best.index:
+                    best = bound
+                continue
+            missing = kind.needs - ctx.provides
+            if missing:
+                where = {"produce": "inside `on produce`", "take-rubble":
+                         "inside `on take-rubble`", "quantity":
+                         "in a trigger whose event has a quantity (take-rubble, sail)"}
+                self.report(phrase.loc, "LB111", f"'{kind.pattern.text}' only acts "
+                            + " and ".join(where[n] for n in sorted(missing)))
+                return None
+            if kind.name == "gain_per" and ctx.unit != bound["unit"]:
+                self.report(phrase.loc, "LB111",
+                            f"'per {bound['unit']}' does not fit this event (its unit is "
+                            f"{ctx.unit})")
+                return None
+            return m.Do(kind.name, tuple(sorted(bound.items())), phrase.loc)
+        assert best is not None
+        words = (phrase.verb, *phrase.args)
+        self._mismatch(best, words, words[-1].loc,
+                       " | ".join(k.pattern.text for k in kinds))
+        return None
+
+    # --- decrees -----------------------------------------------------------------------
+
+    def score(self, item: ast.Field) -> m.Score | object:
+        """Compile ``score N per ...`` / ``score N if most ...`` / ``score N if every type``."""
+        values = item.values
+        best: Mismatch | None = None
+        for form in SCORE_FORMS:
+            if form.name == "every-type":
+                bound_full = form.pattern.match(values)
+                if isinstance(bound_full, dict):
+                    what = str(values[-1]).rstrip("s")
+                    subject = "stores" if what == "store" else "goods"
+                    return m.Score("every-type", bound_full["wigs"], m.Quantity(subject),
+                                   loc=item.loc)
+                if best is None or bound_full.index > best.index:
+                    best = bound_full
+                continue
+            bound = form.pattern.match_prefix(values)
+            if isinstance(bound, Mismatch):
+                if best is None or bound.index > best.index:
+                    best = bound
+                continue
+            binding, end = bound
+            quantity = self._quantity(values[end:], item)
+            if quantity is None:
+                return _BAD
+            return m.Score(form.name, binding["wigs"], quantity, binding.get("every") or 1,
+                           item.loc)
+        assert best is not None
+        self._mismatch(best, values, item.loc,
+                       "score N per [K] QUANTITY | score N if most QUANTITY | "
+                       "score N if every type of store|good")
+        return _BAD
+
+    def _quantity(self, values: Sequence[ast.Value], item: ast.Field) -> m.Quantity | None:
+        if not values or not isinstance(values[0], ast.Word):
+            self.report(values[0].loc if values else item.loc, "LB105",
+                        "expected what to count (store, decree, influence, ...)")
+            return None
+        head = values[0]
+        subject = _SUBJECT_WORDS.get(head.text)
+        if subject is None:
+            self.report(head.loc, "LB112", f"unknown scoring subject {head.text!r}"
+                        f"{_suggest(head.text, _SUBJECT_WORDS)}")
+            return None
+        rest = values[1:]
+        bound = subject.filters.match(rest)
+        if isinstance(bound, Mismatch):
+            self._mismatch(bound, rest, head.loc, f"{head.text} {subject.filters.text}")
+            return None
+        return m.Quantity(subject.name, tuple(sorted(bound.items())))
+
+
+class _Bad:
+    def __repr__(self) -> str:
+        return "<bad>"
+
+
+_BAD: Any = _Bad()
+
+# Enumerations used by the catalogue-level checks.
+STREET_GOOD_TYPES = TYPES["street"].members

@@ -1,0 +1,66 @@
+"""The exceptions of lisboa_core. Everything raised for bad input derives from LisboaError."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+__all__ = [
+    "CardSyntaxError",
+    "CardValidationError",
+    "IllegalMoveError",
+    "LisboaError",
+    "Problem",
+    "StateFormatError",
+]
+
+
+class LisboaError(Exception):
+    """Base class of every error lisboa_core raises on purpose."""
+
+
+@attrs.frozen(slots=True)
+class Problem:
+    """One problem found in a card file, printed like a linter message.
+
+    ``code`` is a stable code (``LB103``) documented in the card-language reference;
+    ``source_line`` is the offending line, shown under the message with a caret.
+    """
+
+    file: str
+    line: int
+    column: int
+    code: str
+    message: str
+    source_line: str = ""
+
+    def render(self) -> str:
+        """``path:line:col: CODE message``, then the line and a caret under the column."""
+        head = f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"
+        if not self.source_line:
+            return head
+        caret = " " * (max(self.column, 1) - 1) + "^"
+        return f"{head}\n    {self.source_line}\n    {caret}"
+
+
+class _ProblemsError(LisboaError):
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(p.render() for p in self.problems))
+
+
+class CardSyntaxError(_ProblemsError):
+    """A card file does not follow the grammar (file, line, column, caret, what was expected)."""
+
+
+class CardValidationError(_ProblemsError):
+    """Card files parse but break the schema, the vocabulary or the counts (all problems)."""
+
+
+class IllegalMoveError(LisboaError):
+    """A move was applied that is not legal in the state; the message says why."""
+
+
+class StateFormatError(LisboaError):
+    """A saved state or record is malformed; the message names the field."""
