@@ -15,7 +15,7 @@ from . import model as m
 from .dsl.ast import CardFile, Component, Loc
 from .dsl.compiler import KINDS, Compiler
 from .dsl.format import format_file
-from .dsl.parser import parse_text
+from .dsl.parser import parse_text_all_errors
 from .dsl.resources import cards_dir
 from .errors import CardSyntaxError, CardValidationError, Problem
 
@@ -184,10 +184,9 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
             problems.append(Problem(str(path), 0, 0, "LB001", f"cannot read file: {err.strerror}"))
             continue
         sources[str(path)] = text.splitlines()
-        try:
-            parsed.append(parse_text(text, str(path)))
-        except CardSyntaxError as err:
-            problems.extend(err.problems)
+        card_file, syntax_problems = parse_text_all_errors(text, str(path))
+        parsed.append(card_file)
+        problems.extend(syntax_problems)
     compiler = Compiler(sources)
     components: list[m.Component] = []
     syntax: list[Component] = []
@@ -195,8 +194,11 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
     for card_file in parsed:
         for comp in card_file.components:
             if comp.id in first_seen:
-                compiler.report(comp.loc, "LB120", f"duplicate id {comp.id!r} (first defined at "
-                                f"{first_seen[comp.id]})")
+                compiler.report(
+                    comp.loc,
+                    "LB120",
+                    f"duplicate id {comp.id!r} (first defined at {first_seen[comp.id]})",
+                )
                 continue
             first_seen[comp.id] = comp.loc
             syntax.append(comp)
@@ -207,6 +209,7 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
 
     check_catalogue(compiler, syntax, components, complete=complete)
     problems.extend(compiler.problems)
+    problems.sort(key=lambda p: (p.file, p.line, p.column))
     if problems:
         syntax_only = all(p.code == "LB001" for p in problems)
         raise (CardSyntaxError if syntax_only else CardValidationError)(problems)
@@ -235,8 +238,14 @@ def load_rules(*paths: str | Path) -> Rules:
     Raises :class:`~lisboa_core.errors.CardSyntaxError` or
     :class:`~lisboa_core.errors.CardValidationError` listing every problem.
     """
-    key = tuple(str(Path(p).resolve()) for p in (paths or (cards_dir(),)))
-    return _load_cached(key)
+    if not paths:
+        return _load_shipped()
+    return _load_cached(tuple(str(Path(p).resolve()) for p in paths))
+
+
+@lru_cache(maxsize=1)
+def _load_shipped() -> Rules:
+    return _load_cached((str(cards_dir().resolve()),))
 
 
 def check_paths(*paths: str | Path) -> list[Problem]:

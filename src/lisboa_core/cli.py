@@ -56,8 +56,11 @@ def _record(component: m.Component) -> dict[str, object]:
     elif isinstance(component, m.Ship):
         record |= {"color": component.color, "hull": component.hull}
     elif isinstance(component, m.Plan):
-        record |= {"architect": component.architect, "officials": component.officials,
-                   "starting": component.starting}
+        record |= {
+            "architect": component.architect,
+            "officials": component.officials,
+            "starting": component.starting,
+        }
     elif isinstance(component, m.CityTile):
         record |= {"size": component.size}
     return record
@@ -107,15 +110,25 @@ def _parser() -> argparse.ArgumentParser:
 
     show = cards_sub.add_parser("show", help="canonical text and English of one component")
     show.add_argument("id")
-    show.add_argument("--cards", dest="paths", action="append", default=[],
-                      help="card folder or file to use instead of the shipped catalogue")
+    show.add_argument(
+        "--cards",
+        dest="paths",
+        action="append",
+        default=[],
+        help="card folder or file to use instead of the shipped catalogue",
+    )
     show.set_defaults(run=_cards_show)
 
     listing = cards_sub.add_parser("list", help="list components")
     listing.add_argument("--kind", help="only this kind (e.g. clergy or public_building)")
     listing.add_argument("--json", action="store_true", help="print a JSON array")
-    listing.add_argument("--cards", dest="paths", action="append", default=[],
-                         help="card folder or file to use instead of the shipped catalogue")
+    listing.add_argument(
+        "--cards",
+        dest="paths",
+        action="append",
+        default=[],
+        help="card folder or file to use instead of the shipped catalogue",
+    )
     listing.set_defaults(run=_cards_list)
 
     summary = cards_sub.add_parser("summary", help="counts by kind and provenance")

@@ -51,7 +51,8 @@ def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
     for trig in behaviour.triggers:
         what = trig.qualifier or ""
         when = _EVENTS[trig.event].template.format(
-            what=what, what_sold="good" if what == "any" else what)
+            what=what, what_sold="good" if what == "any" else what
+        )
         lines.append(f"{when}: {describe_effect(trig.effect)}")
     return lines
 
@@ -73,9 +74,11 @@ def _quantity(q: m.Quantity) -> str:
 def describe_score(score: m.Score) -> str:
     """A decree condition in words."""
     return _FORMS[score.form].template.format(
-        wigs=score.wigs, quantity=_quantity(score.quantity),
+        wigs=score.wigs,
+        quantity=_quantity(score.quantity),
         every_part=f"{score.every} of " if score.every > 1 else "",
-        what="store" if score.quantity.subject == "stores" else "good")
+        what="store" if score.quantity.subject == "stores" else "good",
+    )
 
 
 def describe(component: m.Component) -> str:
@@ -84,28 +87,37 @@ def describe(component: m.Component) -> str:
     if isinstance(component, m.PoliticalCard):
         if component.is_treasury:
             lines.append(f"Treasury card of the {component.deck} deck.")
-            lines.append(f"Tucked: take reis equal to the treasury value, then the marker "
-                         f"goes down 1. Sponsored: {describe_effect(component.event or m.Seq(()))}.")
+            lines.append(
+                f"Tucked: take reis equal to the treasury value, then the marker "
+                "goes down 1. Sponsored: "
+                f"{describe_effect(component.event or m.Seq(()))}."
+            )
             lines += [f"While tucked: {s}." for s in describe_behaviour(component.permanent)]
         else:
-            lines.append(f"{component.type.capitalize()} card of the {component.deck} deck, "
-                         f"influence {component.influence}.")
+            lines.append(
+                f"{component.type.capitalize()} card of the {component.deck} deck, "
+                f"influence {component.influence}."
+            )
             if component.reward:
                 lines.append(f"Reward when tucked: {describe_effect(component.reward)}.")
             if component.penalty:
                 lines.append(f"Penalty when tucked: {describe_effect(component.penalty)}.")
     elif isinstance(component, m.ClergyTile):
-        lines += [f"While held: {s}." if not s.startswith("when you take") else f"{s}."
-                  for s in describe_behaviour(component.behaviour)]
+        lines += [
+            f"While held: {s}." if not s.startswith("when you take") else f"{s}."
+            for s in describe_behaviour(component.behaviour)
+        ]
         lines.append(f"Back: {component.wigs} wig(s).")
     elif isinstance(component, m.Decree):
         lines.append(f"At the end: {describe_score(component.score)}.")
         if component.two_player_removal:
             lines.append("Removed from 2-player games.")
     elif isinstance(component, m.Ship):
-        lines.append(f"{component.color.capitalize()} ship of period {component.period}: "
-                     f"hull {component.hull}, +{component.sale} reis per good sold, "
-                     f"influence {component.influence}.")
+        lines.append(
+            f"{component.color.capitalize()} ship of period {component.period}: "
+            f"hull {component.hull}, +{component.sale} reis per good sold, "
+            f"influence {component.influence}."
+        )
     elif isinstance(component, m.LandSpace | m.Site):
         if component.reward is not None:
             lines.append(f"Reward: {describe_effect(component.reward)}.")

@@ -48,7 +48,7 @@ __all__ = [
 
 
 def _loc() -> Loc:
-    return attrs.field(default=NOWHERE, eq=False, repr=False)  # type: ignore[no-any-return]
+    return attrs.field(default=NOWHERE, eq=False, repr=False)
 
 
 # --- effects ---------------------------------------------------------------------------
@@ -152,7 +152,7 @@ class Quantity:
 
 @attrs.frozen(slots=True)
 class Score:
-    """A decree's end-game condition: ``per`` (every ``every`` units), ``most`` or ``every-type``."""
+    """A decree's end-game condition: ``per`` (each ``every`` units), ``most``, ``every-type``."""
 
     form: str
     wigs: int
@@ -382,6 +382,18 @@ class PlayerBoard(_Base):
 
 
 Component: TypeAlias = (
-    PoliticalCard | Ship | ClergyTile | Decree | PublicBuilding | Plan | CityTile | ScoringTile
-    | RoyalFavor | LandSpace | Site | Noble | Board | PlayerBoard
+    PoliticalCard
+    | Ship
+    | ClergyTile
+    | Decree
+    | PublicBuilding
+    | Plan
+    | CityTile
+    | ScoringTile
+    | RoyalFavor
+    | LandSpace
+    | Site
+    | Noble
+    | Board
+    | PlayerBoard
 )

@@ -55,7 +55,7 @@ NOWHERE = Loc("<generated>", 0, 0)
 
 
 def _loc() -> Loc:
-    return attrs.field(default=NOWHERE, eq=False, repr=False)  # type: ignore[no-any-return]
+    return attrs.field(default=NOWHERE, eq=False, repr=False)
 
 
 @attrs.frozen(slots=True)

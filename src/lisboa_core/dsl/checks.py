@@ -29,15 +29,20 @@ def _walk(effect: m.Effect) -> list[m.Do]:
     return _walk(effect.body)
 
 
-def check_catalogue(compiler: Compiler, syntax: Sequence[Component],
-                    components: Sequence[m.Component], *, complete: bool) -> None:
+def check_catalogue(
+    compiler: Compiler,
+    syntax: Sequence[Component],
+    components: Sequence[m.Component],
+    *,
+    complete: bool,
+) -> None:
     """Report count, reference and constraint problems into ``compiler``."""
     from ..catalog import EXPECTED_COUNTS, kind_of
 
     report = compiler.report
     by_kind: dict[str, list[Component]] = defaultdict(list)
-    for comp in syntax:
-        by_kind[comp.kind].append(comp)
+    for written in syntax:
+        by_kind[written.kind].append(written)
     for kind, expected in EXPECTED_COUNTS.items():
         found = len(by_kind.get(kind, []))
         if found != expected and (complete or found):
@@ -54,8 +59,11 @@ def check_catalogue(compiler: Compiler, syntax: Sequence[Component],
         elif isinstance(comp, m.RoyalFavor) and nobles and comp.noble not in nobles:
             report(comp.loc, "LB121", f"royal favor of unknown noble {comp.noble!r}")
         elif isinstance(comp, m.Ship) and _HULLS[comp.color] != comp.hull:
-            report(comp.loc, "LB131", f"a {comp.color} ship has hull {_HULLS[comp.color]} "
-                   f"(R1.2.10), not {comp.hull}")
+            report(
+                comp.loc,
+                "LB131",
+                f"a {comp.color} ship has hull {_HULLS[comp.color]} (R1.2.10), not {comp.hull}",
+            )
         elif isinstance(comp, m.PublicBuilding):
             for side in ("blue", "green"):
                 a, b = comp.colors(side)
@@ -110,8 +118,12 @@ def _check_political(compiler: Compiler, card: m.PoliticalCard) -> None:
     if card.penalty is not None:
         for do in _walk(card.penalty):
             if do.kind not in _PENALTY_KINDS:
-                report(do.loc, "LB111", f"'{do.kind}' is not a penalty; a penalty pays or "
-                       "returns (pay N reis, return official)")
+                report(
+                    do.loc,
+                    "LB111",
+                    f"'{do.kind}' is not a penalty; a penalty pays or "
+                    "returns (pay N reis, return official)",
+                )
     if card.reward is not None:
         for do in _walk(card.reward):
             if do.kind in _PENALTY_KINDS:
@@ -130,21 +142,39 @@ def _check_decks(compiler: Compiler, cards: list[m.PoliticalCard]) -> None:
             top = max(c.influence for c in others)
             for card in penalties:
                 if card.influence <= top:
-                    report(card.loc, "LB131", f"penalty card {card.id} must carry more "
-                           f"influence than every other {deck} noble card (max {top})")
+                    report(
+                        card.loc,
+                        "LB131",
+                        f"penalty card {card.id} must carry more "
+                        f"influence than every other {deck} noble card (max {top})",
+                    )
         if deck in ("red", "brown"):
             per_type = Counter(c.type for c in members)
             for card_type in ("manuel", "marquis", "king", "treasury"):
                 if per_type[card_type] != 5:
-                    report(members[-1].loc, "LB131", f"the {deck} deck needs 5 {card_type} "
-                           f"cards (R1.2.9), found {per_type[card_type]}")
+                    report(
+                        members[-1].loc,
+                        "LB131",
+                        f"the {deck} deck needs 5 {card_type} "
+                        f"cards (R1.2.9), found {per_type[card_type]}",
+                    )
             seen: dict[tuple[object, ...], str] = {}
             for card in members:
-                face = (card.type, card.influence, card.reward, card.penalty, card.event,
-                        card.permanent)
+                face = (
+                    card.type,
+                    card.influence,
+                    card.reward,
+                    card.penalty,
+                    card.event,
+                    card.permanent,
+                )
                 if face in seen:
-                    report(card.loc, "LB131", f"{card.id} repeats {seen[face]}; the cards of a "
-                           f"{deck} type deck are all different")
+                    report(
+                        card.loc,
+                        "LB131",
+                        f"{card.id} repeats {seen[face]}; the cards of a "
+                        f"{deck} type deck are all different",
+                    )
                 seen.setdefault(face, card.id)
 
 
@@ -153,8 +183,9 @@ def _check_sets(compiler: Compiler, components: Sequence[m.Component]) -> None:
     ships = Counter(c.color for c in components if isinstance(c, m.Ship))
     for color in _HULLS:
         if ships[color] != 3:
-            report(Loc("<catalogue>", 0, 0), "LB130", f"expected 3 {color} ships, found "
-                   f"{ships[color]}")
+            report(
+                Loc("<catalogue>", 0, 0), "LB130", f"expected 3 {color} ships, found {ships[color]}"
+            )
     plans = [c for c in components if isinstance(c, m.Plan)]
     if plans and sum(p.starting for p in plans) != 4:
         report(plans[-1].loc, "LB130", "expected 4 starting plans (E4)")
@@ -174,24 +205,36 @@ def _check_board(compiler: Compiler, board: m.Board, components: Sequence[m.Comp
     report = compiler.report
     values = [s.value for s in board.treasury]
     if board.treasury_start not in values:
-        report(board.loc, "LB131", f"no treasury space has the start value "
-               f"{board.treasury_start} (R2.4.9)")
+        report(
+            board.loc,
+            "LB131",
+            f"no treasury space has the start value {board.treasury_start} (R2.4.9)",
+        )
     if values != sorted(values):
         report(board.loc, "LB131", "treasury values never decrease going up the track (R1.6.4)")
     if 5 not in values or not any(s.modifier == 1 for s in board.treasury):
-        report(board.loc, "LB131", "the treasury track needs a value-5 space and a +1 "
-               "modifier (E11)")
+        report(
+            board.loc, "LB131", "the treasury track needs a value-5 space and a +1 modifier (E11)"
+        )
     if not any(s.modifier < 0 for s in board.treasury):
         report(board.loc, "LB131", "some treasury modifiers are negative (E11)")
     cubes = sum(n for _, n, _ in board.rubble)
     site_cubes = sum(c.rubble for c in components if isinstance(c, m.Site))
-    slots = (site_cubes + sum(n for _, n in board.row_rubble)
-             + sum(n for _, n in board.column_rubble) + board.rubble_pile)
+    slots = (
+        site_cubes
+        + sum(n for _, n in board.row_rubble)
+        + sum(n for _, n in board.column_rubble)
+        + board.rubble_pile
+    )
     if cubes != 63:
         report(board.loc, "LB131", f"there are 63 rubble cubes (E10), not {cubes}")
     elif site_cubes and slots != cubes:
-        report(board.loc, "LB131", f"rubble slots ({slots}) must hold exactly the {cubes} "
-               "cubes at setup with 3-4 players (F1)")
+        report(
+            board.loc,
+            "LB131",
+            f"rubble slots ({slots}) must hold exactly the {cubes} "
+            "cubes at setup with 3-4 players (F1)",
+        )
     if len(board.streets) != 4 or len({c for c, _ in board.streets}) != 4:
         report(board.loc, "LB131", "the board has 4 streets of different colours")
     icons = [icon for _, icon in board.church_icons]

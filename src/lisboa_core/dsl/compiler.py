@@ -56,10 +56,24 @@ class _Spec:
     build: Callable[[dict[str, Any]], Any] | None = None
 
 
-def _f(key: str, pattern: str, attr: str | None = None, *, required: bool = True,
-       repeat: bool = False, build: Callable[[dict[str, Any]], Any] | None = None) -> _Spec:
-    return _Spec(key, "field", compile_pattern(pattern), attr or key.replace("-", "_"),
-                 required, repeat, build)
+def _f(
+    key: str,
+    pattern: str,
+    attr: str | None = None,
+    *,
+    required: bool = True,
+    repeat: bool = False,
+    build: Callable[[dict[str, Any]], Any] | None = None,
+) -> _Spec:
+    return _Spec(
+        key,
+        "field",
+        compile_pattern(pattern),
+        attr or key.replace("-", "_"),
+        required,
+        repeat,
+        build,
+    )
 
 
 def _flag(key: str, attr: str | None = None) -> _Spec:
@@ -89,109 +103,190 @@ class _KindSchema:
 
 
 KINDS: dict[str, _KindSchema] = {
-    "political": _KindSchema(m.PoliticalCard, "political", (
-        _f("deck", "<v:deck>", build=_one("v")),
-        _f("type", "<v:card_type>", build=_one("v")),
-        _f("influence", "<v:nat>", required=False, build=_one("v")),
-        _clause("reward"), _clause("penalty"), _clause("event"),
-        _Spec("permanent", "section", compile_pattern(""), "permanent", False),
-    )),
-    "ship": _KindSchema(m.Ship, "ship", (
-        _f("color", "<v:ship_color>", build=_one("v")),
-        _f("period", "<v:period>", build=_one("v")),
-        _f("hull", "<v:pos>", build=_one("v")),
-        _f("sale", "<v:nat>", build=_one("v")),
-        _f("influence", "<v:nat>", build=_one("v")),
-    )),
-    "clergy": _KindSchema(m.ClergyTile, "clergy", (
-        _f("wigs", "<v:nat>", build=_one("v")),
-        _BEHAVIOUR,
-    )),
-    "decree": _KindSchema(m.Decree, "decree", (
-        _Spec("score", "score", None, "score"),
-        _flag("two-player-removal"),
-    )),
-    "building": _KindSchema(m.PublicBuilding, "public_building", (
-        _f("blue", "<a:street> <b:street>", build=_tuple("a", "b")),
-        _f("green", "<a:street> <b:street>", build=_tuple("a", "b")),
-    )),
-    "plan": _KindSchema(m.Plan, "plan", (
-        _f("architect", "<v:architect>", build=_one("v")),
-        _f("officials", "<v:pos>", build=_one("v")),
-        _flag("starting"),
-    )),
+    "political": _KindSchema(
+        m.PoliticalCard,
+        "political",
+        (
+            _f("deck", "<v:deck>", build=_one("v")),
+            _f("type", "<v:card_type>", build=_one("v")),
+            _f("influence", "<v:nat>", required=False, build=_one("v")),
+            _clause("reward"),
+            _clause("penalty"),
+            _clause("event"),
+            _Spec("permanent", "section", compile_pattern(""), "permanent", False),
+        ),
+    ),
+    "ship": _KindSchema(
+        m.Ship,
+        "ship",
+        (
+            _f("color", "<v:ship_color>", build=_one("v")),
+            _f("period", "<v:period>", build=_one("v")),
+            _f("hull", "<v:pos>", build=_one("v")),
+            _f("sale", "<v:nat>", build=_one("v")),
+            _f("influence", "<v:nat>", build=_one("v")),
+        ),
+    ),
+    "clergy": _KindSchema(
+        m.ClergyTile,
+        "clergy",
+        (
+            _f("wigs", "<v:nat>", build=_one("v")),
+            _BEHAVIOUR,
+        ),
+    ),
+    "decree": _KindSchema(
+        m.Decree,
+        "decree",
+        (
+            _Spec("score", "score", None, "score"),
+            _flag("two-player-removal"),
+        ),
+    ),
+    "building": _KindSchema(
+        m.PublicBuilding,
+        "public_building",
+        (
+            _f("blue", "<a:street> <b:street>", build=_tuple("a", "b")),
+            _f("green", "<a:street> <b:street>", build=_tuple("a", "b")),
+        ),
+    ),
+    "plan": _KindSchema(
+        m.Plan,
+        "plan",
+        (
+            _f("architect", "<v:architect>", build=_one("v")),
+            _f("officials", "<v:pos>", build=_one("v")),
+            _flag("starting"),
+        ),
+    ),
     "city": _KindSchema(m.CityTile, "city_tile", (_f("size", "<v:size>", build=_one("v")),)),
-    "scoring": _KindSchema(m.ScoringTile, "scoring_tile", (_f("wigs", "<v:pos>", build=_one("v")),)),
+    "scoring": _KindSchema(
+        m.ScoringTile, "scoring_tile", (_f("wigs", "<v:pos>", build=_one("v")),)
+    ),
     "favor": _KindSchema(m.RoyalFavor, "royal_favor", (_f("noble", "<v:noble>", build=_one("v")),)),
-    "land": _KindSchema(m.LandSpace, "land", (
-        _f("row", "<v:row>", build=_one("v")),
-        _f("column", "<v:column>", build=_one("v")),
-        _f("size", "<v:size>", build=_one("v")),
-        _f("streets", "<v:street...>", build=_one("v")),
-        _clause("reward"),
-    )),
-    "site": _KindSchema(m.Site, "site", (
-        _f("side", "<v:side>", build=_one("v")),
-        _f("row", "<v:row>", required=False, build=_one("v")),
-        _f("street", "<v:street>", required=False, build=_one("v")),
-        _f("rubble", "<v:pos>", build=_one("v")),
-        _clause("reward"),
-    )),
-    "noble": _KindSchema(m.Noble, "noble", (
-        _f("position", "<v:pos>", build=_one("v")),
-        _f("accepts", "<v:good...>", build=_one("v")),
-        _f("state-actions", "<a:state_action> <b:state_action>", build=_tuple("a", "b")),
-        _f("noble-action", "<v:noble_action>", build=_one("v")),
-        _f("office", "<v:pos>", build=_one("v")),
-    )),
-    "board": _KindSchema(m.Board, "board", (
-        _f("street", "<c:street> <g:good>", "streets", repeat=True, build=_tuple("c", "g")),
-        _f("row-rubble", "<r:row> <n:pos>", repeat=True, build=_tuple("r", "n")),
-        _f("column-rubble", "<c:column> <n:pos>", repeat=True, build=_tuple("c", "n")),
-        _f("rubble-pile", "<v:nat>", build=_one("v")),
-        _f("rubble", "<c:rubble> <n:pos> <cost:pos>", repeat=True,
-           build=_tuple("c", "n", "cost")),
-        _f("scoring-space", "<c:column> <s:pos>", "scoring_spaces", repeat=True,
-           build=_tuple("c", "s")),
-        _f("treasury", "<mod:int> <value:nat>", repeat=True,
-           build=lambda b: m.TreasurySpace(b["mod"], b["value"])),
-        _f("treasury-start", "<v:nat>", build=_one("v")),
-        _f("price-start", "<g:good> <p:pos>", repeat=True, build=_tuple("g", "p")),
-        _f("price-min", "<v:pos>", build=_one("v")),
-        _f("price-max", "<v:pos>", build=_one("v")),
-        _f("influence-max", "<v:pos>", build=_one("v")),
-        _f("influence-start", "<v:nat...>", build=_one("v")),
-        _f("influence-reis-icons", "<v:nat...>", build=_one("v")),
-        _f("church-gaps", "<v:pos>", build=_one("v")),
-        _f("church-icon", "<g:nat> <i:icon>", "church_icons", repeat=True, build=_tuple("g", "i")),
-        _f("decree-display", "<v:pos>", build=_one("v")),
-        _f("clergy-track", "<v:pos>", build=_one("v")),
-        _f("city-space", "<c:street> <s:size>", "city_spaces", repeat=True,
-           build=_tuple("c", "s")),
-        _f("political-display", "<v:card_type...>", build=_one("v")),
-        _f("store-majority", "<g:good> <a:nat> <b:nat> <c:nat>", repeat=True,
-           build=_tuple("g", "a", "b", "c")),
-        _f("officials-majority", "<p:players> <v:nat...>", repeat=True,
-           build=lambda b: (b["p"], b["v"])),
-        _f("start-reis", "<v:nat>", build=_one("v")),
-        _f("start-wigs", "<v:nat>", build=_one("v")),
-        _f("set-wigs", "<v:nat>", build=_one("v")),
-        _f("favor-wigs", "<v:nat>", build=_one("v")),
-        _f("reis-per-wig", "<v:pos>", build=_one("v")),
-    )),
-    "player-board": _KindSchema(m.PlayerBoard, "player_board", (
-        _f("portfolio-top", "<v:pos>", build=_one("v")),
-        _f("portfolio-bottom", "<v:pos>", build=_one("v")),
-        _f("portfolio-base", "<v:pos>", build=_one("v")),
-        _f("warehouse-base", "<v:pos>", build=_one("v")),
-        _f("clergy-spaces", "<v:pos>", build=_one("v")),
-        _f("rubble-per-colour", "<v:pos>", build=_one("v")),
-        _f("set-columns", "<v:pos>", build=_one("v")),
-        _f("officials", "<v:pos>", build=_one("v")),
-        _f("houses", "<g:group> <n:pos>", repeat=True, build=_tuple("g", "n")),
-        _Spec("ability", "section", compile_pattern("<g:group> <i:pos>"), "abilities",
-              False, True),
-    )),
+    "land": _KindSchema(
+        m.LandSpace,
+        "land",
+        (
+            _f("row", "<v:row>", build=_one("v")),
+            _f("column", "<v:column>", build=_one("v")),
+            _f("size", "<v:size>", build=_one("v")),
+            _f("streets", "<v:street...>", build=_one("v")),
+            _clause("reward"),
+        ),
+    ),
+    "site": _KindSchema(
+        m.Site,
+        "site",
+        (
+            _f("side", "<v:side>", build=_one("v")),
+            _f("row", "<v:row>", required=False, build=_one("v")),
+            _f("street", "<v:street>", required=False, build=_one("v")),
+            _f("rubble", "<v:pos>", build=_one("v")),
+            _clause("reward"),
+        ),
+    ),
+    "noble": _KindSchema(
+        m.Noble,
+        "noble",
+        (
+            _f("position", "<v:pos>", build=_one("v")),
+            _f("accepts", "<v:good...>", build=_one("v")),
+            _f("state-actions", "<a:state_action> <b:state_action>", build=_tuple("a", "b")),
+            _f("noble-action", "<v:noble_action>", build=_one("v")),
+            _f("office", "<v:pos>", build=_one("v")),
+        ),
+    ),
+    "board": _KindSchema(
+        m.Board,
+        "board",
+        (
+            _f("street", "<c:street> <g:good>", "streets", repeat=True, build=_tuple("c", "g")),
+            _f("row-rubble", "<r:row> <n:pos>", repeat=True, build=_tuple("r", "n")),
+            _f("column-rubble", "<c:column> <n:pos>", repeat=True, build=_tuple("c", "n")),
+            _f("rubble-pile", "<v:nat>", build=_one("v")),
+            _f(
+                "rubble",
+                "<c:rubble> <n:pos> <cost:pos>",
+                repeat=True,
+                build=_tuple("c", "n", "cost"),
+            ),
+            _f(
+                "scoring-space",
+                "<c:column> <s:pos>",
+                "scoring_spaces",
+                repeat=True,
+                build=_tuple("c", "s"),
+            ),
+            _f(
+                "treasury",
+                "<mod:int> <value:nat>",
+                repeat=True,
+                build=lambda b: m.TreasurySpace(b["mod"], b["value"]),
+            ),
+            _f("treasury-start", "<v:nat>", build=_one("v")),
+            _f("price-start", "<g:good> <p:pos>", repeat=True, build=_tuple("g", "p")),
+            _f("price-min", "<v:pos>", build=_one("v")),
+            _f("price-max", "<v:pos>", build=_one("v")),
+            _f("influence-max", "<v:pos>", build=_one("v")),
+            _f("influence-start", "<v:nat...>", build=_one("v")),
+            _f("influence-reis-icons", "<v:nat...>", build=_one("v")),
+            _f("church-gaps", "<v:pos>", build=_one("v")),
+            _f(
+                "church-icon",
+                "<g:nat> <i:icon>",
+                "church_icons",
+                repeat=True,
+                build=_tuple("g", "i"),
+            ),
+            _f("decree-display", "<v:pos>", build=_one("v")),
+            _f("clergy-track", "<v:pos>", build=_one("v")),
+            _f(
+                "city-space",
+                "<c:street> <s:size>",
+                "city_spaces",
+                repeat=True,
+                build=_tuple("c", "s"),
+            ),
+            _f("political-display", "<v:card_type...>", build=_one("v")),
+            _f(
+                "store-majority",
+                "<g:good> <a:nat> <b:nat> <c:nat>",
+                repeat=True,
+                build=_tuple("g", "a", "b", "c"),
+            ),
+            _f(
+                "officials-majority",
+                "<p:players> <v:nat...>",
+                repeat=True,
+                build=lambda b: (b["p"], b["v"]),
+            ),
+            _f("start-reis", "<v:nat>", build=_one("v")),
+            _f("start-wigs", "<v:nat>", build=_one("v")),
+            _f("set-wigs", "<v:nat>", build=_one("v")),
+            _f("favor-wigs", "<v:nat>", build=_one("v")),
+            _f("reis-per-wig", "<v:pos>", build=_one("v")),
+        ),
+    ),
+    "player-board": _KindSchema(
+        m.PlayerBoard,
+        "player_board",
+        (
+            _f("portfolio-top", "<v:pos>", build=_one("v")),
+            _f("portfolio-bottom", "<v:pos>", build=_one("v")),
+            _f("portfolio-base", "<v:pos>", build=_one("v")),
+            _f("warehouse-base", "<v:pos>", build=_one("v")),
+            _f("clergy-spaces", "<v:pos>", build=_one("v")),
+            _f("rubble-per-colour", "<v:pos>", build=_one("v")),
+            _f("set-columns", "<v:pos>", build=_one("v")),
+            _f("officials", "<v:pos>", build=_one("v")),
+            _f("houses", "<g:group> <n:pos>", repeat=True, build=_tuple("g", "n")),
+            _Spec(
+                "ability", "section", compile_pattern("<g:group> <i:pos>"), "abilities", False, True
+            ),
+        ),
+    ),
 }
 
 _EFFECTS_BY_VERB: dict[str, list[Any]] = {}
@@ -226,15 +321,23 @@ class Compiler:
         line = lines[loc.line - 1] if 0 < loc.line <= len(lines) else ""
         self.problems.append(Problem(loc.file, loc.line, loc.column, code, message, line))
 
-    def _mismatch(self, miss: Mismatch, values: Sequence[ast.Value], after: ast.Loc,
-                  what: str) -> None:
+    def _mismatch(
+        self, miss: Mismatch, values: Sequence[ast.Value], after: ast.Loc, what: str
+    ) -> None:
         if miss.index < len(values):
             value = values[miss.index]
-            if miss.type is not None and miss.type.members and isinstance(value, ast.Word | ast.Ref):
-                self.report(value.loc, "LB103",
-                            f"unknown {miss.type.name.replace('_', ' ')} {value.text!r}"
-                            f"{_suggest(value.text, miss.type.members)}; expected "
-                            f"{miss.type.description}")
+            if (
+                miss.type is not None
+                and miss.type.members
+                and isinstance(value, ast.Word | ast.Ref)
+            ):
+                self.report(
+                    value.loc,
+                    "LB103",
+                    f"unknown {miss.type.called} {value.text!r}"
+                    f"{_suggest(value.text, miss.type.members)}; expected "
+                    f"{miss.type.description}",
+                )
                 return
             code = "LB104" if miss.type is not None else "LB105"
             self.report(value.loc, code, f"{what}: expected {miss.expected}, found {value}")
@@ -267,11 +370,14 @@ class Compiler:
                 continue
             spec = specs.get(key)
             if spec is None:
-                options = list(specs) + ["provenance"]
+                options = [*specs, "provenance"]
                 if allows_behaviour:
                     options += list(_BEHAVIOUR_KEYS)
-                self.report(item.key.loc, "LB101",
-                            f"unknown key {key!r} for a {comp.kind}{_suggest(key, options)}")
+                self.report(
+                    item.key.loc,
+                    "LB101",
+                    f"unknown key {key!r} for a {comp.kind}{_suggest(key, options)}",
+                )
                 continue
             if key in seen and not spec.repeat:
                 self.report(item.key.loc, "LB106", f"{key!r} given twice")
@@ -291,13 +397,21 @@ class Compiler:
         if provenance_item is None:
             self.report(comp.loc, "LB140", f"{comp.kind} {comp.id} has no 'provenance'")
         elif provenance is not None:
-            known = set(specs) | {"all"} | ({*_BEHAVIOUR_KEYS, "behaviour"} if allows_behaviour else set())
-            for name, value in zip(provenance.reconstructed, provenance_item.values[1:],
-                                   strict=False):
+            known = (
+                set(specs)
+                | {"all"}
+                | ({*_BEHAVIOUR_KEYS, "behaviour"} if allows_behaviour else set())
+            )
+            for name, value in zip(
+                provenance.reconstructed, provenance_item.values[1:], strict=False
+            ):
                 if name not in known:
-                    self.report(value.loc, "LB140",
-                                f"provenance names {name!r}, which is not a key of a "
-                                f"{comp.kind}{_suggest(name, known)}")
+                    self.report(
+                        value.loc,
+                        "LB140",
+                        f"provenance names {name!r}, which is not a key of a "
+                        f"{comp.kind}{_suggest(name, known)}",
+                    )
         if allows_behaviour:
             values["behaviour"] = self.behaviour(behaviour_items)
         for spec in schema.specs:
@@ -307,14 +421,22 @@ class Compiler:
             return None
         return self._construct(schema, comp, values, provenance)
 
-    def _construct(self, schema: _KindSchema, comp: ast.Component, values: dict[str, Any],
-                   provenance: m.Provenance) -> m.Component | None:
+    def _construct(
+        self,
+        schema: _KindSchema,
+        comp: ast.Component,
+        values: dict[str, Any],
+        provenance: m.Provenance,
+    ) -> m.Component | None:
         if comp.kind == "noble":
             values["key_check"] = None
             values.pop("key_check")
         try:
             obj: m.Component = schema.cls(
-                id=comp.id, name=comp.name or comp.id, provenance=provenance, loc=comp.loc,
+                id=comp.id,
+                name=comp.name or comp.id,
+                provenance=provenance,
+                loc=comp.loc,
                 **values,
             )
         except TypeError as err:  # a key the class needs but the file left out (reported)
@@ -324,13 +446,18 @@ class Compiler:
 
     def _provenance(self, item: ast.Field) -> m.Provenance | None:
         values = item.values
-        if not values or not isinstance(values[0], ast.Word) or values[0].text not in (
-            "rules", "reconstructed"
+        if (
+            not values
+            or not isinstance(values[0], ast.Word)
+            or values[0].text not in ("rules", "reconstructed")
         ):
             shown = str(values[0]) if values else "nothing"
-            self.report(values[0].loc if values else item.loc, "LB103",
-                        f"unknown provenance {shown!r}; expected rules or reconstructed "
-                        "followed by the reconstructed keys")
+            self.report(
+                values[0].loc if values else item.loc,
+                "LB103",
+                f"unknown provenance {shown!r}; expected rules or reconstructed "
+                "followed by the reconstructed keys",
+            )
             return None
         source = values[0].text
         keys = []
@@ -343,8 +470,11 @@ class Compiler:
             self.report(values[1].loc, "LB140", "'provenance rules' takes no keys")
             return None
         if source == "reconstructed" and not keys:
-            self.report(values[0].loc, "LB140",
-                        "'provenance reconstructed' must name the reconstructed keys (or 'all')")
+            self.report(
+                values[0].loc,
+                "LB140",
+                "'provenance reconstructed' must name the reconstructed keys (or 'all')",
+            )
             return None
         return m.Provenance(source, tuple(keys))
 
@@ -352,8 +482,12 @@ class Compiler:
         key = item.key.text
         if spec.form in ("field", "flag"):
             if not isinstance(item, ast.Field):
-                self.report(item.loc, "LB105", f"{key!r} is a plain field: write `{key} ...` "
-                            "on one line, without ':' or braces")
+                self.report(
+                    item.loc,
+                    "LB105",
+                    f"{key!r} is a plain field: write `{key} ...` "
+                    "on one line, without ':' or braces",
+                )
                 return _BAD
             if spec.form == "flag":
                 if item.values:
@@ -412,8 +546,11 @@ class Compiler:
                 if len(words) != 1 or words[0] not in PERMISSIONS:
                     where = item.values[0].loc if item.values else item.loc
                     shown = " ".join(words)
-                    self.report(where, "LB112", f"unknown permission {shown!r}"
-                                f"{_suggest(shown, PERMISSIONS)}")
+                    self.report(
+                        where,
+                        "LB112",
+                        f"unknown permission {shown!r}{_suggest(shown, PERMISSIONS)}",
+                    )
                 else:
                     permissions.append(m.Permission(words[0], item.loc))
             elif key == "on" and isinstance(item, ast.Clause):
@@ -421,9 +558,12 @@ class Compiler:
                 if trig:
                     triggers.append(trig)
             else:
-                self.report(item.key.loc, "LB101",
-                            f"unknown passive item {key!r}{_suggest(key, _BEHAVIOUR_KEYS)}; "
-                            "expected `modify HOOK ...`, `allow ABILITY` or `on EVENT: effects`")
+                self.report(
+                    item.key.loc,
+                    "LB101",
+                    f"unknown passive item {key!r}{_suggest(key, _BEHAVIOUR_KEYS)}; "
+                    "expected `modify HOOK ...`, `allow ABILITY` or `on EVENT: effects`",
+                )
         return m.Behaviour(tuple(modifiers), tuple(permissions), tuple(triggers))
 
     def _modifier(self, item: ast.Field) -> m.Modifier | None:
@@ -433,7 +573,9 @@ class Compiler:
         head = item.values[0]
         hook = _HOOKS.get(head.text)
         if hook is None:
-            self.report(head.loc, "LB112", f"unknown hook {head.text!r}{_suggest(head.text, _HOOKS)}")
+            self.report(
+                head.loc, "LB112", f"unknown hook {head.text!r}{_suggest(head.text, _HOOKS)}"
+            )
             return None
         rest = item.values[1:]
         bound = hook.pattern.match(rest)
@@ -450,16 +592,19 @@ class Compiler:
         head = item.values[0]
         event = _EVENTS.get(head.text)
         if event is None:
-            self.report(head.loc, "LB112",
-                        f"unknown event {head.text!r}{_suggest(head.text, _EVENTS)}")
+            self.report(
+                head.loc, "LB112", f"unknown event {head.text!r}{_suggest(head.text, _EVENTS)}"
+            )
             return None
         rest = item.values[1:]
         bound = event.pattern.match(rest)
         if isinstance(bound, Mismatch):
             self._mismatch(bound, rest, head.loc, f"on {event.name} {event.pattern.text}")
             return None
-        body = self.effects(item.effects, _Context(event.provides | (
-            {"quantity"} if event.unit else set()), event.unit))
+        body = self.effects(
+            item.effects,
+            _Context(event.provides | ({"quantity"} if event.unit else set()), event.unit),
+        )
         return m.Trigger(event.name, bound.get("what"), body, item.loc)
 
     # --- effects -----------------------------------------------------------------------
@@ -479,8 +624,11 @@ class Compiler:
             if len(options) < 2:
                 self.report(effect.loc, "LB105", "a choice needs at least two options")
             if effect.up_to is not None and not 1 <= effect.up_to <= len(options):
-                self.report(effect.loc, "LB104",
-                            f"'choose up to {effect.up_to}' with {len(options)} options")
+                self.report(
+                    effect.loc,
+                    "LB104",
+                    f"'choose up to {effect.up_to}' with {len(options)} options",
+                )
             return m.Choose(options, effect.up_to, effect.loc)
         if isinstance(effect, ast.Optional):
             return m.May(self.effects(effect.body, ctx), effect.loc)
@@ -490,8 +638,9 @@ class Compiler:
         verb = phrase.verb.text
         kinds = _EFFECTS_BY_VERB.get(verb)
         if not kinds:
-            self.report(phrase.loc, "LB110",
-                        f"unknown effect {verb!r}{_suggest(verb, _EFFECTS_BY_VERB)}")
+            self.report(
+                phrase.loc, "LB110", f"unknown effect {verb!r}{_suggest(verb, _EFFECTS_BY_VERB)}"
+            )
             return None
         best: Mismatch | None = None
         for kind in kinds:
@@ -502,27 +651,34 @@ class Compiler:
                 continue
             missing = kind.needs - ctx.provides
             if missing:
-                where = {"produce": "inside `on produce`", "take-rubble":
-                         "inside `on take-rubble`", "quantity":
-                         "in a trigger whose event has a quantity (take-rubble, sail)"}
-                self.report(phrase.loc, "LB111", f"'{kind.pattern.text}' only acts "
-                            + " and ".join(where[n] for n in sorted(missing)))
+                where = {
+                    "produce": "inside `on produce`",
+                    "take-rubble": "inside `on take-rubble`",
+                    "quantity": "in a trigger whose event has a quantity (take-rubble, sail)",
+                }
+                self.report(
+                    phrase.loc,
+                    "LB111",
+                    f"'{kind.pattern.text}' only acts "
+                    + " and ".join(where[n] for n in sorted(missing)),
+                )
                 return None
             if kind.name == "gain_per" and ctx.unit != bound["unit"]:
-                self.report(phrase.loc, "LB111",
-                            f"'per {bound['unit']}' does not fit this event (its unit is "
-                            f"{ctx.unit})")
+                self.report(
+                    phrase.loc,
+                    "LB111",
+                    f"'per {bound['unit']}' does not fit this event (its unit is {ctx.unit})",
+                )
                 return None
             return m.Do(kind.name, tuple(sorted(bound.items())), phrase.loc)
         assert best is not None
         words = (phrase.verb, *phrase.args)
-        self._mismatch(best, words, words[-1].loc,
-                       " | ".join(k.pattern.text for k in kinds))
+        self._mismatch(best, words, words[-1].loc, " | ".join(k.pattern.text for k in kinds))
         return None
 
     # --- decrees -----------------------------------------------------------------------
 
-    def score(self, item: ast.Field) -> m.Score | object:
+    def score(self, item: ast.Field) -> Any:
         """Compile ``score N per ...`` / ``score N if most ...`` / ``score N if every type``."""
         values = item.values
         best: Mismatch | None = None
@@ -532,8 +688,9 @@ class Compiler:
                 if isinstance(bound_full, dict):
                     what = str(values[-1]).rstrip("s")
                     subject = "stores" if what == "store" else "goods"
-                    return m.Score("every-type", bound_full["wigs"], m.Quantity(subject),
-                                   loc=item.loc)
+                    return m.Score(
+                        "every-type", bound_full["wigs"], m.Quantity(subject), loc=item.loc
+                    )
                 if best is None or bound_full.index > best.index:
                     best = bound_full
                 continue
@@ -546,24 +703,35 @@ class Compiler:
             quantity = self._quantity(values[end:], item)
             if quantity is None:
                 return _BAD
-            return m.Score(form.name, binding["wigs"], quantity, binding.get("every") or 1,
-                           item.loc)
+            return m.Score(
+                form.name, binding["wigs"], quantity, binding.get("every") or 1, item.loc
+            )
         assert best is not None
-        self._mismatch(best, values, item.loc,
-                       "score N per [K] QUANTITY | score N if most QUANTITY | "
-                       "score N if every type of store|good")
+        self._mismatch(
+            best,
+            values,
+            item.loc,
+            "score N per [K] QUANTITY | score N if most QUANTITY | "
+            "score N if every type of store|good",
+        )
         return _BAD
 
     def _quantity(self, values: Sequence[ast.Value], item: ast.Field) -> m.Quantity | None:
         if not values or not isinstance(values[0], ast.Word):
-            self.report(values[0].loc if values else item.loc, "LB105",
-                        "expected what to count (store, decree, influence, ...)")
+            self.report(
+                values[0].loc if values else item.loc,
+                "LB105",
+                "expected what to count (store, decree, influence, ...)",
+            )
             return None
         head = values[0]
         subject = _SUBJECT_WORDS.get(head.text)
         if subject is None:
-            self.report(head.loc, "LB112", f"unknown scoring subject {head.text!r}"
-                        f"{_suggest(head.text, _SUBJECT_WORDS)}")
+            self.report(
+                head.loc,
+                "LB112",
+                f"unknown scoring subject {head.text!r}{_suggest(head.text, _SUBJECT_WORDS)}",
+            )
             return None
         rest = values[1:]
         bound = subject.filters.match(rest)

@@ -7,7 +7,20 @@ one item per line, a blank line between components).
 
 from __future__ import annotations
 
-from .ast import CardFile, Choice, Clause, Component, Effect, Field, Item, Optional, Phrase, Section, Sequence, Value
+from .ast import (
+    CardFile,
+    Choice,
+    Clause,
+    Component,
+    Effect,
+    Field,
+    Item,
+    Optional,
+    Phrase,
+    Section,
+    Sequence,
+    Value,
+)
 
 __all__ = ["format_component", "format_effects", "format_file"]
 

@@ -6,11 +6,14 @@ column, the line itself with a caret and what the grammar expected, in plain wor
 
 from __future__ import annotations
 
+import itertools
+import re
 import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -37,7 +40,7 @@ from .ast import (
 )
 from .resources import grammar_path
 
-__all__ = ["parse_file", "parse_text"]
+__all__ = ["parse_file", "parse_text", "parse_text_all_errors"]
 
 # What each terminal means to a card author, for "expected ..." messages.
 _TERMINAL_WORDS = {
@@ -174,9 +177,11 @@ def _syntax_problem(err: UnexpectedInput, text: str, file: str) -> Problem:
     if isinstance(err, UnexpectedEOF) or line < 1:
         line = max(len(lines), 1)
         column = len(lines[-1]) + 1 if lines else 1
-        message = f"the file ends too early; expected {_expected_words(err.expected)}"
+        expected = getattr(err, "expected", None) or []
+        message = f"the file ends too early; expected {_expected_words(expected)}"
     elif isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        pos = err.pos_in_stream or 0
+        char = text[pos] if pos < len(text) else "?"
         message = f"unexpected character {char!r}"
         if err.allowed:
             message += f"; expected {_expected_words(err.allowed)}"
@@ -202,7 +207,8 @@ def parse_text(text: str, file: str = "<string>") -> CardFile:
     with _lock:
         transformer.file = file
         try:
-            components = lark.parse(text)
+            # The transformer runs inside the parser, so parse returns its result.
+            components: tuple[Component, ...] = lark.parse(text)  # type: ignore[assignment]
         except UnexpectedInput as err:
             raise CardSyntaxError([_syntax_problem(err, text, file)]) from None
     return CardFile(components, file)
@@ -212,3 +218,61 @@ def parse_file(path: str | Path) -> CardFile:
     """Read and parse one card file (UTF-8)."""
     path = Path(path)
     return parse_text(path.read_text(encoding="utf-8"), str(path))
+
+
+_KINDS = (
+    "political",
+    "ship",
+    "clergy",
+    "decree",
+    "building",
+    "plan",
+    "city",
+    "scoring",
+    "favor",
+    "land",
+    "site",
+    "noble",
+    "board",
+    "player-board",
+)
+_COMPONENT_START = re.compile(rf"^(?:{'|'.join(_KINDS)})\s", re.MULTILINE)
+
+
+def parse_text_all_errors(text: str, file: str = "<string>") -> tuple[CardFile, list[Problem]]:
+    """Parse like :func:`parse_text`, but on a syntax error keep going.
+
+    The text is cut before every line that starts a component (a kind word at the start of
+    a line); each piece is parsed on its own, so one broken component costs only itself and
+    every syntax error of the file is reported. Returns what parsed and the problems.
+    """
+    try:
+        return parse_text(text, file), []
+    except CardSyntaxError:
+        pass
+    starts = [0, *(m.start() for m in _COMPONENT_START.finditer(text) if m.start() > 0)]
+    starts.append(len(text))
+    components: list[Component] = []
+    problems: list[Problem] = []
+    for begin, end in itertools.pairwise(starts):
+        # Newlines in front keep every line number true to the whole file.
+        piece = "\n" * text.count("\n", 0, begin) + text[begin:end]
+        try:
+            components.extend(parse_text(piece, file).components)
+        except CardSyntaxError as err:
+            fixed = [_in_piece(p, text, end) for p in err.problems]
+            problems.extend(fixed)
+    return CardFile(tuple(components), file), problems
+
+
+def _in_piece(problem: Problem, text: str, end: int) -> Problem:
+    message = problem.message
+    if end < len(text) and message.endswith("found the end of the file"):
+        next_line = text.count("\n", 0, end) + 1
+        message = message.replace("the end of the file", f"the next component (line {next_line})")
+    return attrs.evolve(problem, message=message, source_line=_line(text, problem.line))
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""

@@ -31,6 +31,12 @@ class ValueType:
     description: str
     convert: Callable[[Value], Any]  # returns the Python value or raises ValueError
     members: tuple[str, ...] = ()  # for enumerations: the allowed words
+    noun: str = ""  # what a member is called in messages ("good"); defaults to the name
+
+    @property
+    def called(self) -> str:
+        """The noun used in messages such as "unknown good 'gld'"."""
+        return self.noun or self.name.replace("_", " ")
 
 
 def _int_type(name: str, description: str, low: int | None, high: int | None) -> ValueType:
@@ -44,7 +50,14 @@ def _int_type(name: str, description: str, low: int | None, high: int | None) ->
     return ValueType(name, description, convert)
 
 
-def Enum(name: str, members: Sequence[str], description: str = "", *, ref: bool = False) -> ValueType:  # noqa: N802
+def Enum(
+    name: str,
+    members: Sequence[str],
+    description: str = "",
+    *,
+    ref: bool = False,
+    noun: str = "",
+) -> ValueType:
     """An enumeration of words (or of capitalised refs such as row letters)."""
     allowed = tuple(members)
     wanted = Ref if ref else Word
@@ -54,7 +67,7 @@ def Enum(name: str, members: Sequence[str], description: str = "", *, ref: bool 
             raise ValueError
         return value.text
 
-    return ValueType(name, description or f"{name} ({', '.join(allowed)})", convert, allowed)
+    return ValueType(name, description or f"{name} ({', '.join(allowed)})", convert, allowed, noun)
 
 
 def _amount(name: str, description: str, sign: int, allow_free: bool) -> ValueType:
@@ -99,6 +112,7 @@ TYPES: dict[str, ValueType] = {
             "resource",
             ("wig", "wigs", "real", "reis", "influence", "gold", "books", "cloth", "tools"),
             "wigs, reis, influence or a good",
+            noun="resource",
         ),
         Enum("street", STREETS, "a street colour (yellow, pink, brown, blue)"),
         Enum("rubble", ("brown", "red", "blue"), "a rubble colour (brown, red, blue)"),
@@ -111,6 +125,7 @@ TYPES: dict[str, ValueType] = {
             "card_type",
             ("manuel", "marquis", "king", "treasury"),
             "a card type (manuel, marquis, king, treasury)",
+            noun="card type",
         ),
         Enum("size", ("large", "small"), "a size (large, small)"),
         Enum("ship_color", ("blue", "red", "purple", "brown"), "a ship colour"),
@@ -122,13 +137,19 @@ TYPES: dict[str, ValueType] = {
         Enum("group", ("left", "middle", "right"), "a house group (left, middle, right)"),
         Enum("icon", ("envelope", "treasury"), "a church icon (envelope, treasury)"),
         Enum("provenance", ("rules", "reconstructed"), "a provenance (rules, reconstructed)"),
-        Enum("tuck_kind", ("political", "noble", "treasury"), "political, noble or treasury"),
+        Enum(
+            "tuck_kind",
+            ("political", "noble", "treasury"),
+            "political, noble or treasury",
+            noun="card kind",
+        ),
         Enum(
             "court_kind",
             ("manuel", "marquis", "king", "treasury"),
             "manuel, marquis, king or treasury",
+            noun="card kind",
         ),
-        Enum("sell_kind", (*GOODS, "any"), "a good or 'any'"),
+        Enum("sell_kind", (*GOODS, "any"), "a good or 'any'", noun="good"),
         Enum("ability", ("reis-for-influence",), "an ability (reis-for-influence)"),
         Enum("display_space", STREETS, "a display colour"),
         ValueType("word", "a word", lambda v: _word(v)),
@@ -205,7 +226,9 @@ class Pattern:
         return tuple(out)
 
 
-def _match_one(part: _Lit | _Slot, values: Sequence[Value], i: int, bound: dict[str, Any]) -> int | Mismatch:
+def _match_one(
+    part: _Lit | _Slot, values: Sequence[Value], i: int, bound: dict[str, Any]
+) -> int | Mismatch:
     if isinstance(part, _Lit):
         if i < len(values) and isinstance(values[i], Word) and values[i].text in part.words:  # type: ignore[union-attr]
             return i + 1
@@ -231,8 +254,9 @@ def _match_one(part: _Lit | _Slot, values: Sequence[Value], i: int, bound: dict[
     return i
 
 
-def _match_parts(parts: tuple[_Part, ...], values: Sequence[Value], i: int,
-                 bound: dict[str, Any]) -> int | Mismatch:
+def _match_parts(
+    parts: tuple[_Part, ...], values: Sequence[Value], i: int, bound: dict[str, Any]
+) -> int | Mismatch:
     # Optional groups are tried and skipped when they fail; if the whole pattern then fails,
     # the mismatch reported is the one that got furthest, so errors point at the real word.
     furthest: Mismatch | None = None

@@ -52,39 +52,76 @@ def _effect(name: str, pattern: str, template: str, needs: tuple[str, ...] = ())
 
 
 EFFECT_KINDS: tuple[EffectKind, ...] = (
-    _effect("gain_per", "gain <amount:pos> <what:resource> per <unit:unit>",
-            "gain {amount} {what} per {unit}", ("quantity",)),
+    _effect(
+        "gain_per",
+        "gain <amount:pos> <what:resource> per <unit:unit>",
+        "gain {amount} {what} per {unit}",
+        ("quantity",),
+    ),
     _effect("gain", "gain <amount:pos> <what:resource>", "gain {amount} {what}"),
-    _effect("gain_influence_total", "gain influence",
-            "gain influence equal to your top-row influence total"),
-    _effect("gain_produced", "gain <amount:pos> produced good|goods",
-            "take {amount} more good(s) of one type you just produced", ("produce",)),
-    _effect("gain_each_produced", "gain <amount:pos> each produced good|goods",
-            "take {amount} more good(s) of each type you just produced", ("produce",)),
+    _effect(
+        "gain_influence_total",
+        "gain influence",
+        "gain influence equal to your top-row influence total",
+    ),
+    _effect(
+        "gain_produced",
+        "gain <amount:pos> produced good|goods",
+        "take {amount} more good(s) of one type you just produced",
+        ("produce",),
+    ),
+    _effect(
+        "gain_each_produced",
+        "gain <amount:pos> each produced good|goods",
+        "take {amount} more good(s) of each type you just produced",
+        ("produce",),
+    ),
     _effect("pay", "pay <amount:pos> real|reis", "pay {amount} reis if you can"),
-    _effect("return_official", "return official",
-            "return one of your officials from an office or plaza to your board"),
-    _effect("place_officials", "place up to <count:pos> officials|official",
-            "place up to {count} of your officials into noble offices, one per office "
-            "until every office has one"),
+    _effect(
+        "return_official",
+        "return official",
+        "return one of your officials from an office or plaza to your board",
+    ),
+    _effect(
+        "place_officials",
+        "place up to <count:pos> officials|official",
+        "place up to {count} of your officials into noble offices, one per office "
+        "until every office has one",
+    ),
     _effect("take_favor", "take favor", "take a royal favor of a noble you lack"),
-    _effect("take_favors", "take up to <count:pos> favors|favor",
-            "take up to {count} royal favors of nobles you lack"),
+    _effect(
+        "take_favors",
+        "take up to <count:pos> favors|favor",
+        "take up to {count} royal favors of nobles you lack",
+    ),
     _effect("take_decree", "take decree", "take a decree from the display"),
-    _effect("spend_set_marker", "spend set-marker",
-            "remove one of your rubble-set markers from the Marquis portrait"),
+    _effect(
+        "spend_set_marker",
+        "spend set-marker",
+        "remove one of your rubble-set markers from the Marquis portrait",
+    ),
     _effect("take_plan", "take plan", "take the top plan of either architect's stack"),
-    _effect("take_pile_rubble", "take rubble from pile",
-            "take a rubble cube of your choice from the rubble pile"),
-    _effect("discard_taken_rubble", "discard <count:pos> taken rubble",
-            "discard {count} of the rubble cubes just taken", ("take-rubble",)),
-    _effect("move_cardinal", "move cardinal <steps:pos>",
-            "move the cardinal {steps} gap(s) clockwise"),
-    _effect("take_clergy", "take clergy",
-            "take one of the two clergy tiles beside the cardinal"),
+    _effect(
+        "take_pile_rubble",
+        "take rubble from pile",
+        "take a rubble cube of your choice from the rubble pile",
+    ),
+    _effect(
+        "discard_taken_rubble",
+        "discard <count:pos> taken rubble",
+        "discard {count} of the rubble cubes just taken",
+        ("take-rubble",),
+    ),
+    _effect(
+        "move_cardinal", "move cardinal <steps:pos>", "move the cardinal {steps} gap(s) clockwise"
+    ),
+    _effect("take_clergy", "take clergy", "take one of the two clergy tiles beside the cardinal"),
     _effect("perform", "perform <action:action>", "perform the {action} action"),
-    _effect("move_treasury", "treasury <direction:direction> <steps:pos>",
-            "move the treasury marker {direction} {steps}"),
+    _effect(
+        "move_treasury",
+        "treasury <direction:direction> <steps:pos>",
+        "move the treasury marker {direction} {steps}",
+    ),
 )
 
 
@@ -103,35 +140,65 @@ def _hook(name: str, pattern: str, template: str, *, scoring: bool = False) -> H
 
 
 HOOKS: tuple[Hook, ...] = (
-    _hook("visit-cost", "<amount:minus> [noble <noble:noble>]",
-          "your visits and follows{noble_part} cost {amount_abs} influence less"),
+    _hook(
+        "visit-cost",
+        "<amount:minus> [noble <noble:noble>]",
+        "your visits and follows{noble_part} cost {amount_abs} influence less",
+    ),
     _hook("follow-cost", "<amount:minus_or_free>", "following a visit costs you no influence"),
-    _hook("sponsor-fee", "<amount:minus_or_free>", "you may sponsor an event without paying the fee"),
-    _hook("ship-goods", "<amount:minus_or_free>",
-          "building or upgrading a ship costs {amount_goods}"),
-    _hook("cardinal-steps", "<amount:plus>",
-          "you may move the cardinal up to {amount_abs} extra gap(s)"),
-    _hook("officials-needed", "<amount:minus>",
-          "opening a public building needs {amount_abs} official(s) fewer"),
+    _hook(
+        "sponsor-fee", "<amount:minus_or_free>", "you may sponsor an event without paying the fee"
+    ),
+    _hook(
+        "ship-goods", "<amount:minus_or_free>", "building or upgrading a ship costs {amount_goods}"
+    ),
+    _hook(
+        "cardinal-steps",
+        "<amount:plus>",
+        "you may move the cardinal up to {amount_abs} extra gap(s)",
+    ),
+    _hook(
+        "officials-needed",
+        "<amount:minus>",
+        "opening a public building needs {amount_abs} official(s) fewer",
+    ),
     _hook("hire-cost", "<amount:minus>", "each official you hire costs {amount_abs} reis less"),
     _hook("payment", "<amount:minus>", "every payment of reis you make is {amount_abs} smaller"),
-    _hook("ship-influence", "<amount:plus>",
-          "each of your ships counts {amount_abs} more influence"),
-    _hook("influence-gain", "<amount:plus>",
-          "each time you gain influence, gain {amount_abs} more"),
-    _hook("land-rubble", "<amount:minus_or_free> <colour:rubble>",
-          "in land prices, each {colour} rubble cube costs {amount_rubble}"),
-    _hook("set-wigs", "<amount:plus>",
-          "each rubble set scores {amount_abs} more wig(s) at the end of period 1 and at the end",
-          scoring=True),
-    _hook("ship-score", "<amount:plus>",
-          "each ship in your portfolio scores {amount_abs} more at final scoring", scoring=True),
-    _hook("plan-officials", "<amount:plus> per completed-plan",
-          "at final scoring, each completed plan counts {amount_abs} more official(s)",
-          scoring=True),
-    _hook("completed-plans", "<amount:plus> architect <architect:architect>",
-          "at final scoring this counts as {amount_abs} completed {architect} plan(s)",
-          scoring=True),
+    _hook(
+        "ship-influence", "<amount:plus>", "each of your ships counts {amount_abs} more influence"
+    ),
+    _hook(
+        "influence-gain", "<amount:plus>", "each time you gain influence, gain {amount_abs} more"
+    ),
+    _hook(
+        "land-rubble",
+        "<amount:minus_or_free> <colour:rubble>",
+        "in land prices, each {colour} rubble cube costs {amount_rubble}",
+    ),
+    _hook(
+        "set-wigs",
+        "<amount:plus>",
+        "each rubble set scores {amount_abs} more wig(s) at the end of period 1 and at the end",
+        scoring=True,
+    ),
+    _hook(
+        "ship-score",
+        "<amount:plus>",
+        "each ship in your portfolio scores {amount_abs} more at final scoring",
+        scoring=True,
+    ),
+    _hook(
+        "plan-officials",
+        "<amount:plus> per completed-plan",
+        "at final scoring, each completed plan counts {amount_abs} more official(s)",
+        scoring=True,
+    ),
+    _hook(
+        "completed-plans",
+        "<amount:plus> architect <architect:architect>",
+        "at final scoring this counts as {amount_abs} completed {architect} plan(s)",
+        scoring=True,
+    ),
 )
 
 PERMISSIONS: dict[str, str] = {
@@ -151,24 +218,23 @@ class Event:
     provides: frozenset[str] = frozenset()
 
 
-def _event(name: str, pattern: str, template: str, unit: str | None = None,
-           provides: tuple[str, ...] = ()) -> Event:
+def _event(
+    name: str, pattern: str, template: str, unit: str | None = None, provides: tuple[str, ...] = ()
+) -> Event:
     return Event(name, compile_pattern(pattern), template, unit, frozenset(provides))
 
 
 EVENTS: tuple[Event, ...] = (
     _event("taken", "", "when you take this"),
     _event("tuck", "<what:tuck_kind>", "each time you tuck a {what} card into your portfolio"),
-    _event("court", "<what:court_kind>",
-           "each time you play a {what} card into the royal court"),
+    _event("court", "<what:court_kind>", "each time you play a {what} card into the royal court"),
     _event("sell", "<what:sell_kind>", "for each {what_sold} you sell"),
     _event("sail", "", "each time one of your ships sets sail", unit="crate"),
     _event("produce", "", "after you produce", provides=("produce",)),
     _event("open-building", "", "each time you open a public building"),
     _event("build-store", "", "each time you build a store"),
     _event("take-decree", "", "for each decree you take"),
-    _event("take-rubble", "", "each time you take rubble", unit="cube",
-           provides=("take-rubble",)),
+    _event("take-rubble", "", "each time you take rubble", unit="cube", provides=("take-rubble",)),
 )
 
 
@@ -191,24 +257,34 @@ _STORE_FILTERS = "[facing <street:street>] [in row <row:row>] [in column <column
 SUBJECTS: tuple[Subject, ...] = (
     _subject("stores", "store|stores", _STORE_FILTERS, "your stores"),
     _subject("any-stores", "any-store|any-stores", _STORE_FILTERS, "stores of any player"),
-    _subject("buildings", "building|buildings",
-             "[at <side:side>] [architect <architect:architect>]", "open public buildings"),
+    _subject(
+        "buildings",
+        "building|buildings",
+        "[at <side:side>] [architect <architect:architect>]",
+        "open public buildings",
+    ),
     _subject("rubble", "rubble", "[<colour:rubble>]", "your rubble cubes"),
     _subject("goods", "goods|good", "", "goods in your warehouse"),
     _subject("gold", "gold", "", "gold in your warehouse"),
     _subject("books", "books", "", "books in your warehouse"),
     _subject("cloth", "cloth", "", "cloth in your warehouse"),
     _subject("tools", "tools", "", "tools in your warehouse"),
-    _subject("completed-plans", "completed-plan|completed-plans",
-             "[architect <architect:architect>]", "your completed plans"),
-    _subject("plan-officials", "plan-officials|plan-official", "",
-             "officials shown on your completed plans"),
+    _subject(
+        "completed-plans",
+        "completed-plan|completed-plans",
+        "[architect <architect:architect>]",
+        "your completed plans",
+    ),
+    _subject(
+        "plan-officials",
+        "plan-officials|plan-official",
+        "",
+        "officials shown on your completed plans",
+    ),
     _subject("decrees", "decree|decrees", "", "your decrees"),
     _subject("influence", "influence", "", "your influence"),
-    _subject("influence-power", "influence-power", "",
-             "the influence shown on your top-row cards"),
-    _subject("portfolio-cards", "portfolio-card|portfolio-cards", "",
-             "cards in your portfolio"),
+    _subject("influence-power", "influence-power", "", "the influence shown on your top-row cards"),
+    _subject("portfolio-cards", "portfolio-card|portfolio-cards", "", "cards in your portfolio"),
     _subject("reis", "reis", "", "your reis after the influence cash-out"),
     _subject("ships", "ship|ships", "", "your ships"),
 )
@@ -224,10 +300,19 @@ class ScoreForm:
 
 
 SCORE_FORMS: tuple[ScoreForm, ...] = (
-    ScoreForm("per", compile_pattern("<wigs:pos> per [<every:pos>]"),
-              "{wigs} wig(s) per {every_part}{quantity}"),
-    ScoreForm("most", compile_pattern("<wigs:pos> if most"),
-              "{wigs} wigs if no player has more {quantity} (at least 1)"),
-    ScoreForm("every-type", compile_pattern("<wigs:pos> if every type of store|stores|good|goods"),
-              "{wigs} wigs for at least one {what} of every type"),
+    ScoreForm(
+        "per",
+        compile_pattern("<wigs:pos> per [<every:pos>]"),
+        "{wigs} wig(s) per {every_part}{quantity}",
+    ),
+    ScoreForm(
+        "most",
+        compile_pattern("<wigs:pos> if most"),
+        "{wigs} wigs if no player has more {quantity} (at least 1)",
+    ),
+    ScoreForm(
+        "every-type",
+        compile_pattern("<wigs:pos> if every type of store|stores|good|goods"),
+        "{wigs} wigs for at least one {what} of every type",
+    ),
 )
