@@ -58,7 +58,7 @@ def kind_of(component: m.Component) -> str:
 class Rules:
     """A complete, validated Lisboa component catalogue.
 
-    Build it with :func:`load_rules`. Components are looked up by id (``rules["C12"]``) or
+    Build it with :func:`load_rules`. Components are looked up by id (``rules["C99"]``) or
     by kind (``rules.of_kind("clergy")``); the typed tuples (``rules.clergy``) keep file
     order. ``digest`` identifies the catalogue's content (records store it).
     """

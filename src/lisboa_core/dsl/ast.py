@@ -83,7 +83,7 @@ class Word:
 
 @attrs.frozen(slots=True)
 class Ref:
-    """A capitalised name: a component id (``C12``) or a row letter (``B``)."""
+    """A capitalised name: a component id (``C99``) or a row letter (``B``)."""
 
     text: str
     loc: Loc = _loc()

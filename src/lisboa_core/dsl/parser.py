@@ -45,7 +45,7 @@ __all__ = ["parse_file", "parse_text", "parse_text_all_errors"]
 # What each terminal means to a card author, for "expected ..." messages.
 _TERMINAL_WORDS = {
     "KIND": "a component kind (political, clergy, decree, ...)",
-    "ID": "an id such as C12",
+    "ID": "an id such as C99",
     "WORD": "a word",
     "INT": "a number",
     "STRING": 'a quoted name such as "Gold merchant"',

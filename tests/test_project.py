@@ -1,0 +1,73 @@
+"""Project house rules: no card behaviour in Python, generated docs up to date, the wheel."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+from lisboa_core import load_rules
+from lisboa_core.catalog import kind_of
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_no_card_id_or_name_appears_in_the_source() -> None:
+    source = "\n".join(p.read_text() for p in (ROOT / "src" / "lisboa_core").rglob("*.py"))
+    words = set(re.findall(r"[A-Za-z0-9_-]+", source))
+    strings = set(re.findall(r'"([^"\n]*)"', source)) | set(re.findall(r"'([^'\n]*)'", source))
+    # Nobles, the board and the player board are rule concepts the engine names ("the
+    # Marquis portrait"); cards, tiles and board spaces must never be named in Python.
+    rules = [c for c in load_rules() if kind_of(c) not in ("noble", "board", "player-board")]
+    leaked_ids = sorted(c.id for c in rules if len(c.id) >= 3 and c.id in words)
+    # Names made of ordinary words ("Blue ship") can appear by chance as single words, so
+    # names are compared as whole string literals.
+    leaked_names = sorted(c.name for c in rules if c.name != c.id and c.name in strings)
+    assert not leaked_ids and not leaked_names
+
+
+def test_generated_provenance_page_is_up_to_date() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "generate.py"), "--check"],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_provenance_page_lists_every_reconstructed_component() -> None:
+    page = (ROOT / "docs" / "provenance.md").read_text()
+    for component in load_rules():
+        if component.provenance.is_reconstructed:
+            assert f"| {component.id} |" in page
+
+
+def test_readme_and_ci_show_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "make demo" in readme and "make test" in readme
+    assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "-w", str(dist), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (wheel,) = dist.glob("lisboa_core-*.whl")
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], check=True,
+                   capture_output=True)
+    probe = (
+        "import lisboa_core, lisboa_core.dsl.resources as r;"
+        "rules = lisboa_core.load_rules();"
+        "print(len(rules), r.cards_dir(), r.grammar_path(), lisboa_core.__file__)"
+    )
+    out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True,
+                         text=True, cwd=tmp_path).stdout.split()
+    assert out[0] == "324"
+    assert all(str(env_dir) in path for path in out[1:]), out  # the installed copy, not ROOT
