@@ -71,3 +71,10 @@ def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
                          text=True, cwd=tmp_path).stdout.split()
     assert out[0] == "324"
     assert all(str(env_dir) in path for path in out[1:]), out  # the installed copy, not ROOT
+
+
+def test_every_problem_code_is_documented() -> None:
+    from lisboa_core.dsl.compiler import CODES
+
+    page = (ROOT / "docs" / "card-language.md").read_text()
+    assert all(f"| `{code}` | {meaning} |" in page for code, meaning in CODES.items())

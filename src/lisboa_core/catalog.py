@@ -183,6 +183,10 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
         except OSError as err:
             problems.append(Problem(str(path), 0, 0, "LB001", f"cannot read file: {err.strerror}"))
             continue
+        except UnicodeDecodeError as err:
+            reason = f"not UTF-8 text ({err.reason} at byte {err.start})"
+            problems.append(Problem(str(path), 0, 0, "LB001", reason))
+            continue
         sources[str(path)] = text.splitlines()
         card_file, syntax_problems = parse_text_all_errors(text, str(path))
         parsed.append(card_file)

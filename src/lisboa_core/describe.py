@@ -87,10 +87,9 @@ def describe(component: m.Component) -> str:
     if isinstance(component, m.PoliticalCard):
         if component.is_treasury:
             lines.append(f"Treasury card of the {component.deck} deck.")
+            tucked = describe_effect(component.tucked or m.Seq(()))
             lines.append(
-                f"Tucked: take reis equal to the treasury value, then the marker "
-                "goes down 1. Sponsored: "
-                f"{describe_effect(component.event or m.Seq(()))}."
+                f"Tucked: {tucked}. Sponsored: {describe_effect(component.event or m.Seq(()))}."
             )
             lines += [f"While tucked: {s}." for s in describe_behaviour(component.permanent)]
         else:

@@ -192,6 +192,7 @@ class PoliticalCard(_Base):
     deck: str
     type: str  # manuel | marquis | king | treasury
     influence: int = 0
+    tucked: Seq | None = None  # a treasury card's top: what tucking it gives (R4.6)
     reward: Seq | None = None
     penalty: Seq | None = None
     event: Seq | None = None

@@ -104,15 +104,17 @@ def _check_political(compiler: Compiler, card: m.PoliticalCard) -> None:
     if card.is_treasury:
         if card.reward or card.penalty:
             report(card.loc, "LB107", "a treasury card has no reward or penalty")
-        if card.event is None or not card.permanent:
-            report(card.loc, "LB102", "a treasury card needs 'event:' and 'permanent { }'")
+        if card.event is None or not card.permanent or card.tucked is None:
+            report(
+                card.loc, "LB102", "a treasury card needs 'tucked:', 'event:' and 'permanent { }'"
+            )
         if card.influence:
             report(card.loc, "LB107", "a treasury card has no influence value")
         return
     if (card.reward is None) == (card.penalty is None):
         report(card.loc, "LB107", "a noble card has exactly one of 'reward:' or 'penalty:'")
-    if card.event is not None or card.permanent:
-        report(card.loc, "LB107", "only treasury cards have 'event:' or 'permanent'")
+    if card.event is not None or card.permanent or card.tucked is not None:
+        report(card.loc, "LB107", "only treasury cards have 'tucked:', 'event:' or 'permanent'")
     if card.influence <= 0:
         report(card.loc, "LB102", "a noble card needs an 'influence' value of 1 or more")
     if card.penalty is not None:

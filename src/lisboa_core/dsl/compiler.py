@@ -110,6 +110,7 @@ KINDS: dict[str, _KindSchema] = {
             _f("deck", "<v:deck>", build=_one("v")),
             _f("type", "<v:card_type>", build=_one("v")),
             _f("influence", "<v:nat>", required=False, build=_one("v")),
+            _clause("tucked"),
             _clause("reward"),
             _clause("penalty"),
             _clause("event"),

@@ -118,6 +118,11 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
     _effect("take_clergy", "take clergy", "take one of the two clergy tiles beside the cardinal"),
     _effect("perform", "perform <action:action>", "perform the {action} action"),
     _effect(
+        "subsidy",
+        "subsidy",
+        "take reis equal to the treasury value, then move the treasury marker down 1",
+    ),
+    _effect(
         "move_treasury",
         "treasury <direction:direction> <steps:pos>",
         "move the treasury marker {direction} {steps}",
