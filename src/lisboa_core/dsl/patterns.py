@@ -57,15 +57,20 @@ def Enum(
     *,
     ref: bool = False,
     noun: str = "",
+    aliases: dict[str, str] | None = None,
 ) -> ValueType:
-    """An enumeration of words (or of capitalised refs such as row letters)."""
+    """An enumeration of words (or of capitalised refs such as row letters).
+
+    ``aliases`` maps accepted spellings to the canonical member they stand for.
+    """
     allowed = tuple(members)
     wanted = Ref if ref else Word
+    canonical = aliases or {}
 
     def convert(value: Value) -> str:
         if not isinstance(value, wanted) or value.text not in allowed:
             raise ValueError
-        return value.text
+        return canonical.get(value.text, value.text)
 
     return ValueType(name, description or f"{name} ({', '.join(allowed)})", convert, allowed, noun)
 
@@ -113,6 +118,7 @@ TYPES: dict[str, ValueType] = {
             ("wig", "wigs", "real", "reis", "influence", "gold", "books", "cloth", "tools"),
             "wigs, reis, influence or a good",
             noun="resource",
+            aliases={"wig": "wigs", "real": "reis"},  # singular and plural mean the same
         ),
         Enum("street", STREETS, "a street colour (yellow, pink, brown, blue)"),
         Enum("rubble", ("brown", "red", "blue"), "a rubble colour (brown, red, blue)"),
