@@ -567,45 +567,42 @@ class Compiler:
                 )
         return m.Behaviour(tuple(modifiers), tuple(permissions), tuple(triggers))
 
-    def _modifier(self, item: ast.Field) -> m.Modifier | None:
+    def _head(
+        self, item: ast.Field | ast.Clause, table: dict[str, Any], noun: str, example: str
+    ) -> tuple[Any, dict[str, Any]] | None:
+        """Read ``KEY NAME rest...``: NAME looked up in ``table``, rest matched to its pattern."""
         if not item.values or not isinstance(item.values[0], ast.Word):
-            self.report(item.loc, "LB105", "`modify` needs a hook name, e.g. modify payment -1")
+            self.report(item.loc, "LB105", f"`{item.key}` needs a {noun}, e.g. {example}")
             return None
         head = item.values[0]
-        hook = _HOOKS.get(head.text)
-        if hook is None:
+        entry = table.get(head.text)
+        if entry is None:
             self.report(
-                head.loc, "LB112", f"unknown hook {head.text!r}{_suggest(head.text, _HOOKS)}"
+                head.loc, "LB112", f"unknown {noun} {head.text!r}{_suggest(head.text, table)}"
             )
             return None
         rest = item.values[1:]
-        bound = hook.pattern.match(rest)
+        bound = entry.pattern.match(rest)
         if isinstance(bound, Mismatch):
-            self._mismatch(bound, rest, head.loc, f"modify {hook.name} {hook.pattern.text}")
+            self._mismatch(bound, rest, head.loc, f"{item.key} {entry.name} {entry.pattern.text}")
             return None
+        return entry, bound
+
+    def _modifier(self, item: ast.Field) -> m.Modifier | None:
+        found = self._head(item, _HOOKS, "hook", "modify payment -1")
+        if found is None:
+            return None
+        hook, bound = found
         amount = bound.pop("amount")
         return m.Modifier(hook.name, amount, tuple(sorted(bound.items())), item.loc)
 
     def _trigger(self, item: ast.Clause) -> m.Trigger | None:
-        if not item.values or not isinstance(item.values[0], ast.Word):
-            self.report(item.loc, "LB105", "`on` needs an event, e.g. on build-store: gain 1 wig")
+        found = self._head(item, _EVENTS, "event", "on build-store: gain 1 wig")
+        if found is None:
             return None
-        head = item.values[0]
-        event = _EVENTS.get(head.text)
-        if event is None:
-            self.report(
-                head.loc, "LB112", f"unknown event {head.text!r}{_suggest(head.text, _EVENTS)}"
-            )
-            return None
-        rest = item.values[1:]
-        bound = event.pattern.match(rest)
-        if isinstance(bound, Mismatch):
-            self._mismatch(bound, rest, head.loc, f"on {event.name} {event.pattern.text}")
-            return None
-        body = self.effects(
-            item.effects,
-            _Context(event.provides | ({"quantity"} if event.unit else set()), event.unit),
-        )
+        event, bound = found
+        provides = event.provides | ({"quantity"} if event.unit else set())
+        body = self.effects(item.effects, _Context(provides, event.unit))
         return m.Trigger(event.name, bound.get("what"), body, item.loc)
 
     # --- effects -----------------------------------------------------------------------
