@@ -83,6 +83,13 @@ class Rules:
         """The component with this id, or ``None``."""
         return self.by_id.get(component_id)
 
+    def typed(self, component_id: str, cls: type[T]) -> T:
+        """The component with this id, checked to be of class ``cls``."""
+        component = self.by_id[component_id]
+        if not isinstance(component, cls):
+            raise TypeError(f"{component_id} is a {type(component).__name__}, not {cls.__name__}")
+        return component
+
     def of_kind(self, kind: str) -> tuple[m.Component, ...]:
         """All components of a kind, by card-file keyword or JSON name (``building`` or
         ``public_building``)."""

@@ -1,0 +1,65 @@
+"""The public game API: start a game, list and apply moves, explain, parse notation."""
+
+from __future__ import annotations
+
+from .catalog import Rules, load_rules
+from .engine import core
+from .engine.setup import new_state
+from .errors import IllegalMoveError
+from .moves import Move
+from .state import Options, State
+
+__all__ = ["apply", "explain_illegal", "is_over", "legal_moves", "new_game", "parse_move"]
+
+
+def new_game(
+    players: int = 4, seed: int = 0, *, options: Options | None = None, rules: Rules | None = None
+) -> State:
+    """A new game of 2, 3 or 4 players set up per R2, every shuffle drawn from ``seed``.
+
+    The first decisions are the players' setup choices (which clergy tile to keep).
+    ``rules`` defaults to the shipped catalogue (:func:`load_rules`).
+    """
+    return core.advance(new_state(rules or load_rules(), players, seed, options))
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the seat to act (``state.to_act``), in a deterministic order.
+
+    Empty when the game is over.
+    """
+    return core.offered(state) if state.pending else ()
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move`` and every automatic step that follows it.
+
+    Raises :class:`~lisboa_core.errors.IllegalMoveError` saying why the move is illegal;
+    ``state`` itself never changes.
+    """
+    return core.apply_move(state, move)
+
+
+def explain_illegal(state: State, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state``, or ``None`` if it is legal."""
+    return core.explain(state, move)
+
+
+def is_over(state: State) -> bool:
+    """True when the game has ended (no decision is pending)."""
+    return not state.pending
+
+
+def parse_move(text: str, state: State) -> Move:
+    """The legal move whose notation is ``text`` (spacing is free).
+
+    Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.
+    """
+    wanted = " ".join(text.split())
+    for move in legal_moves(state):
+        if str(move) == wanted:
+            return move
+    kind = wanted.split(" ", 1)[0] if wanted else ""
+    probe = Move(kind, tuple(wanted.split()[1:]))
+    reason = explain_illegal(state, probe) if state.pending else "the game is over"
+    raise IllegalMoveError(f"no legal move reads {wanted!r}: {reason}")

@@ -1,0 +1,148 @@
+"""The decision stack: frame handlers, applying a move, automatic steps and lookahead.
+
+Every pending step of the rules is a :class:`~lisboa_core.state.Frame` on
+``state.pending``. A handler per frame kind says which moves the frame offers (``None``
+for an automatic step) and how a move (or the automatic step) changes the state. Applying a
+move pops the top frame, runs its handler, then runs automatic frames until a decision is
+on top (or the game is over).
+
+R3.6 (a started action always completes) is kept by lookahead: a handler marked
+``lookahead`` only offers moves after which the rest of the action can still be finished,
+found by a depth-first search over the following frames up to a ``checkpoint`` frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from ..errors import IllegalMoveError
+from ..moves import Move
+from ..state import Frame, State
+
+__all__ = ["Handler", "advance", "apply_move", "handler", "offered", "pop", "push", "register"]
+
+MovesFn = Callable[[State, Frame], tuple[Move, ...]]
+ApplyFn = Callable[[State, Frame, Move | None], State]
+
+
+@attrs.frozen(slots=True)
+class Handler:
+    """How one kind of frame behaves."""
+
+    kind: str
+    apply: ApplyFn
+    moves: MovesFn | None = None  # None: an automatic step
+    lookahead: bool = False  # filter moves by completability (R3.6)
+    checkpoint: bool = False  # reaching this frame means the started action completed
+
+
+_HANDLERS: dict[str, Handler] = {}
+
+
+def register(
+    kind: str,
+    apply: ApplyFn,
+    moves: MovesFn | None = None,
+    *,
+    lookahead: bool = False,
+    checkpoint: bool = False,
+) -> None:
+    """Register the handler of a frame kind (each engine module registers its own)."""
+    _HANDLERS[kind] = Handler(kind, apply, moves, lookahead, checkpoint)
+
+
+def handler(kind: str) -> Handler:
+    """The handler of a frame kind."""
+    return _HANDLERS[kind]
+
+
+def push(state: State, *frames: Frame) -> State:
+    """Push frames; the last one given ends on top (so it runs first)."""
+    return attrs.evolve(state, pending=state.pending + frames)
+
+
+def pop(state: State) -> State:
+    """Remove the top frame."""
+    return attrs.evolve(state, pending=state.pending[:-1])
+
+
+def advance(state: State) -> State:
+    """Run automatic frames until a decision is on top or nothing is pending."""
+    while state.pending:
+        frame = state.pending[-1]
+        h = _HANDLERS[frame.kind]
+        if h.moves is not None:
+            return state
+        state = h.apply(pop(state), frame, None)
+    return state
+
+
+def _raw_moves(state: State) -> tuple[Move, ...]:
+    frame = state.pending[-1]
+    h = _HANDLERS[frame.kind]
+    assert h.moves is not None
+    return h.moves(state, frame)
+
+
+def _step(state: State, move: Move) -> State:
+    frame = state.pending[-1]
+    return advance(_HANDLERS[frame.kind].apply(pop(state), frame, move))
+
+
+def _completable(state: State, depth: int, base: int) -> bool:
+    """Can the action under way be finished from here (some sequence of choices)?"""
+    if not state.pending or len(state.pending) <= base:
+        return True
+    frame = state.pending[-1]
+    if _HANDLERS[frame.kind].checkpoint:
+        return True
+    if depth > 40:  # effects are finite; this only guards against a handler bug
+        return True
+    return any(_completable(_step(state, m), depth + 1, base) for m in _raw_moves(state))
+
+
+def offered(state: State) -> tuple[Move, ...]:
+    """The legal moves of the top frame (R3.6 lookahead applied where marked)."""
+    frame = state.pending[-1]
+    h = _HANDLERS[frame.kind]
+    assert h.moves is not None
+    moves = h.moves(state, frame)
+    if not h.lookahead:
+        return moves
+    # The action is complete once the stack shrinks below the frame's own level
+    # (everything it pushed has run) or a checkpoint frame is reached.
+    base = len(state.pending) - 1
+    return tuple(m for m in moves if _completable(_step(state, m), 0, base))
+
+
+def apply_move(state: State, move: Move) -> State:
+    """Apply a legal move and run the automatic steps that follow."""
+    if not state.pending:
+        raise IllegalMoveError("the game is over")
+    if move not in offered(state):
+        raise IllegalMoveError(explain(state, move) or f"{move} is not legal now")
+    return _step(state, move)
+
+
+def explain(state: State, move: Move) -> str | None:
+    """Why ``move`` is illegal in ``state`` (``None`` if it is legal)."""
+    if not state.pending:
+        return "the game is over"
+    frame = state.pending[-1]
+    if move in offered(state):
+        return None
+    raw = _raw_moves(state)
+    if move in raw:
+        return (
+            f"{move}: the action could not be completed afterwards "
+            "(R3.6: a started action must always complete)"
+        )
+    kinds = sorted({m.kind for m in raw})
+    if move.kind not in kinds:
+        return (
+            f"{move}: seat {frame.seat} must now decide '{frame.kind}'; "
+            f"possible moves start with: {', '.join(kinds)}"
+        )
+    return f"{move}: not one of the {len(raw)} '{move.kind}' moves possible now"

@@ -1,0 +1,469 @@
+"""The effect interpreter: one handler per effect kind of the vocabulary.
+
+An effect tree (:mod:`lisboa_core.model`) runs through frames: ``effect`` (automatic)
+expands sequences and runs elementary effects; choices become decision frames. A frame
+holds the remaining sub-tree itself, so a state in the middle of a card's reward is plain
+data. Effects are resolved "as far as possible" (A37): what cannot be gained is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from .. import model as m
+from ..dsl.patterns import NOBLE_ACTIONS
+from ..errors import LisboaError
+from ..moves import Move
+from ..state import NOBLES, RUBBLE, Frame, State
+from . import ops
+from .core import push, register
+
+__all__ = ["DO_HANDLERS", "emit", "run_effect"]
+
+Ctx = tuple[tuple[str, Any], ...]
+
+
+def run_effect(state: State, seat: int, effect: m.Effect, ctx: Ctx = ()) -> State:
+    """Push ``effect`` to run next for ``seat`` (``ctx`` carries its trigger's details)."""
+    return push(state, Frame("effect", seat, (effect, ctx)))
+
+
+def emit(state: State, seat: int, event: str, qualifier: str | None = None, ctx: Ctx = ()) -> State:
+    """Announce an event to the seat's triggers (their effects run next, in order)."""
+    found = ops.triggers(state, seat, event, qualifier)
+    for trig in reversed(found):
+        state = run_effect(state, seat, trig.effect, ctx)
+    return state
+
+
+def _ctx(ctx: Ctx, key: str, default: Any = None) -> Any:
+    return dict(ctx).get(key, default)
+
+
+def _effect(state: State, frame: Frame, move: Move | None) -> State:
+    effect, ctx = frame.data
+    seat = frame.seat
+    if isinstance(effect, m.Seq):
+        for step in reversed(effect.steps):
+            state = run_effect(state, seat, step, ctx)
+        return state
+    if isinstance(effect, m.Choose):
+        if effect.up_to is None:
+            return push(state, Frame("choose-one", seat, (effect, ctx)))
+        return push(state, Frame("choose-some", seat, (effect, ctx, ())))
+    if isinstance(effect, m.May):
+        return push(state, Frame("may", seat, (effect, ctx)))
+    return DO_HANDLERS[effect.kind](state, seat, effect, ctx)
+
+
+def _choose_one_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    effect = frame.data[0]
+    return tuple(Move("option", (i + 1,)) for i in range(len(effect.options)))
+
+
+def _choose_one(state: State, frame: Frame, move: Move | None) -> State:
+    effect, ctx = frame.data
+    assert move is not None
+    return run_effect(state, frame.seat, effect.options[int(move.args[0]) - 1], ctx)
+
+
+def _choose_some_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    effect, chosen = frame.data[0], frame.data[2]
+    moves = [Move("option", (i + 1,)) for i in range(len(effect.options)) if i + 1 not in chosen]
+    if len(chosen) < effect.up_to:
+        return (*moves, Move("done"))
+    return (Move("done"),)
+
+
+def _choose_some(state: State, frame: Frame, move: Move | None) -> State:
+    effect, ctx, chosen = frame.data
+    assert move is not None
+    if move.kind == "done":
+        return state
+    index = int(move.args[0])
+    chosen = (*chosen, index)
+    if len(chosen) < effect.up_to:
+        state = push(state, Frame("choose-some", frame.seat, (effect, ctx, chosen)))
+    return run_effect(state, frame.seat, effect.options[index - 1], ctx)
+
+
+def _may_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return (Move("yes"), Move("no"))
+
+
+def _may(state: State, frame: Frame, move: Move | None) -> State:
+    effect, ctx = frame.data
+    assert move is not None
+    return run_effect(state, frame.seat, effect.body, ctx) if move.kind == "yes" else state
+
+
+def _dead_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return ()
+
+
+def _dead(state: State, frame: Frame, move: Move | None) -> State:  # pragma: no cover
+    raise AssertionError("a dead frame offers no move")
+
+
+DEAD = Frame("dead", -1)
+"""A frame with no moves: pushed where a chosen path cannot go on, so lookahead drops it."""
+
+
+# --- elementary effects ----------------------------------------------------------------
+
+DoFn = Callable[[State, int, m.Do, Ctx], State]
+
+
+def _gain(state: State, seat: int, do: m.Do, ctx: Ctx, amount: int | None = None) -> State:
+    amount = do.arg("amount") if amount is None else amount
+    what = do.arg("what")
+    if what == "wigs":
+        return ops.add_wigs(state, seat, amount)
+    if what == "reis":
+        return ops.update(state, seat, reis=state.players[seat].reis + amount)
+    if what == "influence":
+        return ops.gain_influence(state, seat, amount)
+    return ops.gain_goods(state, seat, what, amount)[0]
+
+
+def _gain_per(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    return _gain(state, seat, do, ctx, do.arg("amount") * _ctx(ctx, "quantity", 1))
+
+
+def influence_total(state: State, seat: int) -> int:
+    """The top-row influence total (R5.1): noble cards and ships, ship bonuses included."""
+    rules = ops.rules_of(state)
+    ship_bonus = ops.modifier(state, seat, "ship-influence") or 0
+    total = 0
+    for card in state.players[seat].top:
+        if card is None:
+            continue
+        component = rules[card]
+        if isinstance(component, m.Ship):
+            total += component.influence + ship_bonus
+        else:
+            total += component.influence  # type: ignore[union-attr]
+    return total
+
+
+def _gain_influence_total(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    return ops.gain_influence(state, seat, influence_total(state, seat))
+
+
+def _gain_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    produced: tuple[str, ...] = _ctx(ctx, "produced", ())
+    if not produced:
+        return state
+    if len(produced) == 1:
+        return ops.gain_goods(state, seat, produced[0], do.arg("amount"))[0]
+    return push(state, Frame("bonus-good", seat, (produced, do.arg("amount"))))
+
+
+def _bonus_good_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("bonus", (good,)) for good in frame.data[0])
+
+
+def _bonus_good(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    return ops.gain_goods(state, frame.seat, str(move.args[0]), frame.data[1])[0]
+
+
+def _gain_each_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    for good in _ctx(ctx, "produced", ()):
+        state = ops.gain_goods(state, seat, good, do.arg("amount"))[0]
+    return state
+
+
+def _pay(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    # R4.5 / R17.3.1: a penalty is paid only if it can be paid.
+    amount = do.arg("amount")
+    due = max(0, amount + (ops.modifier(state, seat, "payment") or 0))
+    if not ops.can_pay(state, seat, due):
+        return state
+    return ops.pay_reis(state, seat, amount)
+
+
+def _officials_out(state: State, seat: int) -> list[str]:
+    places = []
+    for i, noble in enumerate(NOBLES):
+        if seat in state.offices[i]:
+            places.append(noble)
+        if seat in state.plazas[i]:
+            places.append(f"plaza-{noble}")
+    return places
+
+
+def _return_official(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not _officials_out(state, seat):
+        return state  # R17.3.1: none there, no penalty
+    return push(state, Frame("return-official", seat))
+
+
+def _return_official_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("return", (place,)) for place in _officials_out(state, frame.seat))
+
+
+def _remove_one(places: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    i = places.index(seat)
+    return places[:i] + places[i + 1 :]
+
+
+def _return_official_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    place = str(move.args[0])
+    seat = frame.seat
+    if place.startswith("plaza-"):
+        i = NOBLES.index(place.removeprefix("plaza-"))
+        plazas = list(state.plazas)
+        plazas[i] = _remove_one(plazas[i], seat)
+        state = attrs.evolve(state, plazas=tuple(plazas))
+    else:
+        i = NOBLES.index(place)
+        offices = list(state.offices)
+        offices[i] = _remove_one(offices[i], seat)
+        state = attrs.evolve(state, offices=tuple(offices))
+    return ops.update(state, seat, officials=state.players[seat].officials + 1)
+
+
+def _place_officials(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    return push(state, Frame("place-officials", seat, (do.arg("count"), ())))
+
+
+def _place_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    left, used = frame.data
+    if not left or not state.players[frame.seat].officials:
+        return (Move("done"),)
+    # One per office until every office has one from this effect (R17.5.4, R17.3.2).
+    fresh = [n for n in NOBLES if n not in used]
+    allowed = fresh or list(NOBLES)
+    return (*(Move("place", (n,)) for n in allowed), Move("done"))
+
+
+def _place_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    if move.kind == "done":
+        return state
+    left, used = frame.data
+    noble = str(move.args[0])
+    state = ops.place_official(state, frame.seat, NOBLES.index(noble))
+    if left > 1:
+        state = push(state, Frame("place-officials", frame.seat, (left - 1, (*used, noble))))
+    return state
+
+
+def _favor_choices(state: State, seat: int) -> list[str]:
+    held = state.players[seat].favors
+    return [n for i, n in enumerate(NOBLES) if n not in held and state.favor_supply[i] > 0]
+
+
+def _take_favor(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not _favor_choices(state, seat):
+        return state
+    return push(state, Frame("take-favor", seat, (1, False)))
+
+
+def _take_favors(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not _favor_choices(state, seat):
+        return state
+    return push(state, Frame("take-favor", seat, (do.arg("count"), True)))
+
+
+def _favor_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    optional = frame.data[1]
+    moves = tuple(Move("favor", (n,)) for n in _favor_choices(state, frame.seat))
+    return (*moves, Move("done")) if optional or not moves else moves
+
+
+def _favor_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    if move.kind == "done":
+        return state
+    state = ops.take_favor(state, frame.seat, str(move.args[0]))
+    left, optional = frame.data
+    if left > 1 and _favor_choices(state, frame.seat):
+        state = push(state, Frame("take-favor", frame.seat, (left - 1, optional)))
+    return state
+
+
+def _take_decree(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not state.decree_display:
+        return state
+    return push(state, Frame("take-decree", seat))
+
+
+def _decree_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("decree", (d,)) for d in state.decree_display)
+
+
+def _decree_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    card = str(move.args[0])
+    display = tuple(d for d in state.decree_display if d != card)
+    p = state.players[frame.seat]
+    state = attrs.evolve(state, decree_display=display)
+    state = ops.update(state, frame.seat, decrees=(*p.decrees, card))
+    return emit(state, frame.seat, "take-decree")
+
+
+def _spend_set_marker(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    p = state.players[seat]
+    if not p.markers:
+        return push(state, DEAD)
+    return ops.update(state, seat, markers=p.markers - 1)
+
+
+def _take_plan(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not any(state.plan_stacks):
+        return state
+    return push(state, Frame("take-plan", seat))
+
+
+def _plan_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(
+        Move("plan", (a,))
+        for a, stack in zip(("blue", "green"), state.plan_stacks, strict=True)
+        if stack
+    )
+
+
+def _plan_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    return ops.take_plan(state, frame.seat, str(move.args[0]))
+
+
+def _take_pile_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not state.rubble_pile:
+        return state
+    return push(state, Frame("take-pile-rubble", seat))
+
+
+def _pile_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("rubble", (c,)) for c in RUBBLE if c in state.rubble_pile)
+
+
+def _pile_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    colour = str(move.args[0])
+    pile = list(state.rubble_pile)
+    pile.remove(colour)
+    state = attrs.evolve(state, rubble_pile=tuple(pile))
+    return take_rubble(state, frame.seat, (colour,))
+
+
+def take_rubble(state: State, seat: int, cubes: tuple[str, ...]) -> State:
+    """Put taken cubes on the seat's board, then announce the taking (R17.2.8)."""
+    for colour in cubes:
+        state = ops.gain_rubble(state, seat, colour)
+    return emit(state, seat, "take-rubble", None, (("quantity", len(cubes)), ("taken", cubes)))
+
+
+def _discard_taken_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    taken: tuple[str, ...] = _ctx(ctx, "taken", ())
+    count = min(do.arg("count"), len(taken))
+    if not count:
+        return push(state, DEAD)
+    return push(state, Frame("discard-rubble", seat, (taken, count)))
+
+
+def _discard_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    taken = frame.data[0]
+    p = state.players[frame.seat]
+    return tuple(
+        Move("discard", (c,)) for c in RUBBLE if c in taken and p.rubble[RUBBLE.index(c)] > 0
+    )
+
+
+def _discard_apply(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    colour = str(move.args[0])
+    taken, count = frame.data
+    p = state.players[frame.seat]
+    rubble = list(p.rubble)
+    rubble[RUBBLE.index(colour)] -= 1
+    state = ops.update(state, frame.seat, rubble=tuple(rubble))
+    if count > 1:
+        rest = list(taken)
+        rest.remove(colour)
+        state = push(state, Frame("discard-rubble", frame.seat, (tuple(rest), count - 1)))
+    return state
+
+
+def _move_cardinal(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    from .state_actions import move_cardinal
+
+    steps = do.arg("steps")
+    return move_cardinal(state, seat, steps, steps, False)
+
+
+def _take_clergy(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    from .state_actions import clergy_choices
+
+    if not clergy_choices(state, seat):
+        return state  # A23: four tiles held or no tile beside the cardinal
+    return push(state, Frame("take-clergy", seat))
+
+
+def _perform(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    from .state_actions import can_perform
+
+    action = do.arg("action")
+    if action in NOBLE_ACTIONS:
+        # Reached only through Sponsor an Event, which Rules engine II adds.
+        raise LisboaError(f"the noble action {action} is not part of the engine yet")
+    if not can_perform(state, seat, action):
+        return state  # A37: a bonus action that cannot be done is lost
+    return push(state, Frame("state-action", seat, (action,)))
+
+
+def _move_treasury(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    sign = 1 if do.arg("direction") == "up" else -1
+    return ops.move_treasury(state, sign * do.arg("steps"))
+
+
+def _subsidy(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    # R4.6 steps 1-2: the treasury value in reis, then the marker down 1.
+    value = ops.treasury_value(state)
+    state = ops.update(state, seat, reis=state.players[seat].reis + value)
+    return ops.move_treasury(state, -1)
+
+
+DO_HANDLERS: dict[str, DoFn] = {
+    "gain": _gain,
+    "gain_per": _gain_per,
+    "gain_influence_total": _gain_influence_total,
+    "gain_produced": _gain_produced,
+    "gain_each_produced": _gain_each_produced,
+    "pay": _pay,
+    "return_official": _return_official,
+    "place_officials": _place_officials,
+    "take_favor": _take_favor,
+    "take_favors": _take_favors,
+    "take_decree": _take_decree,
+    "spend_set_marker": _spend_set_marker,
+    "take_plan": _take_plan,
+    "take_pile_rubble": _take_pile_rubble,
+    "discard_taken_rubble": _discard_taken_rubble,
+    "move_cardinal": _move_cardinal,
+    "take_clergy": _take_clergy,
+    "perform": _perform,
+    "move_treasury": _move_treasury,
+    "subsidy": _subsidy,
+}
+"""The handler of every effect kind; a test checks the vocabulary has no kind without one."""
+
+register("effect", _effect)
+register("choose-one", _choose_one, _choose_one_moves, lookahead=True)
+register("choose-some", _choose_some, _choose_some_moves, lookahead=True)
+register("may", _may, _may_moves, lookahead=True)
+register("dead", _dead, _dead_moves)
+register("bonus-good", _bonus_good, _bonus_good_moves)
+register("return-official", _return_official_apply, _return_official_moves)
+register("place-officials", _place_apply, _place_moves)
+register("take-favor", _favor_apply, _favor_moves)
+register("take-decree", _decree_apply, _decree_moves)
+register("take-plan", _plan_apply, _plan_moves)
+register("take-pile-rubble", _pile_apply, _pile_moves)
+register("discard-rubble", _discard_apply, _discard_moves)

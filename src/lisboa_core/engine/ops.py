@@ -1,0 +1,272 @@
+"""Small state operations the rules are built from (gain goods, influence, rubble, ...).
+
+Each takes a state and returns a new one; caps and clamps of R0.10 live here so every rule
+that gains or pays goes through the same code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .. import model as m
+from ..catalog import Rules
+from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State
+
+__all__ = [
+    "active_behaviours",
+    "add_wigs",
+    "gain_goods",
+    "gain_influence",
+    "gain_rubble",
+    "modifier",
+    "move_treasury",
+    "pay_reis",
+    "permitted",
+    "player",
+    "register_rules",
+    "rules_of",
+    "set_player",
+    "triggers",
+    "warehouse_cap",
+]
+
+_RULES: dict[str, Rules] = {}
+
+
+def register_rules(rules: Rules) -> None:
+    """Make a catalogue available to states created with it (looked up by digest)."""
+    _RULES[rules.digest] = rules
+
+
+def rules_of(state: State) -> Rules:
+    """The catalogue a state was created with."""
+    return _RULES[state.catalogue]
+
+
+def player(state: State, seat: int) -> PlayerState:
+    """The player at ``seat``."""
+    return state.players[seat]
+
+
+def set_player(state: State, seat: int, new: PlayerState) -> State:
+    """A state with the player at ``seat`` replaced."""
+    players = list(state.players)
+    players[seat] = new
+    return attrs.evolve(state, players=tuple(players))
+
+
+def update(state: State, seat: int, **changes: Any) -> State:
+    """A state with some fields of one player changed."""
+    return set_player(state, seat, attrs.evolve(state.players[seat], **changes))
+
+
+def log(state: State, text: str) -> State:
+    """Append an event to the (bounded) log front ends read."""
+    return attrs.evolve(state, log=(*state.log[-49:], text))
+
+
+# --- passive effects -------------------------------------------------------------------
+
+
+def active_behaviours(state: State, seat: int) -> list[m.Behaviour]:
+    """Everything passive the seat has: held clergy tiles, tucked treasury permanents and
+    the latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
+    rules = rules_of(state)
+    p = state.players[seat]
+    out: list[m.Behaviour] = []
+    for tile in p.clergy:
+        out.append(rules[tile].behaviour)  # type: ignore[union-attr]
+    for card in p.bottom:
+        if card is not None:
+            out.append(rules[card].permanent)  # type: ignore[union-attr]
+    board = rules.player_board
+    for group_index, group in enumerate(("left", "middle", "right")):
+        taken = p.houses[group_index]
+        revealed = [a for a in board.abilities if a.group == group and a.index <= taken]
+        if revealed:
+            out.append(max(revealed, key=lambda a: a.index).behaviour)
+    return out
+
+
+def modifier(state: State, seat: int, hook: str, **qualifiers: Any) -> int | None:
+    """The summed change at a hook point; ``None`` if some modifier makes it free (0).
+
+    A modifier with a qualifier (``noble manuel``) only applies when the same qualifier is
+    given here.
+    """
+    total = 0
+    for behaviour in active_behaviours(state, seat):
+        for mod in behaviour.modifiers:
+            if mod.hook != hook:
+                continue
+            if any(qualifiers.get(k) != v for k, v in mod.qualifiers):
+                continue
+            if mod.amount is None:
+                return None
+            total += mod.amount
+    return total
+
+
+def permitted(state: State, seat: int, ability: str) -> bool:
+    """True if some active behaviour grants ``ability`` (``allow ...``)."""
+    return any(p.ability == ability for b in active_behaviours(state, seat) for p in b.permissions)
+
+
+def triggers(state: State, seat: int, event: str, qualifier: str | None) -> list[m.Trigger]:
+    """The seat's triggers listening to ``event`` with this qualifier.
+
+    A trigger without a qualifier hears every such event; ``political`` (tuck) and ``any``
+    (sell) are the catch-all qualifiers of the vocabulary.
+    """
+    return [
+        trig
+        for behaviour in active_behaviours(state, seat)
+        for trig in behaviour.triggers
+        if trig.event == event and trig.qualifier in (None, qualifier, "political", "any")
+    ]
+
+
+# --- resources -------------------------------------------------------------------------
+
+
+def warehouse_cap(state: State, seat: int) -> int:
+    """Goods of each type a seat may hold (R4.8)."""
+    return rules_of(state).player_board.warehouse_base + state.players[seat].sets
+
+
+def gain_goods(state: State, seat: int, good: str, amount: int) -> tuple[State, int]:
+    """Take goods up to the warehouse cap; returns the state and how many were kept."""
+    p = state.players[seat]
+    i = GOODS.index(good)
+    kept = max(0, min(amount, warehouse_cap(state, seat) - p.goods[i]))
+    if not kept:
+        return state, 0
+    goods = list(p.goods)
+    goods[i] += kept
+    return update(state, seat, goods=tuple(goods)), kept
+
+
+def add_wigs(state: State, seat: int, amount: int) -> State:
+    """Score (or lose, never below 0: R5.8) wigs."""
+    p = state.players[seat]
+    return update(state, seat, wigs=max(0, p.wigs + amount))
+
+
+def gain_influence(state: State, seat: int, amount: int) -> State:
+    """Gain influence: passive bonuses, cap, and a wig when ending on the top (R5.1-R5.3)."""
+    if amount <= 0:
+        return state  # A16: a gain worth nothing gives no wig
+    bonus = modifier(state, seat, "influence-gain") or 0
+    board = rules_of(state).board
+    p = state.players[seat]
+    value = min(board.influence_max, p.influence + amount + bonus)
+    state = update(state, seat, influence=value)
+    if value == board.influence_max:
+        state = add_wigs(state, seat, 1)
+    return state
+
+
+def reis_value(state: State, position: int) -> int:
+    """Reis raised by paying with influence from ``position`` down (R5.6): icons below it."""
+    return sum(1 for icon in rules_of(state).board.influence_reis_icons if icon < position)
+
+
+def can_pay(state: State, seat: int, amount: int) -> bool:
+    """Whether the seat can pay ``amount`` reis, covering any part with influence (R5.6)."""
+    p = state.players[seat]
+    return p.reis + reis_value(state, p.influence) >= amount
+
+
+def pay_reis(state: State, seat: int, amount: int) -> State:
+    """Pay reis after payment discounts (R0.11); influence covers what cash cannot.
+
+    The caller checks :func:`can_pay` first when the payment is mandatory.
+    """
+    discount = modifier(state, seat, "payment") or 0
+    due = max(0, amount + discount)
+    p = state.players[seat]
+    cash = min(p.reis, due)
+    rest = due - cash
+    influence = p.influence
+    icons = sorted(rules_of(state).board.influence_reis_icons, reverse=True)
+    while rest > 0:
+        lower = [i for i in icons if i < influence]
+        if not lower:
+            break
+        influence = lower[0]
+        rest -= 1
+    return update(state, seat, reis=p.reis - cash, influence=influence)
+
+
+def move_treasury(state: State, steps: int) -> State:
+    """Move the treasury marker, clamped to the track (R1.6.2)."""
+    top = len(rules_of(state).board.treasury) - 1
+    return attrs.evolve(state, treasury=max(0, min(top, state.treasury + steps)))
+
+
+def treasury_value(state: State) -> int:
+    """The treasury value right of the marker (R0.2)."""
+    return rules_of(state).board.treasury[state.treasury].value
+
+
+def gain_rubble(state: State, seat: int, colour: str) -> State:
+    """Put a cube on the seat's board (R12.2-R12.6): lost if its row is full; completing a
+    set moves a marker to the Marquis portrait."""
+    p = state.players[seat]
+    i = RUBBLE.index(colour)
+    cap = rules_of(state).player_board.rubble_per_colour
+    if p.rubble[i] >= cap:
+        return state
+    before = p.sets
+    rubble = list(p.rubble)
+    rubble[i] += 1
+    state = update(state, seat, rubble=tuple(rubble))
+    after = state.players[seat].sets
+    if after > before:
+        state = update(state, seat, markers=p.markers + (after - before))
+    return state
+
+
+def take_favor(state: State, seat: int, noble: str) -> State:
+    """Take a royal favor from a noble's portrait (R8.6.1); the caller checks it is there."""
+    i = NOBLES.index(noble)
+    supply = list(state.favor_supply)
+    supply[i] -= 1
+    state = attrs.evolve(state, favor_supply=(supply[0], supply[1], supply[2]))
+    return update(state, seat, favors=(*state.players[seat].favors, noble))
+
+
+def take_plan(state: State, seat: int, architect: str) -> State:
+    """Take the top plan of an architect's stack (R8.2.1)."""
+    i = ("blue", "green").index(architect)
+    stacks = list(state.plan_stacks)
+    plan, stacks[i] = stacks[i][0], stacks[i][1:]
+    state = attrs.evolve(state, plan_stacks=(stacks[0], stacks[1]))
+    return update(state, seat, plans=(*state.players[seat].plans, plan))
+
+
+def place_official(state: State, seat: int, office: int) -> State:
+    """Move one official from storage into an office, displacing on a full office (R8.1.2):
+    one official of the colour with the most officials there goes to the plaza, one of each
+    colour if several tie; neutral officials are never displaced nor counted (A19)."""
+    capacity = rules_of(state).nobles[office].office
+    here = list(state.offices[office])
+    plaza = list(state.plazas[office])
+    if len(here) >= capacity:
+        counts: dict[int, int] = {}
+        for s in here:
+            if s != NEUTRAL:
+                counts[s] = counts.get(s, 0) + 1
+        most = max(counts.values())
+        for s in sorted(c for c, n in counts.items() if n == most):
+            here.remove(s)
+            plaza.append(s)
+    here.append(seat)
+    offices = list(state.offices)
+    plazas = list(state.plazas)
+    offices[office] = tuple(here)
+    plazas[office] = tuple(plaza)
+    state = attrs.evolve(state, offices=tuple(offices), plazas=tuple(plazas))
+    return update(state, seat, officials=state.players[seat].officials - 1)

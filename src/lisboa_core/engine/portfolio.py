@@ -1,0 +1,234 @@
+"""Playing a card into the portfolio (R4) and Action 1, Sell Goods (R6)."""
+
+from __future__ import annotations
+
+import attrs
+
+from .. import model as m
+from ..moves import Move
+from ..state import GOODS, Frame, State
+from . import ops
+from .core import push, register
+from .effects import emit, run_effect
+
+__all__ = ["can_sell", "can_sell_or_trade", "ship_ref", "start_tuck"]
+
+
+def ship_ref(seat: int, slot: int) -> str:
+    """Notation of a top portfolio slot: ``p2.1`` is seat 2's first slot (1-based)."""
+    return f"p{seat + 1}.{slot + 1}"
+
+
+def _docked_ships(state: State) -> list[tuple[int, int, int]]:
+    """(seat, slot, free cargo spaces) of every ship that can take a good (R6.1.1)."""
+    rules = ops.rules_of(state)
+    out = []
+    for seat, p in enumerate(state.players):
+        for slot, card in enumerate(p.top):
+            if card is None:
+                continue
+            ship = rules[card]
+            if isinstance(ship, m.Ship) and len(p.cargo[slot]) < ship.hull:
+                out.append((seat, slot, ship.hull - len(p.cargo[slot])))
+    return out
+
+
+def can_sell(state: State, seat: int) -> bool:
+    """A good to sell and a docked ship with room (R6.1)."""
+    return any(state.players[seat].goods) and bool(_docked_ships(state))
+
+
+def can_sell_or_trade(state: State, seat: int) -> bool:
+    """R4.10: after tucking, one of Sell Goods or Trade with the Nobles must be possible."""
+    from .trade import can_trade
+
+    return can_sell(state, seat) or can_trade(state, seat)
+
+
+def start_tuck(state: State, seat: int, card_id: str) -> State:
+    """R4.5 / R4.6: resolve the covered part, make room and tuck, then sell or trade."""
+    card = ops.rules_of(state)[card_id]
+    assert isinstance(card, m.PoliticalCard)
+    state = push(state, Frame("sell-or-trade", seat), Frame("place-card", seat, (card_id,)))
+    covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
+    if covered is not None:
+        state = run_effect(state, seat, covered)
+    return state
+
+
+def _capacity(state: State, seat: int) -> int:
+    return ops.rules_of(state).player_board.portfolio_base + state.players[seat].sets
+
+
+def _row_of(state: State, card_id: str) -> str:
+    card = ops.rules_of(state)[card_id]
+    return "bottom" if isinstance(card, m.PoliticalCard) and card.is_treasury else "top"
+
+
+def needs_room(state: State, seat: int, card_id: str) -> bool:
+    """Whether a card can only be added after a discard (R4.3)."""
+    p = state.players[seat]
+    row = p.bottom if _row_of(state, card_id) == "bottom" else p.top
+    return None not in row or p.portfolio_size >= _capacity(state, seat)
+
+
+def place_in_portfolio(state: State, seat: int, card_id: str) -> tuple[State, int]:
+    """Put a card into the first empty slot of its row (room already made); returns the
+    state and the slot."""
+    p = state.players[seat]
+    if _row_of(state, card_id) == "bottom":
+        slot = p.bottom.index(None)
+        bottom = (*p.bottom[:slot], card_id, *p.bottom[slot + 1 :])
+        return ops.update(state, seat, bottom=bottom), slot
+    slot = p.top.index(None)
+    top = (*p.top[:slot], card_id, *p.top[slot + 1 :])
+    return ops.update(state, seat, top=top), slot
+
+
+def _place_card(state: State, frame: Frame, move: Move | None) -> State:
+    (card_id,) = frame.data
+    seat = frame.seat
+    if needs_room(state, seat, card_id):
+        return push(
+            state, Frame("place-card", seat, (card_id,)), Frame("make-room", seat, (card_id,))
+        )
+    state, _slot = place_in_portfolio(state, seat, card_id)
+    card = ops.rules_of(state)[card_id]
+    kind = "treasury" if isinstance(card, m.PoliticalCard) and card.is_treasury else "noble"
+    return emit(state, seat, "tuck", kind)  # R17.2.1
+
+
+def _make_room_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    (card_id,) = frame.data
+    p = state.players[frame.seat]
+    row_name = _row_of(state, card_id)
+    row = p.bottom if row_name == "bottom" else p.top
+    # R4.3: if the required row is full the discard must come from it.
+    choices = (
+        [c for c in row if c is not None]
+        if None not in row
+        else [c for c in (*p.top, *p.bottom) if c is not None]
+    )
+    return tuple(Move("discard", (c,)) for c in choices)
+
+
+def discard_from_portfolio(state: State, seat: int, card_id: str) -> State:
+    """Remove a portfolio card from the game; a ship's cargo goes with it (R4.3, R4.4)."""
+    p = state.players[seat]
+    if card_id in p.bottom:
+        i = p.bottom.index(card_id)
+        return ops.update(state, seat, bottom=(*p.bottom[:i], None, *p.bottom[i + 1 :]))
+    i = p.top.index(card_id)
+    return ops.update(
+        state,
+        seat,
+        top=(*p.top[:i], None, *p.top[i + 1 :]),
+        cargo=(*p.cargo[:i], (), *p.cargo[i + 1 :]),
+        sailed=(*p.sailed[:i], 0, *p.sailed[i + 1 :]),
+    )
+
+
+def _make_room(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    return discard_from_portfolio(state, frame.seat, str(move.args[0]))
+
+
+def _sell_or_trade_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    from .trade import can_trade
+
+    moves = []
+    if can_sell(state, frame.seat):
+        moves.append(Move("sell"))
+    if can_trade(state, frame.seat):
+        moves.append(Move("trade"))
+    return tuple(moves)
+
+
+def _sell_or_trade(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    if move.kind == "sell":
+        return push(state, Frame("sell", frame.seat, (0,)))
+    return push(state, Frame("trade", frame.seat, (0,)))
+
+
+def _sell_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    (sold,) = frame.data
+    p = state.players[frame.seat]
+    ships = _docked_ships(state)
+    moves = [
+        Move("sell", (good, ship_ref(owner, slot)))
+        for good, have in zip(GOODS, p.goods, strict=True)
+        if have
+        for owner, slot, _free in ships
+    ]
+    if sold:
+        moves.append(Move("done"))  # R6.3: at least one good, then the seller may stop
+    return tuple(moves)
+
+
+def _sell(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    seat = frame.seat
+    if move.kind == "done":
+        return state
+    good, ref = str(move.args[0]), str(move.args[1])
+    owner_text, slot_text = ref[1:].split(".")
+    owner, slot = int(owner_text) - 1, int(slot_text) - 1
+    rules = ops.rules_of(state)
+    p = state.players[seat]
+    gi = GOODS.index(good)
+    goods = list(p.goods)
+    goods[gi] -= 1
+    ship = rules[state.players[owner].top[slot]]  # type: ignore[index]
+    assert isinstance(ship, m.Ship)
+    income = state.prices[gi] + ship.sale  # R6.1.3 (card bonuses come as sell triggers)
+    state = ops.update(state, seat, goods=tuple(goods), reis=p.reis + income)
+    o = state.players[owner]
+    cargo = (*o.cargo[slot], good)
+    state = ops.update(state, owner, cargo=(*o.cargo[:slot], cargo, *o.cargo[slot + 1 :]))
+    state = push(state, Frame("sell", seat, (frame.data[0] + 1,)))
+    if len(cargo) == ship.hull:
+        state = _set_sail(state, owner, slot)
+    return emit(state, seat, "sell", good)  # R17.2.3, R17.4.3
+
+
+def _set_sail(state: State, owner: int, slot: int) -> State:
+    """R6.5: the owner flips the goods and scores 1 wig per newly flipped crate."""
+    o = state.players[owner]
+    crates = len(o.cargo[slot]) - o.sailed[slot]
+    state = ops.update(
+        state, owner, sailed=(*o.sailed[:slot], len(o.cargo[slot]), *o.sailed[slot + 1 :])
+    )
+    state = ops.add_wigs(state, owner, crates)
+    return emit(state, owner, "sail", None, (("quantity", crates),))  # R17.2.4
+
+
+def dock(state: State, seat: int) -> State:
+    """R3.3: the seat's ships at sea return their goods to the supply."""
+    rules = ops.rules_of(state)
+    p = state.players[seat]
+    cargo = list(p.cargo)
+    sailed = list(p.sailed)
+    for slot, card in enumerate(p.top):
+        if card is None:
+            continue
+        ship = rules[card]
+        if isinstance(ship, m.Ship) and len(cargo[slot]) == ship.hull:
+            cargo[slot] = ()
+            sailed[slot] = 0
+    if cargo == list(p.cargo):
+        return state
+    return attrs.evolve(
+        state,
+        players=(
+            *state.players[:seat],
+            attrs.evolve(p, cargo=tuple(cargo), sailed=tuple(sailed)),
+            *state.players[seat + 1 :],
+        ),
+    )
+
+
+register("place-card", _place_card)
+register("make-room", _make_room, _make_room_moves)
+register("sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True)
+register("sell", _sell, _sell_moves)

@@ -1,0 +1,240 @@
+"""The turn (R3): setup decisions, the action choice, taking a card, upkeep, period change
+and the end of the game's rounds (R15, R16.1-R16.2)."""
+
+from __future__ import annotations
+
+import attrs
+
+from .. import model as m
+from ..moves import Move
+from ..state import Frame, State
+from . import ops
+from .core import push, register
+from .effects import run_effect
+from .portfolio import dock, start_tuck
+
+__all__: list[str] = []
+
+
+# --- setup decisions -------------------------------------------------------------------
+
+
+def _keep_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("keep", (tile,)) for tile in frame.data)
+
+
+def _keep(state: State, frame: Frame, move: Move | None) -> State:
+    """R2.2.3: keep one of the two drawn tiles, return the other; A41: an immediate effect
+    resolves now, in seat order."""
+    assert move is not None
+    tile = str(move.args[0])
+    other = next(t for t in frame.data if t != tile)
+    bag, rng = state.rng.shuffle((*state.clergy_bag, other))
+    state = attrs.evolve(state, clergy_bag=bag, rng=rng)
+    state = ops.update(state, frame.seat, clergy=(*state.players[frame.seat].clergy, tile))
+    return resolve_taken(state, frame.seat, tile)
+
+
+def resolve_taken(state: State, seat: int, tile: str) -> State:
+    """Run a just-taken clergy tile's ``on taken`` effects (R8.5.3, R17.2.9)."""
+    behaviour = ops.rules_of(state)[tile].behaviour  # type: ignore[union-attr]
+    for trig in reversed(behaviour.triggers):
+        if trig.event == "taken":
+            state = run_effect(state, seat, trig.effect)
+    return state
+
+
+def _fill_church(state: State, frame: Frame, move: Move | None) -> State:
+    """R2.4.7 / R3.8.4: fill empty clergy spaces from the bag."""
+    church = list(state.church)
+    bag = state.clergy_bag
+    for i, tile in enumerate(church):
+        if tile is None and bag:
+            church[i], bag = bag[0], bag[1:]
+    return attrs.evolve(state, church=tuple(church), clergy_bag=bag)
+
+
+# --- the turn --------------------------------------------------------------------------
+
+
+def _start_turn(state: State, frame: Frame, move: Move | None) -> State:
+    """R3.2 step 1 (dock), then the action choice."""
+    state = attrs.evolve(state, current=frame.seat)
+    return push(dock(state, frame.seat), Frame("turn", frame.seat))
+
+
+def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    hand = state.players[frame.seat].hand
+    tucks = tuple(Move("tuck", (c,)) for c in hand)
+    golds = tuple(Move("gold", (c,)) for c in hand)
+    if state.options.gold_only_when_stuck and any(
+        _tuck_possible(state, frame.seat, c) for c in hand
+    ):
+        golds = ()
+    return tucks + golds
+
+
+def _tuck_possible(state: State, seat: int, card: str) -> bool:
+    from .core import offered
+
+    probe = push(state, Frame("turn", seat))
+    return Move("tuck", (card,)) in offered(probe)
+
+
+def _turn(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    seat = frame.seat
+    card = str(move.args[0])
+    p = state.players[seat]
+    state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card))
+    state = push(state, Frame("end-turn", seat), Frame("take-card", seat))
+    if move.kind == "gold":  # R3.4: the card leaves the game
+        return ops.gain_goods(state, seat, "gold", 1)[0]
+    return start_tuck(state, seat, card)  # R3.5.1
+
+
+def _take_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    tops = tuple(Move("take", (pile[0],)) for pile in state.piles if pile)
+    return tops or (Move("take-none"),)  # A12
+
+
+def _take(state: State, frame: Frame, move: Move | None) -> State:
+    """R3.7: take a face-up card; the pile's next card is face up (R3.8 step 2)."""
+    assert move is not None
+    if move.kind == "take-none":
+        return state
+    card = str(move.args[0])
+    piles = tuple(pile[1:] if pile and pile[0] == card else pile for pile in state.piles)
+    state = attrs.evolve(state, piles=piles)
+    return ops.update(state, frame.seat, hand=(*state.players[frame.seat].hand, card))
+
+
+def _refill_city(state: State) -> State:
+    board = ops.rules_of(state).board
+    display = list(state.city_display)
+    large, small = state.city_stacks
+    for i, (_colour, size) in enumerate(board.city_spaces):
+        if display[i] is None:
+            if size == "large" and large:
+                display[i], large = large[0], large[1:]
+            elif size == "small" and small:
+                display[i], small = small[0], small[1:]
+    return attrs.evolve(state, city_display=tuple(display), city_stacks=(large, small))
+
+
+def refill_decrees(state: State) -> State:
+    """Refill the decree display (R3.8 step 5), removing 2-player cards (R2.6.2)."""
+    rules = ops.rules_of(state)
+    target = rules.board.decree_display
+    display = list(state.decree_display)
+    deck = state.decree_deck
+    while deck and len(display) < target:
+        card, deck = deck[0], deck[1:]
+        decree = rules[card]
+        if state.player_count == 2 and isinstance(decree, m.Decree) and decree.two_player_removal:
+            continue
+        display.append(card)
+    return attrs.evolve(state, decree_display=tuple(display), decree_deck=deck)
+
+
+def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
+    """R3.8 upkeep, in order; then the period or game-end checks and the next turn."""
+    seat = frame.seat
+    if state.church_scoring is not None:
+        # R14.4 church scoring arrives with Rules engine II; the cardinal stands up.
+        state = attrs.evolve(state, church_scoring=None)
+    state = _refill_city(state)
+    state = _fill_church(state, frame, None)
+    state = refill_decrees(state)
+    state = attrs.evolve(state, covered=(), turn=state.turn + 1)
+    nxt = (seat + 1) % state.player_count
+    if state.final_turns is not None:
+        if state.final_turns <= 1:
+            return attrs.evolve(state, final_turns=0)  # R16.2: the game is over
+        state = attrs.evolve(state, final_turns=state.final_turns - 1)
+    elif state.period == 1 and _period_one_ends(state):
+        return _period_change(state, seat, nxt)
+    elif state.period == 2 and _game_end_triggered(state):
+        # R16.2: finish this round, then one more full round.
+        rest_of_round = (state.start_player - nxt) % state.player_count
+        state = attrs.evolve(state, final_turns=rest_of_round + state.player_count)
+    return push(state, Frame("start-turn", nxt))
+
+
+def _period_one_ends(state: State) -> bool:
+    """R15.1: someone has 2 sets, or 3 of the 4 display piles are empty."""
+    return any(p.sets >= 2 for p in state.players) or sum(not p for p in state.piles) >= 3
+
+
+def _game_end_triggered(state: State) -> bool:
+    """R16.1 (A33: a state check): 4 sets, or 3 of the 4 brown piles empty."""
+    return any(p.sets >= 4 for p in state.players) or sum(not p for p in state.piles) >= 3
+
+
+def _period_change(state: State, triggering: int, nxt: int) -> State:
+    """R15.3: the steps of the change of period, the discards as decisions."""
+    rules = ops.rules_of(state)
+    state = attrs.evolve(state, piles=((),) * len(state.piles), period=2)  # step 0
+    for seat, p in enumerate(state.players):  # step 1
+        per_set = rules.board.set_wigs + (ops.modifier(state, seat, "set-wigs") or 0)
+        state = ops.add_wigs(state, seat, per_set * p.sets)
+    state = attrs.evolve(state, shipyard=state.later_ships, later_ships=())  # step 2
+    frames = [Frame("start-turn", nxt), Frame("period-setup", triggering)]
+    order = [(triggering + i) % state.player_count for i in range(state.player_count)]
+    frames += [Frame("period-discard", seat, ()) for seat in reversed(order)]  # step 3
+    return push(state, *frames)
+
+
+def _discard_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    hand = state.players[frame.seat].hand
+    return (*(Move("discard", (c,)) for c in hand), Move("done"))
+
+
+def _discard(state: State, frame: Frame, move: Move | None) -> State:
+    """R15.3 step 3: discard any cards; one noble reward per noble (penalties ignored)."""
+    assert move is not None
+    if move.kind == "done":
+        return state
+    seat = frame.seat
+    card_id = str(move.args[0])
+    rewarded: tuple[str, ...] = frame.data
+    p = state.players[seat]
+    state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card_id))
+    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    gives = card.reward is not None and card.type not in rewarded
+    state = push(
+        state, Frame("period-discard", seat, (*rewarded, card.type) if gives else rewarded)
+    )
+    if card.reward is not None and gives:
+        state = run_effect(state, seat, card.reward)
+    return state
+
+
+def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
+    """R15.3 steps 4-6: purple hands up to 5, brown piles, refills."""
+    rules = ops.rules_of(state)
+    purple, brown = state.later_decks
+    for seat in range(state.player_count):
+        p = state.players[seat]
+        need = max(0, 5 - len(p.hand))
+        state = ops.update(state, seat, hand=(*p.hand, *purple[:need]))
+        purple = purple[need:]
+    rng = state.rng
+    piles = []
+    for card_type in rules.board.political_display:
+        cards = tuple(c for c in brown if rules.typed(c, m.PoliticalCard).type == card_type)
+        pile, rng = rng.shuffle(cards)
+        piles.append(pile)
+    state = attrs.evolve(state, piles=tuple(piles), later_decks=((), ()), rng=rng)
+    state = _fill_church(state, frame, None)
+    return refill_decrees(state)
+
+
+register("keep-clergy", _keep, _keep_moves)
+register("fill-church", _fill_church)
+register("start-turn", _start_turn)
+register("turn", _turn, _turn_moves, lookahead=True)
+register("take-card", _take, _take_moves, checkpoint=True)
+register("end-turn", _end_turn)
+register("period-discard", _discard, _discard_moves)
+register("period-setup", _period_setup)

@@ -1,0 +1,147 @@
+"""Helpers to build compact scenario states and to check the game's invariants.
+
+Rule tests (ours and users') start from a real position and change only what the scenario
+needs::
+
+    state = testing.first_turn(players=2, seed=1)
+    state = testing.with_player(state, 0, goods=(2, 0, 0, 1), reis=3)
+    state = testing.play(state, f"tuck {state.players[0].hand[0]}", "sell")
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from . import model as m
+from .api import apply, legal_moves, new_game, parse_move
+from .catalog import Rules
+from .engine import ops
+from .state import GOODS, Frame, Options, State
+
+__all__ = ["check_invariants", "first_turn", "play", "with_player", "with_state", "with_turn"]
+
+
+def first_turn(
+    players: int = 4, seed: int = 0, *, options: Options | None = None, rules: Rules | None = None
+) -> State:
+    """A new game with the setup decisions taken (each seat keeps its first clergy tile),
+    stopped at the start player's first action choice."""
+    state = new_game(players, seed, options=options, rules=rules)
+    while state.pending and state.pending[-1].kind == "keep-clergy":
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    """The state with some fields of one player replaced (see :class:`PlayerState`)."""
+    return ops.update(state, seat, **changes)
+
+
+def with_state(state: State, **changes: Any) -> State:
+    """The state with some of its own fields replaced."""
+    return attrs.evolve(state, **changes)
+
+
+def with_turn(state: State, seat: int) -> State:
+    """The state with ``seat`` about to choose its action (pending: its turn frames)."""
+    return attrs.evolve(state, current=seat, pending=(Frame("turn", seat),))
+
+
+def play(state: State, *moves: str) -> State:
+    """Apply moves given in notation, one after the other."""
+    for text in moves:
+        state = apply(state, parse_move(text, state))
+    return state
+
+
+def check_invariants(state: State) -> list[str]:
+    """Every broken invariant of ``state`` (empty when all hold): pieces are conserved or
+    unique, nothing is negative, and every limit of the rules is respected."""
+    rules = ops.rules_of(state)
+    problems: list[str] = []
+    board, pboard = rules.board, rules.player_board
+
+    # Officials: storage + offices + plazas = 8 per seat.
+    for seat, p in enumerate(state.players):
+        placed = sum(o.count(seat) for o in state.offices) + sum(
+            z.count(seat) for z in state.plazas
+        )
+        if p.officials + placed != pboard.officials:
+            problems.append(f"seat {seat}: {p.officials} + {placed} officials != 8")
+
+    # Unique pieces: each card, tile, ship and plan in at most one place.
+    places: Counter[str] = Counter()
+    for p in state.players:
+        places.update(p.hand)
+        places.update(c for c in (*p.top, *p.bottom) if c is not None)
+        places.update(p.clergy)
+        places.update(p.plans)
+        places.update(p.completed)
+        places.update(p.decrees)
+    for pile in state.piles:
+        places.update(pile)
+    for deck in state.later_decks:
+        places.update(deck)
+    places.update(state.shipyard)
+    places.update(state.later_ships)
+    places.update(state.decree_deck)
+    places.update(state.decree_display)
+    places.update(state.clergy_bag)
+    places.update(t for t in state.church if t is not None)
+    for frame in state.pending:  # tiles drawn at setup wait in their keep decisions
+        if frame.kind == "keep-clergy":
+            places.update(frame.data)
+    for stack in state.plan_stacks:
+        places.update(stack)
+    problems += [f"{piece} is in {n} places" for piece, n in places.items() if n > 1]
+    clergy_seen = sum(
+        n
+        for piece, n in places.items()
+        if piece in rules and isinstance(rules[piece], m.ClergyTile)
+    )
+    if clergy_seen != len(rules.clergy):
+        problems.append(f"{clergy_seen} clergy tiles in play, expected {len(rules.clergy)}")
+
+    cubes = (
+        len(state.rubble_pile)
+        + sum(map(len, state.row_rubble))
+        + sum(map(len, state.column_rubble))
+        + sum(map(len, state.site_rubble))
+        + sum(sum(p.rubble) for p in state.players)
+    )
+    if cubes > sum(n for _, n, _ in board.rubble):
+        problems.append(f"{cubes} rubble cubes, more than exist")
+
+    for seat, p in enumerate(state.players):
+        cap = pboard.warehouse_base + p.sets
+        if min(p.goods) < 0 or max(p.goods) > cap:
+            problems.append(f"seat {seat}: goods {p.goods} outside 0..{cap}")
+        if p.reis < 0 or p.wigs < 0 or p.officials < 0 or p.markers < 0:
+            problems.append(f"seat {seat}: negative reis, wigs, officials or markers")
+        if not 0 <= p.influence <= board.influence_max:
+            problems.append(f"seat {seat}: influence {p.influence} off the track")
+        if p.portfolio_size > pboard.portfolio_base + p.sets:
+            problems.append(f"seat {seat}: portfolio {p.portfolio_size} over capacity")
+        if len(p.clergy) > pboard.clergy_spaces:
+            problems.append(f"seat {seat}: {len(p.clergy)} clergy tiles")
+        if max(p.rubble) > pboard.rubble_per_colour:
+            problems.append(f"seat {seat}: rubble {p.rubble} over 5 per colour")
+        if len(set(p.favors)) != len(p.favors):
+            problems.append(f"seat {seat}: two favors of one noble")
+        for slot, card in enumerate(p.top):
+            ship = rules[card] if card is not None else None
+            hull = ship.hull if isinstance(ship, m.Ship) else 0
+            if len(p.cargo[slot]) > hull or p.sailed[slot] > len(p.cargo[slot]):
+                problems.append(f"seat {seat}: cargo {p.cargo[slot]} on slot {slot + 1}")
+        for card in p.bottom:
+            if card is not None and not getattr(rules[card], "is_treasury", False):
+                problems.append(f"seat {seat}: {card} in a bottom slot")
+    if not 0 <= state.treasury < len(board.treasury):
+        problems.append(f"treasury marker {state.treasury} off the track")
+    for good, price in zip(GOODS, state.prices, strict=True):
+        if not board.price_min <= price <= board.price_max:
+            problems.append(f"{good} price {price} off the track")
+    return problems
