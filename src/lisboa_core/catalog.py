@@ -66,6 +66,7 @@ class Rules:
     components: tuple[m.Component, ...]
     digest: str
     by_id: dict[str, m.Component] = attrs.field(eq=False, repr=False)
+    by_class: dict[type, tuple[m.Component, ...]] = attrs.field(eq=False, repr=False)
 
     def __getitem__(self, component_id: str) -> m.Component:
         return self.by_id[component_id]
@@ -96,7 +97,7 @@ class Rules:
         return tuple(c for c in self.components if kind in (kind_of(c), json_kind(c)))
 
     def _typed(self, cls: type[T]) -> tuple[T, ...]:
-        return tuple(c for c in self.components if isinstance(c, cls))
+        return self.by_class.get(cls, ())  # type: ignore[return-value]
 
     @property
     def political(self) -> tuple[m.PoliticalCard, ...]:
@@ -156,7 +157,7 @@ class Rules:
     @property
     def nobles(self) -> tuple[m.Noble, ...]:
         """The three nobles, left to right."""
-        return tuple(sorted(self._typed(m.Noble), key=lambda n: n.position))
+        return self._typed(m.Noble)  # sorted by position when the catalogue is built
 
     @property
     def board(self) -> m.Board:
@@ -229,9 +230,22 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
     return tuple(components), digest
 
 
+def _position(component: m.Component) -> int:
+    # Nobles are kept left to right; every other kind keeps file order (a stable sort on 0).
+    return component.position if isinstance(component, m.Noble) else 0
+
+
 def _build(files: list[Path], complete: bool) -> Rules:
     components, digest = _compile(files, complete=complete)
-    return Rules(components, digest, {c.id: c for c in components})
+    by_class: dict[type, list[m.Component]] = {}
+    for component in components:
+        by_class.setdefault(type(component), []).append(component)
+    return Rules(
+        components,
+        digest,
+        {c.id: c for c in components},
+        {cls: tuple(sorted(members, key=_position)) for cls, members in by_class.items()},
+    )
 
 
 @lru_cache(maxsize=8)

@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import attrs
-
 from . import model as m
+from ._replace import replace
 from .api import apply, legal_moves, new_game, parse_move
 from .catalog import Rules
 from .engine import ops
@@ -42,12 +41,12 @@ def with_player(state: State, seat: int, **changes: Any) -> State:
 
 def with_state(state: State, **changes: Any) -> State:
     """The state with some of its own fields replaced."""
-    return attrs.evolve(state, **changes)
+    return replace(state, **changes)
 
 
 def with_turn(state: State, seat: int) -> State:
     """The state with ``seat`` about to choose its action (pending: its turn frames)."""
-    return attrs.evolve(state, current=seat, pending=(Frame("turn", seat),))
+    return replace(state, current=seat, pending=(Frame("turn", seat),))
 
 
 def play(state: State, *moves: str) -> State:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import attrs
 
+from .._replace import replace
 from ..errors import IllegalMoveError
 from ..moves import Move
 from ..state import Frame, State
@@ -60,12 +61,12 @@ def handler(kind: str) -> Handler:
 
 def push(state: State, *frames: Frame) -> State:
     """Push frames; the last one given ends on top (so it runs first)."""
-    return attrs.evolve(state, pending=state.pending + frames)
+    return replace(state, pending=state.pending + frames)
 
 
 def pop(state: State) -> State:
     """Remove the top frame."""
-    return attrs.evolve(state, pending=state.pending[:-1])
+    return replace(state, pending=state.pending[:-1])
 
 
 def advance(state: State) -> State:

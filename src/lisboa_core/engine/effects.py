@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from .. import model as m
+from .._replace import replace
 from ..dsl.patterns import NOBLE_ACTIONS
 from ..errors import LisboaError
 from ..moves import Move
-from ..state import NOBLES, RUBBLE, Frame, State
+from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops
 from .core import push, register
 
@@ -154,7 +153,10 @@ def _gain_influence_total(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 
 
 def _gain_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    produced: tuple[str, ...] = _ctx(ctx, "produced", ())
+    # R13.4 / R8.4.3: only produced types with room in the warehouse can take the bonus.
+    cap = ops.warehouse_cap(state, seat)
+    goods = state.players[seat].goods
+    produced = tuple(g for g in _ctx(ctx, "produced", ()) if goods[GOODS.index(g)] < cap)
     if not produced:
         return state
     if len(produced) == 1:
@@ -219,12 +221,12 @@ def _return_official_apply(state: State, frame: Frame, move: Move | None) -> Sta
         i = NOBLES.index(place.removeprefix("plaza-"))
         plazas = list(state.plazas)
         plazas[i] = _remove_one(plazas[i], seat)
-        state = attrs.evolve(state, plazas=tuple(plazas))
+        state = replace(state, plazas=tuple(plazas))
     else:
         i = NOBLES.index(place)
         offices = list(state.offices)
         offices[i] = _remove_one(offices[i], seat)
-        state = attrs.evolve(state, offices=tuple(offices))
+        state = replace(state, offices=tuple(offices))
     return ops.update(state, seat, officials=state.players[seat].officials + 1)
 
 
@@ -303,7 +305,7 @@ def _decree_apply(state: State, frame: Frame, move: Move | None) -> State:
     card = str(move.args[0])
     display = tuple(d for d in state.decree_display if d != card)
     p = state.players[frame.seat]
-    state = attrs.evolve(state, decree_display=display)
+    state = replace(state, decree_display=display)
     state = ops.update(state, frame.seat, decrees=(*p.decrees, card))
     return emit(state, frame.seat, "take-decree")
 
@@ -349,7 +351,7 @@ def _pile_apply(state: State, frame: Frame, move: Move | None) -> State:
     colour = str(move.args[0])
     pile = list(state.rubble_pile)
     pile.remove(colour)
-    state = attrs.evolve(state, rubble_pile=tuple(pile))
+    state = replace(state, rubble_pile=tuple(pile))
     return take_rubble(state, frame.seat, (colour,))
 
 

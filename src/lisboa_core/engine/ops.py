@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from .. import model as m
+from .._replace import replace
 from ..catalog import Rules
 from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State
 
@@ -54,17 +53,17 @@ def set_player(state: State, seat: int, new: PlayerState) -> State:
     """A state with the player at ``seat`` replaced."""
     players = list(state.players)
     players[seat] = new
-    return attrs.evolve(state, players=tuple(players))
+    return replace(state, players=tuple(players))
 
 
 def update(state: State, seat: int, **changes: Any) -> State:
     """A state with some fields of one player changed."""
-    return set_player(state, seat, attrs.evolve(state.players[seat], **changes))
+    return set_player(state, seat, replace(state.players[seat], **changes))
 
 
 def log(state: State, text: str) -> State:
     """Append an event to the (bounded) log front ends read."""
-    return attrs.evolve(state, log=(*state.log[-49:], text))
+    return replace(state, log=(*state.log[-49:], text))
 
 
 # --- passive effects -------------------------------------------------------------------
@@ -203,7 +202,7 @@ def pay_reis(state: State, seat: int, amount: int) -> State:
 def move_treasury(state: State, steps: int) -> State:
     """Move the treasury marker, clamped to the track (R1.6.2)."""
     top = len(rules_of(state).board.treasury) - 1
-    return attrs.evolve(state, treasury=max(0, min(top, state.treasury + steps)))
+    return replace(state, treasury=max(0, min(top, state.treasury + steps)))
 
 
 def treasury_value(state: State) -> int:
@@ -234,7 +233,7 @@ def take_favor(state: State, seat: int, noble: str) -> State:
     i = NOBLES.index(noble)
     supply = list(state.favor_supply)
     supply[i] -= 1
-    state = attrs.evolve(state, favor_supply=(supply[0], supply[1], supply[2]))
+    state = replace(state, favor_supply=(supply[0], supply[1], supply[2]))
     return update(state, seat, favors=(*state.players[seat].favors, noble))
 
 
@@ -243,7 +242,7 @@ def take_plan(state: State, seat: int, architect: str) -> State:
     i = ("blue", "green").index(architect)
     stacks = list(state.plan_stacks)
     plan, stacks[i] = stacks[i][0], stacks[i][1:]
-    state = attrs.evolve(state, plan_stacks=(stacks[0], stacks[1]))
+    state = replace(state, plan_stacks=(stacks[0], stacks[1]))
     return update(state, seat, plans=(*state.players[seat].plans, plan))
 
 
@@ -254,11 +253,11 @@ def place_official(state: State, seat: int, office: int) -> State:
     capacity = rules_of(state).nobles[office].office
     here = list(state.offices[office])
     plaza = list(state.plazas[office])
-    if len(here) >= capacity:
-        counts: dict[int, int] = {}
-        for s in here:
-            if s != NEUTRAL:
-                counts[s] = counts.get(s, 0) + 1
+    counts: dict[int, int] = {}
+    for s in here:
+        if s != NEUTRAL:
+            counts[s] = counts.get(s, 0) + 1
+    if len(here) >= capacity and counts:
         most = max(counts.values())
         for s in sorted(c for c, n in counts.items() if n == most):
             here.remove(s)
@@ -268,5 +267,5 @@ def place_official(state: State, seat: int, office: int) -> State:
     plazas = list(state.plazas)
     offices[office] = tuple(here)
     plazas[office] = tuple(plaza)
-    state = attrs.evolve(state, offices=tuple(offices), plazas=tuple(plazas))
+    state = replace(state, offices=tuple(offices), plazas=tuple(plazas))
     return update(state, seat, officials=state.players[seat].officials - 1)

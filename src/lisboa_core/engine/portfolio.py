@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
-
 from .. import model as m
+from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
@@ -218,11 +217,11 @@ def dock(state: State, seat: int) -> State:
             sailed[slot] = 0
     if cargo == list(p.cargo):
         return state
-    return attrs.evolve(
+    return replace(
         state,
         players=(
             *state.players[:seat],
-            attrs.evolve(p, cargo=tuple(cargo), sailed=tuple(sailed)),
+            replace(p, cargo=tuple(cargo), sailed=tuple(sailed)),
             *state.players[seat + 1 :],
         ),
     )

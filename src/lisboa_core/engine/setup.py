@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
-
+from .._replace import replace
 from ..catalog import Rules
 from ..errors import LisboaError
 from ..rng import Rng
@@ -201,4 +200,4 @@ def new_state(
     # church is filled (after the returned tiles are back in the bag) and play begins.
     frames = [Frame("start-turn", start), Frame("fill-church", start)]
     frames += [Frame("keep-clergy", seat, pairs[seat]) for seat in reversed(order)]
-    return attrs.evolve(state, pending=tuple(frames))
+    return replace(state, pending=tuple(frames))

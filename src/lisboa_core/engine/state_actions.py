@@ -25,9 +25,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-import attrs
-
 from .. import model as m
+from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
@@ -87,9 +86,7 @@ def _tables(state: State) -> _Tables:
     return tables
 
 
-def can_perform(
-    state: State, seat: int, action: str, goods: tuple[int, ...] | None = None
-) -> bool:
+def can_perform(state: State, seat: int, action: str, goods: tuple[int, ...] | None = None) -> bool:
     """Whether ``seat`` could perform the State action now (R7.2, R0.9).
 
     ``goods`` (GOODS order) replaces the seat's warehouse, e.g. after paying a trade.
@@ -180,9 +177,7 @@ def _ship(state: State, card_id: str) -> m.Ship | None:
     return component if isinstance(component, m.Ship) else None
 
 
-def _ship_moves(
-    state: State, seat: int, goods: tuple[int, ...] | None = None
-) -> tuple[Move, ...]:
+def _ship_moves(state: State, seat: int, goods: tuple[int, ...] | None = None) -> tuple[Move, ...]:
     if not state.shipyard:
         return ()  # R8.3.1
     new = _ship(state, state.shipyard[0])
@@ -218,7 +213,7 @@ def _build_ship(state: State, frame: Frame, move: Move | None) -> State:
         goods[GOODS.index(str(good))] -= 1
     state = ops.update(state, seat, goods=tuple(goods))
     ship_id, shipyard = state.shipyard[0], state.shipyard[1:]
-    state = attrs.evolve(state, shipyard=shipyard)
+    state = replace(state, shipyard=shipyard)
     if mode == "new":
         # R8.3.3: make room if needed, then tuck the ship into a top slot.
         return push(state, Frame("place-ship", seat, (ship_id,)))
@@ -265,7 +260,7 @@ def produce(state: State, seat: int) -> State:
         max(floor, price - 1) if good in produced else price  # R8.4.4: once per type
         for good, price in zip(GOODS, state.prices, strict=True)
     ]
-    state = attrs.evolve(state, prices=(prices[0], prices[1], prices[2], prices[3]))
+    state = replace(state, prices=(prices[0], prices[1], prices[2], prices[3]))
     # R8.4.3: house (R13.4) and clergy (R17.2.5) bonuses, only of produced types.
     return emit(state, seat, "produce", None, (("produced", types),))
 
@@ -350,8 +345,8 @@ def _move_cardinal(state: State, frame: Frame, move: Move | None) -> State:
         if icon == "treasury":
             state = ops.move_treasury(state, 1)
         elif icon == "envelope" and state.church_scoring is None:
-            state = attrs.evolve(state, church_scoring=seat)  # A29: the first trigger leads
-    state = attrs.evolve(state, cardinal=_gap_after(state, steps))
+            state = replace(state, church_scoring=seat)  # A29: the first trigger leads
+    state = replace(state, cardinal=_gap_after(state, steps))
     if frame.data[2] and clergy_choices(state, seat):
         state = push(state, Frame("take-clergy", seat))
     return state
@@ -366,7 +361,7 @@ def _take_clergy(state: State, frame: Frame, move: Move | None) -> State:
     tile = str(move.args[0])
     seat = frame.seat
     i = state.church.index(tile)
-    state = attrs.evolve(state, church=(*state.church[:i], None, *state.church[i + 1 :]))
+    state = replace(state, church=(*state.church[:i], None, *state.church[i + 1 :]))
     state = ops.update(state, seat, clergy=(*state.players[seat].clergy, tile))
     # R8.5.3: the new tile's immediate effect resolves now (only this tile's "on taken").
     component = ops.rules_of(state)[tile]

@@ -8,8 +8,7 @@ State action; after the first trade the player may make a second one or say ``do
 
 from __future__ import annotations
 
-import attrs
-
+from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
@@ -25,7 +24,7 @@ def _pay(state: State, seat: int, action: str, good: str) -> State:
     i = GOODS.index(good)
     goods = list(p.goods)
     goods[i] -= 1
-    state = attrs.evolve(state, covered=(*state.covered, action))
+    state = replace(state, covered=(*state.covered, action))
     return ops.update(state, seat, goods=tuple(goods))
 
 

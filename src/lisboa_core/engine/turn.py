@@ -3,9 +3,8 @@ and the end of the game's rounds (R15, R16.1-R16.2)."""
 
 from __future__ import annotations
 
-import attrs
-
 from .. import model as m
+from .._replace import replace
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
@@ -30,7 +29,7 @@ def _keep(state: State, frame: Frame, move: Move | None) -> State:
     tile = str(move.args[0])
     other = next(t for t in frame.data if t != tile)
     bag, rng = state.rng.shuffle((*state.clergy_bag, other))
-    state = attrs.evolve(state, clergy_bag=bag, rng=rng)
+    state = replace(state, clergy_bag=bag, rng=rng)
     state = ops.update(state, frame.seat, clergy=(*state.players[frame.seat].clergy, tile))
     return resolve_taken(state, frame.seat, tile)
 
@@ -51,7 +50,7 @@ def _fill_church(state: State, frame: Frame, move: Move | None) -> State:
     for i, tile in enumerate(church):
         if tile is None and bag:
             church[i], bag = bag[0], bag[1:]
-    return attrs.evolve(state, church=tuple(church), clergy_bag=bag)
+    return replace(state, church=tuple(church), clergy_bag=bag)
 
 
 # --- the turn --------------------------------------------------------------------------
@@ -59,7 +58,7 @@ def _fill_church(state: State, frame: Frame, move: Move | None) -> State:
 
 def _start_turn(state: State, frame: Frame, move: Move | None) -> State:
     """R3.2 step 1 (dock), then the action choice."""
-    state = attrs.evolve(state, current=frame.seat)
+    state = replace(state, current=frame.seat)
     return push(dock(state, frame.seat), Frame("turn", frame.seat))
 
 
@@ -105,7 +104,7 @@ def _take(state: State, frame: Frame, move: Move | None) -> State:
         return state
     card = str(move.args[0])
     piles = tuple(pile[1:] if pile and pile[0] == card else pile for pile in state.piles)
-    state = attrs.evolve(state, piles=piles)
+    state = replace(state, piles=piles)
     return ops.update(state, frame.seat, hand=(*state.players[frame.seat].hand, card))
 
 
@@ -119,7 +118,7 @@ def _refill_city(state: State) -> State:
                 display[i], large = large[0], large[1:]
             elif size == "small" and small:
                 display[i], small = small[0], small[1:]
-    return attrs.evolve(state, city_display=tuple(display), city_stacks=(large, small))
+    return replace(state, city_display=tuple(display), city_stacks=(large, small))
 
 
 def refill_decrees(state: State) -> State:
@@ -134,7 +133,7 @@ def refill_decrees(state: State) -> State:
         if state.player_count == 2 and isinstance(decree, m.Decree) and decree.two_player_removal:
             continue
         display.append(card)
-    return attrs.evolve(state, decree_display=tuple(display), decree_deck=deck)
+    return replace(state, decree_display=tuple(display), decree_deck=deck)
 
 
 def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
@@ -142,22 +141,22 @@ def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     if state.church_scoring is not None:
         # R14.4 church scoring arrives with Rules engine II; the cardinal stands up.
-        state = attrs.evolve(state, church_scoring=None)
+        state = replace(state, church_scoring=None)
     state = _refill_city(state)
     state = _fill_church(state, frame, None)
     state = refill_decrees(state)
-    state = attrs.evolve(state, covered=(), turn=state.turn + 1)
+    state = replace(state, covered=(), turn=state.turn + 1)
     nxt = (seat + 1) % state.player_count
     if state.final_turns is not None:
         if state.final_turns <= 1:
-            return attrs.evolve(state, final_turns=0)  # R16.2: the game is over
-        state = attrs.evolve(state, final_turns=state.final_turns - 1)
+            return replace(state, final_turns=0)  # R16.2: the game is over
+        state = replace(state, final_turns=state.final_turns - 1)
     elif state.period == 1 and _period_one_ends(state):
         return _period_change(state, seat, nxt)
     elif state.period == 2 and _game_end_triggered(state):
         # R16.2: finish this round, then one more full round.
         rest_of_round = (state.start_player - nxt) % state.player_count
-        state = attrs.evolve(state, final_turns=rest_of_round + state.player_count)
+        state = replace(state, final_turns=rest_of_round + state.player_count)
     return push(state, Frame("start-turn", nxt))
 
 
@@ -174,11 +173,11 @@ def _game_end_triggered(state: State) -> bool:
 def _period_change(state: State, triggering: int, nxt: int) -> State:
     """R15.3: the steps of the change of period, the discards as decisions."""
     rules = ops.rules_of(state)
-    state = attrs.evolve(state, piles=((),) * len(state.piles), period=2)  # step 0
+    state = replace(state, piles=((),) * len(state.piles), period=2)  # step 0
     for seat, p in enumerate(state.players):  # step 1
         per_set = rules.board.set_wigs + (ops.modifier(state, seat, "set-wigs") or 0)
         state = ops.add_wigs(state, seat, per_set * p.sets)
-    state = attrs.evolve(state, shipyard=state.later_ships, later_ships=())  # step 2
+    state = replace(state, shipyard=state.later_ships, later_ships=())  # step 2
     frames = [Frame("start-turn", nxt), Frame("period-setup", triggering)]
     order = [(triggering + i) % state.player_count for i in range(state.player_count)]
     frames += [Frame("period-discard", seat, ()) for seat in reversed(order)]  # step 3
@@ -225,7 +224,7 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
         cards = tuple(c for c in brown if rules.typed(c, m.PoliticalCard).type == card_type)
         pile, rng = rng.shuffle(cards)
         piles.append(pile)
-    state = attrs.evolve(state, piles=tuple(piles), later_decks=((), ()), rng=rng)
+    state = replace(state, piles=tuple(piles), later_decks=((), ()), rng=rng)
     state = _fill_church(state, frame, None)
     return refill_decrees(state)
 
