@@ -1,9 +1,23 @@
 """lisboa_core: a rules engine for the board game Lisboa with a declarative card language.
 
 Components live in plain-text card files; :func:`load_rules` parses, validates and indexes
-them into an immutable :class:`Rules` catalogue.
+them into an immutable :class:`Rules` catalogue. A game is an immutable :class:`State`:
+:func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
+(``state.to_act``) may do, and :func:`apply` returns the next state.
+
+Example::
+
+    import random
+    from lisboa_core import apply, is_over, legal_moves, new_game
+
+    state = new_game(players=3, seed=7)
+    rng = random.Random(0)
+    while not is_over(state):
+        state = apply(state, rng.choice(legal_moves(state)))
 """
 
+from .action_space import action_index, action_space, legal_mask
+from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .catalog import Rules, load_rules
 from .describe import describe
 from .errors import (
@@ -14,18 +28,32 @@ from .errors import (
     Problem,
     StateFormatError,
 )
+from .moves import Move
+from .state import Options, State
 
 __all__ = [
     "CardSyntaxError",
     "CardValidationError",
     "IllegalMoveError",
     "LisboaError",
+    "Move",
+    "Options",
     "Problem",
     "Rules",
+    "State",
     "StateFormatError",
     "__version__",
+    "action_index",
+    "action_space",
+    "apply",
     "describe",
+    "explain_illegal",
+    "is_over",
+    "legal_mask",
+    "legal_moves",
     "load_rules",
+    "new_game",
+    "parse_move",
 ]
 
 __version__ = "0.1.0"

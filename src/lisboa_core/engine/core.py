@@ -47,11 +47,15 @@ def register(
     apply: ApplyFn,
     moves: MovesFn | None = None,
     *,
-    lookahead: bool = False,
+    lookahead: bool = True,
     checkpoint: bool = False,
 ) -> None:
-    """Register the handler of a frame kind (each engine module registers its own)."""
-    _HANDLERS[kind] = Handler(kind, apply, moves, lookahead, checkpoint)
+    """Register the handler of a frame kind (each engine module registers its own).
+
+    Decisions look ahead by default (R3.6): a choice inside an action (which card to
+    discard, which goods pay for a ship) can make the rest of the action impossible.
+    """
+    _HANDLERS[kind] = Handler(kind, apply, moves, lookahead and moves is not None, checkpoint)
 
 
 def handler(kind: str) -> Handler:
@@ -92,16 +96,21 @@ def _step(state: State, move: Move) -> State:
     return advance(_HANDLERS[frame.kind].apply(pop(state), frame, move))
 
 
-def _completable(state: State, depth: int, base: int) -> bool:
-    """Can the action under way be finished from here (some sequence of choices)?"""
-    if not state.pending or len(state.pending) <= base:
+def _completable(state: State, depth: int) -> bool:
+    """Can the action under way be finished from here (some sequence of choices)?
+
+    The search runs to the next checkpoint frame (a decision that starts something new:
+    taking a card at the end of an action, a turn, a setup or period-end choice), so a
+    choice deep inside an action is checked against everything the action still needs.
+    """
+    if not state.pending:
         return True
     frame = state.pending[-1]
     if _HANDLERS[frame.kind].checkpoint:
         return True
-    if depth > 40:  # effects are finite; this only guards against a handler bug
+    if depth > 60:  # actions are finite; this only guards against a handler bug
         return True
-    return any(_completable(_step(state, m), depth + 1, base) for m in _raw_moves(state))
+    return any(_completable(_step(state, m), depth + 1) for m in _raw_moves(state))
 
 
 def offered(state: State) -> tuple[Move, ...]:
@@ -112,10 +121,7 @@ def offered(state: State) -> tuple[Move, ...]:
     moves = h.moves(state, frame)
     if not h.lookahead:
         return moves
-    # The action is complete once the stack shrinks below the frame's own level
-    # (everything it pushed has run) or a checkpoint frame is reached.
-    base = len(state.pending) - 1
-    return tuple(m for m in moves if _completable(_step(state, m), 0, base))
+    return tuple(m for m in moves if _completable(_step(state, m), 0))
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -229,11 +229,11 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
     return refill_decrees(state)
 
 
-register("keep-clergy", _keep, _keep_moves)
+register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
-register("turn", _turn, _turn_moves, lookahead=True)
+register("turn", _turn, _turn_moves, checkpoint=True)
 register("take-card", _take, _take_moves, checkpoint=True)
 register("end-turn", _end_turn)
-register("period-discard", _discard, _discard_moves)
+register("period-discard", _discard, _discard_moves, checkpoint=True)
 register("period-setup", _period_setup)

@@ -1,0 +1,87 @@
+"""A stable index for every possible move, for learning agents (``legal_mask``).
+
+The space lists every move any decision of the engine can offer with a given catalogue, in
+a fixed order: the same index means the same move in every state of every game played with
+that catalogue. A test plays random games and checks every offered move has an index.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from .catalog import Rules
+from .dsl.patterns import STATE_ACTIONS
+from .engine import ops
+from .moves import Move
+from .state import GOODS, NOBLES, RUBBLE, State
+
+__all__ = ["action_index", "action_space", "legal_mask"]
+
+_MAX_SEATS = 4
+_MAX_OPTIONS = 8
+_MAX_CARDINAL_STEPS = 8
+
+
+def _goods_subsets() -> list[tuple[str, ...]]:
+    return [c for n in range(len(GOODS) + 1) for c in combinations(GOODS, n)]
+
+
+@cache
+def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    rules = ops._RULES[digest]
+    political = [c.id for c in rules.political]
+    ships = [s.id for s in rules.ships]
+    moves: list[Move] = [Move(k) for k in ("done", "yes", "no", "sell", "trade", "take-none")]
+    moves += [Move("keep", (t.id,)) for t in rules.clergy]
+    moves += [Move("clergy", (t.id,)) for t in rules.clergy]
+    for kind in ("gold", "tuck", "take"):
+        moves += [Move(kind, (c,)) for c in political]
+    moves += [Move("discard", (c,)) for c in (*political, *ships)]
+    moves += [Move("discard", (c,)) for c in RUBBLE]
+    moves += [Move("rubble", (c,)) for c in RUBBLE]
+    moves += [
+        Move("sell", (g, f"p{seat + 1}.{slot + 1}"))
+        for g in GOODS
+        for seat in range(_MAX_SEATS)
+        for slot in range(rules.player_board.portfolio_top)
+    ]
+    moves += [Move("option", (i,)) for i in range(1, _MAX_OPTIONS + 1)]
+    moves += [Move("return", (n,)) for n in NOBLES] + [
+        Move("return", (f"plaza-{n}",)) for n in NOBLES
+    ]
+    for kind in ("place", "favor", "recruit"):
+        moves += [Move(kind, (n,)) for n in NOBLES]
+    moves += [Move("decree", (d.id,)) for d in rules.decrees]
+    moves += [Move("plan", (a,)) for a in ("blue", "green")]
+    moves += [Move("bonus", (g,)) for g in GOODS]
+    moves += [Move("cardinal", (n,)) for n in range(1, _MAX_CARDINAL_STEPS + 1)]
+    moves += [Move("trade", (a, g)) for a in STATE_ACTIONS for g in GOODS]
+    subsets = _goods_subsets()
+    moves += [Move("ship", ("new", *goods)) for goods in subsets]
+    moves += [Move("ship", ("upgrade", s, *goods)) for s in ships for goods in subsets]
+    index = {move: i for i, move in enumerate(moves)}
+    assert len(index) == len(moves), "the action space lists a move twice"
+    return tuple(moves), index
+
+
+def action_space(rules: Rules) -> tuple[Move, ...]:
+    """Every possible move, in index order (depends only on the catalogue)."""
+    ops.register_rules(rules)
+    return _space(rules.digest)[0]
+
+
+def action_index(state: State, move: Move) -> int:
+    """The stable index of ``move`` (raises ``KeyError`` for a move outside the space)."""
+    return _space(state.catalogue)[1][move]
+
+
+def legal_mask(state: State) -> tuple[bool, ...]:
+    """One flag per index of :func:`action_space`: True where the move is legal now."""
+    from .api import legal_moves
+
+    moves, index = _space(state.catalogue)
+    mask = [False] * len(moves)
+    for move in legal_moves(state):
+        mask[index[move]] = True
+    return tuple(mask)

@@ -1,0 +1,75 @@
+"""Random legal play: never stuck, never raising, invariants after every move (issue 3).
+
+Covers R3.6 (a started action always completes: every decision offers a move), the
+notation round trip, the action index, and that ``apply`` never changes its input.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lisboa_core import (
+    action_index,
+    apply,
+    is_over,
+    legal_mask,
+    legal_moves,
+    new_game,
+    parse_move,
+)
+from lisboa_core.testing import check_invariants
+
+
+def _play(players: int, seed: int, decisions: int, chooser: random.Random, deep: bool) -> int:
+    state = new_game(players, seed)
+    assert check_invariants(state) == []
+    for step in range(decisions):
+        if is_over(state):
+            return step
+        moves = legal_moves(state)
+        assert moves, f"seat {state.to_act} has no move at {state.pending[-1]}"  # R3.6
+        move = chooser.choice(moves)
+        if deep:
+            assert parse_move(str(move), state) == move
+            mask = legal_mask(state)
+            assert sum(mask) == len(moves) and all(mask[action_index(state, m)] for m in moves)
+            before = pickle.dumps(state)
+        after = apply(state, move)
+        if deep:
+            assert pickle.dumps(state) == before  # apply never changes its input
+        problems = check_invariants(after)
+        assert not problems, (str(move), problems)
+        state = after
+    return decisions
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4]),
+    seed=st.integers(0, 2**32),
+    choices=st.randoms(use_true_random=False),
+)
+def test_random_legal_play_keeps_every_promise(players: int, seed: int, choices: random.Random) -> None:
+    _play(players, seed, 150, choices, deep=True)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("block", range(4))
+def test_acceptance_100_seeds_500_decisions(players: int, block: int) -> None:
+    # Issue 3 acceptance: 100 seeds per player count, 500 decisions (or to the end).
+    for seed in range(block * 25, block * 25 + 25):
+        _play(players, seed, 500, random.Random(seed), deep=False)
+
+
+def test_games_reach_the_end() -> None:
+    ended = sum(
+        _play(players, seed, 2000, random.Random(seed), deep=False) < 2000
+        for players in (2, 3, 4)
+        for seed in range(3)
+    )
+    assert ended == 9
