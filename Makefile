@@ -25,6 +25,7 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_catalogue.py
+	$(BIN)/python benchmarks/bench_playouts.py
 
 docs: $(STAMP)
 	$(BIN)/python docs/generate.py

@@ -1,19 +1,56 @@
-"""The main job until the engine exists: check the shipped catalogue and summarise it."""
+"""The main job: check the catalogue, then play a full 4-player game between random bots.
 
-from lisboa_core import load_rules
+Prints the catalogue summary, a turn-by-turn log in move notation and the wigs of each
+seat at the end. (Final scoring, visits and church scoring arrive with Rules engine II; the
+game below uses every rule the engine has so far.)
+"""
+
+from __future__ import annotations
+
+import random
+
+from lisboa_core import apply, describe, is_over, legal_moves, load_rules, new_game
 from lisboa_core.cli import summary_table
+
+SEED = 2026
 
 
 def main() -> None:
-    """Load (parse + validate) the catalogue and print counts by kind and provenance."""
+    """Run the demo."""
     rules = load_rules()
     print(f"Lisboa catalogue: {len(rules)} components, all valid (digest {rules.digest})\n")
     print(summary_table())
-    reconstructed = [c for c in rules if c.provenance.is_reconstructed]
-    print(
-        f"\n{len(reconstructed)} components carry reconstructed values; "
-        "see docs/provenance.md for the list."
-    )
+    print("\nA 4-player game between random bots, seed", SEED)
+    state = new_game(4, seed=SEED)
+    bot = random.Random(SEED)
+    line: list[str] = []
+    label, turn_seat = "setup", -1
+    decisions = 0
+    while not is_over(state):
+        seat = state.to_act
+        if state.pending[-1].kind == "turn":
+            if line:
+                print(f"  {label}: " + "; ".join(line))
+            label, turn_seat, line = f"turn {state.turn + 1:3d}, seat {seat + 1}", seat, []
+        move = bot.choice(legal_moves(state))
+        text = str(move)
+        if move.kind == "tuck":
+            text += f" ({rules[str(move.args[0])].name})"
+        line.append(text if seat == turn_seat else f"[seat {seat + 1}] {text}")
+        state = apply(state, move)
+        decisions += 1
+    if line:
+        print(f"  {label}: " + "; ".join(line))
+    print(f"\nGame over after {state.turn} turns and {decisions} decisions.\n")
+    print(f"{'seat':>4} {'wigs':>5} {'reis':>5} {'influence':>9} {'sets':>4} {'decrees':>7} "
+          f"{'clergy':>6}")
+    for i, p in enumerate(state.players):
+        print(f"{i + 1:>4} {p.wigs:>5} {p.reis:>5} {p.influence:>9} {p.sets:>4} "
+              f"{len(p.decrees):>7} {len(p.clergy):>6}")
+    best = max(p.wigs for p in state.players)
+    leaders = [str(i + 1) for i, p in enumerate(state.players) if p.wigs == best]
+    print(f"\nMost wigs before final scoring: seat {', '.join(leaders)} with {best}.")
+    print("\nA card in words:\n" + describe(rules.political[0]))
 
 
 if __name__ == "__main__":
