@@ -327,3 +327,24 @@ def test_illegal_move_leaves_the_state_untouched_and_says_why() -> None:
     with pytest.raises(IllegalMoveError):
         parse_move("dance", state)
     assert not is_over(state)
+
+
+def test_r2_7_6_draft_keeps_2_1_1_and_receives_the_last_card() -> None:
+    from lisboa_core import Options
+
+    state = new_game(3, seed=9, options=Options(draft=True))
+    assert all(p.hand == () for p in state.players)
+    picks = []
+    while state.pending[-1].kind == "draft":
+        moves = legal_moves(state)
+        sizes = {len(mv.args) for mv in moves}
+        picks.append((state.to_act, sizes))
+        state = apply(state, moves[-1])
+    # Three rounds, every seat once per round, keeping 2, then 1, then 1 card.
+    assert [size for _seat, size in picks] == [{2}] * 3 + [{1}] * 6
+    for p in state.players:
+        assert len(p.hand) == 5 and len(set(p.hand)) == 5
+        assert all(RULES[c].deck == "blue" for c in p.hand)  # type: ignore[union-attr]
+    hands = [c for p in state.players for c in p.hand]
+    assert len(hands) == len(set(hands)) == 15
+    assert state.pending[-1].kind == "keep-clergy"  # then the usual setup decisions

@@ -57,6 +57,8 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves += [Move("bonus", (g,)) for g in GOODS]
     moves += [Move("cardinal", (n,)) for n in range(1, _MAX_CARDINAL_STEPS + 1)]
     moves += [Move("trade", (a, g)) for a in STATE_ACTIONS for g in GOODS]
+    blue = sorted(c.id for c in rules.political if c.deck == "blue")
+    moves += [Move("draft", pick) for n in (1, 2) for pick in combinations(blue, n)]
     subsets = _goods_subsets()
     moves += [Move("ship", ("new", *goods)) for goods in subsets]
     moves += [Move("ship", ("upgrade", s, *goods)) for s in ships for goods in subsets]

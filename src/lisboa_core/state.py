@@ -33,7 +33,7 @@ class Options:
     """Rule variants, each a documented AMBIGUITY reading of rules.md.
 
     ``gold_only_when_stuck``: A11 alternative — Get 1 gold only when no action is possible.
-    ``draft``: R2.7.6 — starting hands are drafted (not implemented yet: must stay False).
+    ``draft``: R2.7.6 — starting hands are drafted (keep 2, 1, 1, passing left).
     """
 
     gold_only_when_stuck: bool = False

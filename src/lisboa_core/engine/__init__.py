@@ -3,4 +3,4 @@
 Importing this package registers every frame handler.
 """
 
-from . import effects, portfolio, state_actions, trade, turn  # noqa: F401  (registration)
+from . import draft, effects, portfolio, state_actions, trade, turn  # noqa: F401  (registration)

@@ -26,8 +26,6 @@ def new_state(
     if players not in (2, 3, 4):
         raise LisboaError(f"Lisboa is played by 2, 3 or 4 players, not {players}")
     options = options or Options()
-    if options.draft:
-        raise LisboaError("the starting-hand draft (R2.7.6) is not implemented yet")
     register_rules(rules)
     board, pboard = rules.board, rules.player_board
     rng = Rng(seed)
@@ -59,7 +57,7 @@ def new_state(
     for seat in range(players):
         people.append(
             PlayerState(
-                hand=hands[seat],
+                hand=() if options.draft else hands[seat],
                 top=(None,) * pboard.portfolio_top,
                 bottom=(None,) * pboard.portfolio_bottom,
                 cargo=((),) * pboard.portfolio_top,
@@ -200,4 +198,9 @@ def new_state(
     # church is filled (after the returned tiles are back in the bag) and play begins.
     frames = [Frame("start-turn", start), Frame("fill-church", start)]
     frames += [Frame("keep-clergy", seat, pairs[seat]) for seat in reversed(order)]
-    return replace(state, pending=tuple(frames))
+    state = replace(state, pending=tuple(frames))
+    if options.draft:  # R2.7.6 replaces R2.7.2: the draft is decided first
+        from .draft import start_draft
+
+        state = start_draft(state, tuple(hands))
+    return state
