@@ -39,6 +39,7 @@ def _play(players: int, seed: int, decisions: int, chooser: random.Random, deep:
             mask = legal_mask(state)
             assert sum(mask) == len(moves) and all(mask[action_index(state, m)] for m in moves)
             before = pickle.dumps(state)
+            assert hash(state) == hash(pickle.loads(before))  # plain data, even mid-decision
         after = apply(state, move)
         if deep:
             assert pickle.dumps(state) == before  # apply never changes its input

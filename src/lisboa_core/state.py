@@ -132,6 +132,8 @@ class State:
     turn: int = 0  # turns completed
     final_turns: int | None = None  # turns left once the game end is triggered (R16.2)
     log: tuple[str, ...] = ()  # recent events, for front ends
+    removed: tuple[str, ...] = ()  # cards, tiles and plans that left the game (R0.6)
+    rubble_out: int = 0  # rubble cubes out of the game (box at setup, full rows, discards)
 
     @property
     def to_act(self) -> int | None:

@@ -95,14 +95,18 @@ def check_invariants(state: State) -> list[str]:
             places.update(frame.data)
     for stack in state.plan_stacks:
         places.update(stack)
+    for frame in state.pending:  # pieces on their way wait in the decision that moves them
+        if frame.kind == "draft":
+            for group in (*frame.data[2], *frame.data[3]):
+                places.update(group)
+        elif frame.kind in ("place-card", "place-ship"):
+            places.update(frame.data[:1])
+    places.update(state.removed)
+    # Conservation: every card, ship, clergy tile, plan and decree is in exactly one place
+    # (counting "left the game" as a place).
     problems += [f"{piece} is in {n} places" for piece, n in places.items() if n > 1]
-    clergy_seen = sum(
-        n
-        for piece, n in places.items()
-        if piece in rules and isinstance(rules[piece], m.ClergyTile)
-    )
-    if clergy_seen != len(rules.clergy):
-        problems.append(f"{clergy_seen} clergy tiles in play, expected {len(rules.clergy)}")
+    pieces = (*rules.political, *rules.ships, *rules.clergy, *rules.plans, *rules.decrees)
+    problems += [f"{c.id} is nowhere" for c in pieces if c.id not in places]
 
     cubes = (
         len(state.rubble_pile)
@@ -110,9 +114,18 @@ def check_invariants(state: State) -> list[str]:
         + sum(map(len, state.column_rubble))
         + sum(map(len, state.site_rubble))
         + sum(sum(p.rubble) for p in state.players)
+        + state.rubble_out
     )
-    if cubes > sum(n for _, n, _ in board.rubble):
-        problems.append(f"{cubes} rubble cubes, more than exist")
+    if cubes != sum(n for _, n, _ in board.rubble):
+        problems.append(f"{cubes} rubble cubes accounted for, not 63")
+
+    # Houses: every house taken stands on a store (R10.1.6).
+    for seat, p in enumerate(state.players):
+        stores = sum(1 for _land, owner, _street in state.stores if owner == seat)
+        if sum(p.houses) != stores or any(
+            taken > total for taken, (_g, total) in zip(p.houses, pboard.houses, strict=True)
+        ):
+            problems.append(f"seat {seat}: houses {p.houses} but {stores} stores")
 
     for seat, p in enumerate(state.players):
         cap = pboard.warehouse_base + p.sets

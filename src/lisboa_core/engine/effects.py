@@ -386,6 +386,7 @@ def _discard_apply(state: State, frame: Frame, move: Move | None) -> State:
     rubble = list(p.rubble)
     rubble[RUBBLE.index(colour)] -= 1
     state = ops.update(state, frame.seat, rubble=tuple(rubble))
+    state = replace(state, rubble_out=state.rubble_out + 1)
     if count > 1:
         rest = list(taken)
         rest.remove(colour)

@@ -199,6 +199,11 @@ def pay_reis(state: State, seat: int, amount: int) -> State:
     return update(state, seat, reis=p.reis - cash, influence=influence)
 
 
+def remove_from_game(state: State, *pieces: str) -> State:
+    """Record pieces that leave the game (R0.6): discarded cards, unused setup pieces."""
+    return replace(state, removed=state.removed + pieces) if pieces else state
+
+
 def move_treasury(state: State, steps: int) -> State:
     """Move the treasury marker, clamped to the track (R1.6.2)."""
     top = len(rules_of(state).board.treasury) - 1
@@ -217,7 +222,7 @@ def gain_rubble(state: State, seat: int, colour: str) -> State:
     i = RUBBLE.index(colour)
     cap = rules_of(state).player_board.rubble_per_colour
     if p.rubble[i] >= cap:
-        return state
+        return replace(state, rubble_out=state.rubble_out + 1)  # R12.3: no room, it leaves
     before = p.sets
     rubble = list(p.rubble)
     rubble[i] += 1

@@ -113,6 +113,7 @@ def _make_room_moves(state: State, frame: Frame) -> tuple[Move, ...]:
 
 def discard_from_portfolio(state: State, seat: int, card_id: str) -> State:
     """Remove a portfolio card from the game; a ship's cargo goes with it (R4.3, R4.4)."""
+    state = ops.remove_from_game(state, card_id)
     p = state.players[seat]
     if card_id in p.bottom:
         i = p.bottom.index(card_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import model as m
 from .._replace import replace
 from ..catalog import Rules
 from ..errors import LisboaError
@@ -136,9 +137,11 @@ def new_state(
     # R2.6: decrees (2-player removal happens whenever a card is revealed).
     decrees, rng = _deal(rng, tuple(d.id for d in rules.decrees))
     display_decrees: list[str] = []
+    boxed_decrees: tuple[str, ...] = ()
     while decrees and len(display_decrees) < board.decree_display:
         card, decrees = decrees[0], decrees[1:]
-        if two and rules[card].two_player_removal:  # type: ignore[union-attr]
+        if two and rules.typed(card, m.Decree).two_player_removal:
+            boxed_decrees += (card,)
             continue
         display_decrees.append(card)
 
@@ -198,7 +201,16 @@ def new_state(
     # church is filled (after the returned tiles are back in the bag) and play begins.
     frames = [Frame("start-turn", start), Frame("fill-church", start)]
     frames += [Frame("keep-clergy", seat, pairs[seat]) for seat in reversed(order)]
-    state = replace(state, pending=tuple(frames))
+    # Pieces that go back to the box at setup: starting plans not dealt (R2.2.5), blue
+    # cards not dealt (R2.7.2), ship copies not used (R2.7.4), cubes left in the bag (R2.5.4).
+    used_ships = set(state.shipyard) | set(state.later_ships)
+    boxed = (
+        starting[players:]
+        + blue[5 * players :]
+        + tuple(s.id for s in rules.ships if s.id not in used_ships)
+        + boxed_decrees
+    )
+    state = replace(state, pending=tuple(frames), removed=boxed, rubble_out=len(cubes) - len(pile))
     if options.draft:  # R2.7.6 replaces R2.7.2: the draft is decided first
         from .draft import start_draft
 

@@ -218,6 +218,7 @@ def _build_ship(state: State, frame: Frame, move: Move | None) -> State:
         # R8.3.3: make room if needed, then tuck the ship into a top slot.
         return push(state, Frame("place-ship", seat, (ship_id,)))
     # R8.3.4: the old ship leaves the game; cargo and crates at sea stay in the slot (A21).
+    state = ops.remove_from_game(state, str(move.args[1]))
     p = state.players[seat]
     slot = p.top.index(str(move.args[1]))
     state = ops.update(state, seat, top=(*p.top[:slot], ship_id, *p.top[slot + 1 :]))

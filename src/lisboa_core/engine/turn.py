@@ -88,7 +88,7 @@ def _turn(state: State, frame: Frame, move: Move | None) -> State:
     state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card))
     state = push(state, Frame("end-turn", seat), Frame("take-card", seat))
     if move.kind == "gold":  # R3.4: the card leaves the game
-        return ops.gain_goods(state, seat, "gold", 1)[0]
+        return ops.gain_goods(ops.remove_from_game(state, card), seat, "gold", 1)[0]
     return start_tuck(state, seat, card)  # R3.5.1
 
 
@@ -131,6 +131,7 @@ def refill_decrees(state: State) -> State:
         card, deck = deck[0], deck[1:]
         decree = rules[card]
         if state.player_count == 2 and isinstance(decree, m.Decree) and decree.two_player_removal:
+            state = ops.remove_from_game(state, card)  # R2.6.2
             continue
         display.append(card)
     return replace(state, decree_display=tuple(display), decree_deck=deck)
@@ -173,10 +174,13 @@ def _game_end_triggered(state: State) -> bool:
 def _period_change(state: State, triggering: int, nxt: int) -> State:
     """R15.3: the steps of the change of period, the discards as decisions."""
     rules = ops.rules_of(state)
+    leftovers = tuple(c for pile in state.piles for c in pile)
+    state = ops.remove_from_game(state, *leftovers)
     state = replace(state, piles=((),) * len(state.piles), period=2)  # step 0
     for seat, p in enumerate(state.players):  # step 1
         per_set = rules.board.set_wigs + (ops.modifier(state, seat, "set-wigs") or 0)
         state = ops.add_wigs(state, seat, per_set * p.sets)
+    state = ops.remove_from_game(state, *state.shipyard)
     state = replace(state, shipyard=state.later_ships, later_ships=())  # step 2
     frames = [Frame("start-turn", nxt), Frame("period-setup", triggering)]
     order = [(triggering + i) % state.player_count for i in range(state.player_count)]
@@ -199,6 +203,7 @@ def _discard(state: State, frame: Frame, move: Move | None) -> State:
     rewarded: tuple[str, ...] = frame.data
     p = state.players[seat]
     state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card_id))
+    state = ops.remove_from_game(state, card_id)
     card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
     gives = card.reward is not None and card.type not in rewarded
     state = push(
@@ -224,6 +229,7 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
         cards = tuple(c for c in brown if rules.typed(c, m.PoliticalCard).type == card_type)
         pile, rng = rng.shuffle(cards)
         piles.append(pile)
+    state = ops.remove_from_game(state, *purple)  # R15.3.4: the rest of the purple deck
     state = replace(state, piles=tuple(piles), later_decks=((), ()), rng=rng)
     state = _fill_church(state, frame, None)
     return refill_decrees(state)
