@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from lisboa_core import apply, describe, is_over, legal_moves, load_rules, new_game
+from lisboa_core import apply, describe, is_over, legal_moves, load_rules, new_game, score
 from lisboa_core.cli import summary_table
 
 SEED = 2026
@@ -42,14 +42,14 @@ def main() -> None:
     if line:
         print(f"  {label}: " + "; ".join(line))
     print(f"\nGame over after {state.turn} turns and {decisions} decisions.\n")
-    print(f"{'seat':>4} {'wigs':>5} {'reis':>5} {'influence':>9} {'sets':>4} {'decrees':>7} "
-          f"{'clergy':>6}")
-    for i, p in enumerate(state.players):
-        print(f"{i + 1:>4} {p.wigs:>5} {p.reis:>5} {p.influence:>9} {p.sets:>4} "
-              f"{len(p.decrees):>7} {len(p.clergy):>6}")
-    best = max(p.wigs for p in state.players)
-    leaders = [str(i + 1) for i, p in enumerate(state.players) if p.wigs == best]
-    print(f"\nMost wigs before final scoring: seat {', '.join(leaders)} with {best}.")
+    sheet = score(state)
+    names = [c.name for c in sheet.seats[0].categories]
+    print(f"{'seat':>4} {'so far':>6} " + " ".join(f"{n:>9}" for n in names) + f" {'total':>6}")
+    for seat in sheet.seats:
+        cells = " ".join(f"{c.wigs:>9}" for c in seat.categories)
+        print(f"{seat.seat + 1:>4} {seat.wigs_so_far:>6} {cells} {seat.total:>6}")
+    won = ", ".join(str(s + 1) for s in sheet.winners)
+    print(f"\nWinner: seat {won} (ties broken by sets, stores, completed plans, reis: R16.9).")
     print("\nA card in words:\n" + describe(rules.political[0]))
 
 

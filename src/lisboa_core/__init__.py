@@ -20,6 +20,7 @@ from .action_space import action_index, action_space, legal_mask
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .catalog import Rules, load_rules
 from .describe import describe
+from .engine.scoring import Category, ScoreSheet, SeatScore, score, winners
 from .errors import (
     CardSyntaxError,
     CardValidationError,
@@ -34,12 +35,15 @@ from .state import Options, State
 __all__ = [
     "CardSyntaxError",
     "CardValidationError",
+    "Category",
     "IllegalMoveError",
     "LisboaError",
     "Move",
     "Options",
     "Problem",
     "Rules",
+    "ScoreSheet",
+    "SeatScore",
     "State",
     "StateFormatError",
     "__version__",
@@ -54,6 +58,8 @@ __all__ = [
     "load_rules",
     "new_game",
     "parse_move",
+    "score",
+    "winners",
 ]
 
 __version__ = "0.1.0"
