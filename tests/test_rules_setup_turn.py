@@ -348,3 +348,25 @@ def test_r2_7_6_draft_keeps_2_1_1_and_receives_the_last_card() -> None:
     hands = [c for p in state.players for c in p.hand]
     assert len(hands) == len(set(hands)) == 15
     assert state.pending[-1].kind == "keep-clergy"  # then the usual setup decisions
+
+
+def test_r14_4_church_scoring_at_the_end_of_the_turn() -> None:
+    state, seat = _scenario()
+    other = 1 - seat
+    red = next(s for s in RULES.ships if s.color == "red")
+    state = t.with_player(state, other, top=(red.id, None, None), influence=2)
+    state = t.with_state(state, church_scoring=other)  # the other seat laid him down
+    state = t.play(state, f"gold {state.players[seat].hand[0]}", f"take {state.piles[0][0]}")
+    # R14.4: starting with the triggering player, each holder of a tile decides.
+    assert state.pending[-1].kind == "church" and state.to_act == other
+    tile = state.players[other].clergy[0]
+    assert [str(mv) for mv in legal_moves(state)] == [f"give {tile}", "pass"]
+    wigs = state.players[other].wigs
+    state = t.play(state, f"give {tile}", "done")
+    p = state.players[other]
+    assert tile not in p.clergy and tile in state.removed
+    assert p.wigs == wigs + RULES.typed(tile, m.ClergyTile).wigs
+    assert p.influence == 2 + red.influence  # Gain Influence once (R5.1)
+    assert state.to_act == seat and state.pending[-1].kind == "church"
+    state = t.play(state, "pass")
+    assert state.church_scoring is None and state.to_act == other  # next turn

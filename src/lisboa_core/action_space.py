@@ -35,6 +35,7 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves: list[Move] = [Move(k) for k in ("done", "yes", "no", "sell", "trade", "take-none")]
     moves += [Move("keep", (t.id,)) for t in rules.clergy]
     moves += [Move("clergy", (t.id,)) for t in rules.clergy]
+    moves += [Move("give", (t.id,)) for t in rules.clergy] + [Move("pass")]
     for kind in ("gold", "tuck", "take"):
         moves += [Move(kind, (c,)) for c in political]
     moves += [Move("discard", (c,)) for c in (*political, *ships)]

@@ -141,8 +141,12 @@ def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
     """R3.8 upkeep, in order; then the period or game-end checks and the next turn."""
     seat = frame.seat
     if state.church_scoring is not None:
-        # R14.4 church scoring arrives with Rules engine II; the cardinal stands up.
-        state = replace(state, church_scoring=None)
+        # R3.8 step 1 / R14.4: church scoring from the triggering seat clockwise, then the
+        # cardinal stands up and the upkeep goes on.
+        first = state.church_scoring
+        order = [(first + i) % state.player_count for i in range(state.player_count)]
+        frames = [Frame("church", s, ()) for s in reversed(order) if state.players[s].clergy]
+        return push(replace(state, church_scoring=None), frame, *frames)
     state = _refill_city(state)
     state = _fill_church(state, frame, None)
     state = refill_decrees(state)
@@ -235,6 +239,33 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
     return refill_decrees(state)
 
 
+def _church_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    chosen: tuple[str, ...] = frame.data
+    held = [t for t in state.players[frame.seat].clergy if t not in chosen]
+    gives = tuple(Move("give", (t,)) for t in held)
+    return (*gives, Move("done")) if chosen else (*gives, Move("pass"))
+
+
+def _church(state: State, frame: Frame, move: Move | None) -> State:
+    """R14.4: give up one or more clergy tiles for their wigs, then Gain Influence once."""
+    assert move is not None
+    seat, chosen = frame.seat, frame.data
+    if move.kind == "give":
+        return push(state, Frame("church", seat, (*chosen, str(move.args[0]))))
+    if move.kind == "pass":
+        return state
+    rules = ops.rules_of(state)
+    wigs = sum(rules.typed(t, m.ClergyTile).wigs for t in chosen)
+    p = state.players[seat]
+    state = ops.update(state, seat, clergy=tuple(t for t in p.clergy if t not in chosen))
+    state = ops.remove_from_game(state, *chosen)
+    state = ops.add_wigs(state, seat, wigs)
+    from .effects import influence_total
+
+    return ops.gain_influence(state, seat, influence_total(state, seat))
+
+
+register("church", _church, _church_moves, checkpoint=True)
 register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
