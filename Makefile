@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench docs lint clean
+.PHONY: demo test bench docs lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,15 +20,26 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests examples benchmarks docs
 	$(BIN)/mypy src
 
-test: lint
+# The generated pages must be current (`make docs` rewrites them) and the site must build
+# without a warning; tests/test_docs.py then opens the built site in headless Chromium.
+test: lint chromium
+	$(BIN)/python docs/generate.py --check
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict -q
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_catalogue.py
 	$(BIN)/python benchmarks/bench_playouts.py
 
+# Regenerate the generated pages (docs/generate.py), then build the site into site/.
 docs: $(STAMP)
 	$(BIN)/python docs/generate.py
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+# Debian's headless Chromium, for the browser check of the site (installed when missing).
+chromium:
+	@command -v chromium >/dev/null || \
+		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 clean:
 	rm -rf $(VENV) dist build site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -9,6 +9,7 @@ over random legal play from several seeds.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -125,26 +126,30 @@ def _scenario(players: int = 2, seed: int = 1) -> tuple[State, int]:
     return state, state.current
 
 
-def _give(state: State, seat: int, card: str) -> State:
-    """The state with ``card`` first in the seat's hand; the hand card it replaces goes
-    where ``card`` was (another hand, a pile, a deck or out of the game)."""
-    hand = state.players[seat].hand
-    if card in hand:
-        return t.with_player(state, seat, hand=(card, *(c for c in hand if c != card)))
-    out = hand[0]
+def _give(state: State, seat: int, *cards: str) -> State:
+    """The state with ``cards`` first in the seat's hand; each hand card they replace goes
+    where its card was (another hand, a pile, a deck or out of the game)."""
+    for i, card in enumerate(cards):
+        hand = state.players[seat].hand
+        if card in hand:
+            rest = [c for c in hand if c != card]
+            state = t.with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
+            continue
+        out = hand[i]
 
-    def swap(cards: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(out if c == card else c for c in cards)
+        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
+            return tuple(out if c == card else c for c in seq)
 
-    for s, p in enumerate(state.players):
-        state = t.with_player(state, s, hand=swap(p.hand))
-    state = t.with_state(
-        state,
-        piles=tuple(swap(pile) for pile in state.piles),
-        later_decks=tuple(swap(deck) for deck in state.later_decks),
-        removed=swap(state.removed),
-    )
-    return t.with_player(state, seat, hand=(card, *hand[1:]))
+        for s, p in enumerate(state.players):
+            state = t.with_player(state, s, hand=swap(p.hand))
+        state = t.with_state(
+            state,
+            piles=tuple(swap(pile) for pile in state.piles),
+            later_decks=tuple(swap(deck) for deck in state.later_decks),
+            removed=swap(state.removed),
+        )
+        state = t.with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1:]))
+    return state
 
 
 def _staff(state: State, offices: tuple[tuple[int, ...], ...],
@@ -155,6 +160,14 @@ def _staff(state: State, offices: tuple[tuple[int, ...], ...],
         placed = sum(o.count(seat) for o in offices) + sum(z.count(seat) for z in plazas)
         state = t.with_player(state, seat, officials=RULES.player_board.officials - placed)
     return state
+
+
+def _branches(state: State, kinds: tuple[str, ...]) -> list[State]:
+    """Every state reached by playing each legal move while a decision of ``kinds`` is on
+    top (all the ways a choice can go)."""
+    if state.pending and state.pending[-1].kind in kinds:
+        return [end for mv in legal_moves(state) for end in _branches(apply(state, mv), kinds)]
+    return [state]
 
 
 def _moves(state: State) -> list[str]:
@@ -267,24 +280,38 @@ def test_r3_5_and_r3_5_1_tuck_then_exactly_one_sale_or_trade() -> None:
     assert {mv.kind for mv in legal_moves(state)} == {"take"}
 
 
-def test_r3_5_2_and_r3_5_3_the_turn_offers_only_tuck_and_gold_and_visits_are_explained() -> None:
-    # R3.5.2 (visit) and R3.5.3 (sponsor) come with Rules engine II: for now the turn
-    # offers one tuck and one Get 1 gold per card in hand, and nothing else.
+TURN_KINDS = {"tuck", "gold", "visit", "sponsor"}
+"""R3.2 step 2: Get 1 gold (R3.4) or one of the actions of R3.5.1-R3.5.3."""
+
+
+def test_r3_5_2_and_r3_5_3_court_plays_follow_the_card_kind() -> None:
+    # R3.5.2: a noble card goes to the Royal Court only to visit; R3.5.3: a treasury card
+    # only to sponsor (both arrive with Rules engine II; until then neither is offered).
+    # Either way the turn offers a tuck and a Get 1 gold for every card, nothing but the
+    # four kinds of R3.2 step 2, and an illegal court play is explained.
     state, seat = _scenario()
     treasury = _plain_treasury()
-    state = _give(state, seat, treasury.id)
+    noble = _noble_with_reward("gain", what="gold")
+    state = _give(state, seat, treasury.id, noble.id)
     hand = state.players[seat].hand
     moves = legal_moves(state)
-    assert {mv.kind for mv in moves} == {"tuck", "gold"}
-    assert sorted(mv.args[0] for mv in moves if mv.kind == "gold") == sorted(hand)
-    for probe in (Move("visit", (hand[1],)), Move("visit", ("manuel",)),
-                  Move("sponsor", (treasury.id,))):
+    assert {mv.kind for mv in moves} <= TURN_KINDS
+    for kind in ("tuck", "gold"):
+        assert sorted(mv.args[0] for mv in moves if mv.kind == kind) == sorted(hand)
+    for mv in moves:
+        card = RULES.typed(str(mv.args[0]), m.PoliticalCard)
+        if mv.kind == "visit":
+            assert not card.is_treasury
+        if mv.kind == "sponsor":
+            assert card.is_treasury
+    for probe in (Move("visit", (treasury.id,)), Move("sponsor", (noble.id,)),
+                  Move("visit", ("manuel",))):
         reason = explain_illegal(state, probe)
         assert reason is not None and probe.kind in reason
         with pytest.raises(IllegalMoveError):
             apply(state, probe)
     with pytest.raises(IllegalMoveError):
-        parse_move(f"visit {hand[1]}", state)
+        parse_move(f"visit {treasury.id}", state)
 
 
 def test_r3_8_upkeep_refills_clears_covered_goods_and_passes_left() -> None:
@@ -334,23 +361,18 @@ def test_r3_9_city_display_is_full_at_the_start_of_every_turn_while_stacks_last(
                 assert space is not None or not (large if size == "large" else small)
 
 
-def test_r3_10_nobody_decides_out_of_turn_but_in_the_listed_cases() -> None:
-    # R3.10: outside their turn players act only to follow a visit, in church scoring and
-    # in the end-of-period discard (R15.3); setup choices come before the first turn.
-    kinds: Counter[str] = Counter()
-    for game in _games():
-        started = False
-        for s in game:
-            if not s.pending:
-                continue
-            frame = s.pending[-1]
-            started = started or frame.kind == "turn"
-            listed = any(f.kind in ("period-discard", "church") for f in s.pending)
-            if not started or listed:
-                continue
-            kinds[frame.kind] += 1
+def test_r3_10_the_turn_and_its_sale_or_trade_belong_to_the_current_seat() -> None:
+    # R3.10: outside their own turn players only follow a visit, take part in church
+    # scoring or in the end-of-period discard; the turn, the sale, the trade and the card
+    # taken are always the current seat's.
+    own = {"turn", "sell-or-trade", "sell", "trade", "take-card"}
+    seen: Counter[str] = Counter()
+    for s in _decisions():
+        frame = s.pending[-1]
+        if frame.kind in own:
+            seen[frame.kind] += 1
             assert frame.seat == s.current, (frame, s.current)
-    assert kinds["turn"] and kinds["sell"] and kinds["trade"] and kinds["take-card"]
+    assert all(seen[kind] for kind in own)
 
 
 def test_r3_11_hands_belong_to_one_seat_each() -> None:
@@ -375,7 +397,7 @@ def test_r3_12_there_is_no_passing() -> None:
         if frame.kind != "turn":
             continue
         moves = legal_moves(s)
-        assert {mv.kind for mv in moves} <= {"tuck", "gold"}
+        assert {mv.kind for mv in moves} <= TURN_KINDS
         assert sorted(mv.args[0] for mv in moves if mv.kind == "gold") == sorted(
             s.players[frame.seat].hand)
         assert s.players[frame.seat].hand
@@ -780,10 +802,28 @@ def test_r12_4_cubes_leave_a_board_only_by_the_clergy_discard() -> None:
     assert after.players[seat].rubble == (0, 0, 0) and after.players[seat].wigs == wigs + 2
     # Random games: a seat's cube counts never fall unless it holds such a tile.
     for game in _games():
-        for before, now in zip(game, game[1:], strict=False):
+        for before, now in itertools.pairwise(game):
             for b, a in zip(before.players, now.players, strict=True):
                 if c29 not in b.clergy:
                     assert all(x >= y for x, y in zip(a.rubble, b.rubble, strict=True))
+
+
+def test_r12_4_a_cube_lost_to_a_full_row_takes_no_older_cube_with_it() -> None:
+    # R12.3: a brown cube taken with the brown row full (5) leaves the game at once.
+    # R17.2.8 lets the holder discard "one of the cubes just taken", and R12.4 says no other
+    # cube ever leaves the board and completed sets are never lost: whatever the holder
+    # chooses, the board keeps its 5 + 5 + 5 cubes and its 5 sets.
+    c29 = _clergy_with_trigger("take-rubble", "discard_taken_rubble")
+    card = _noble_with_reward("take_pile_rubble")
+    state, seat = _scenario()
+    state = t.with_state(state, rubble_pile=("brown",))
+    state = _give(state, seat, card.id)
+    state = t.with_player(state, seat, clergy=(c29,), rubble=(5, 5, 5), markers=5)
+    state = t.play(state, f"tuck {card.id}", "rubble brown")
+    ends = _branches(state, ("may", "discard-rubble"))
+    assert len(ends) >= 1
+    for end in ends:
+        assert end.players[seat].rubble == (5, 5, 5) and end.players[seat].sets == 5
 
 
 def test_r12_7_three_wigs_per_set_at_the_end_of_period_one() -> None:

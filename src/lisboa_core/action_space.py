@@ -11,7 +11,7 @@ from functools import cache
 from itertools import combinations
 
 from .catalog import Rules
-from .dsl.patterns import STATE_ACTIONS
+from .dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from .engine import ops
 from .moves import Move
 from .state import GOODS, NOBLES, RUBBLE, State
@@ -36,7 +36,7 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves += [Move("keep", (t.id,)) for t in rules.clergy]
     moves += [Move("clergy", (t.id,)) for t in rules.clergy]
     moves += [Move("give", (t.id,)) for t in rules.clergy] + [Move("pass")]
-    for kind in ("gold", "tuck", "take"):
+    for kind in ("gold", "tuck", "take", "visit", "sponsor"):
         moves += [Move(kind, (c,)) for c in political]
     moves += [Move("discard", (c,)) for c in (*political, *ships)]
     moves += [Move("discard", (c,)) for c in RUBBLE]
@@ -60,6 +60,16 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves += [Move("trade", (a, g)) for a in STATE_ACTIONS for g in GOODS]
     blue = sorted(c.id for c in rules.political if c.deck == "blue")
     moves += [Move("draft", pick) for n in (1, 2) for pick in combinations(blue, n)]
+    moves += [Move("skip")] + [Move("state-action", (a,)) for a in STATE_ACTIONS]
+    moves += [Move("pay-reis", (n,)) for n in range(0, rules.board.influence_max + 30)]
+    spaces = [c if s == "large" else f"{s}-{c}" for c, s in rules.board.city_spaces]
+    moves += [Move("store", (sp, land.id)) for sp in spaces for land in rules.lands]
+    moves += [Move("house", (g,)) for g in ("left", "middle", "right")]
+    moves += [Move("rubble", (w, c)) for w in ("row", "column") for c in RUBBLE]
+    moves += [Move("rubble", ("none",))]
+    moves += [Move("build", (s.id, p.id)) for s in rules.sites for p in rules.plans]
+    moves += [Move("hire", (n,)) for n in range(0, 13)]
+    moves += [Move("follow", (a,)) for a in (*STATE_ACTIONS, *NOBLE_ACTIONS)]
     subsets = _goods_subsets()
     moves += [Move("ship", ("new", *goods)) for goods in subsets]
     moves += [Move("ship", ("upgrade", s, *goods)) for s in ships for goods in subsets]

@@ -99,7 +99,7 @@ def check_invariants(state: State) -> list[str]:
         if frame.kind == "draft":
             for group in (*frame.data[2], *frame.data[3]):
                 places.update(group)
-        elif frame.kind in ("place-card", "place-ship"):
+        elif frame.kind in ("place-card", "place-ship", "court-discard"):
             places.update(frame.data[:1])
     places.update(state.removed)
     # Conservation: every card, ship, clergy tile, plan and decree is in exactly one place
@@ -120,8 +120,10 @@ def check_invariants(state: State) -> list[str]:
         problems.append(f"{cubes} rubble cubes accounted for, not 63")
 
     # Houses: every house taken stands on a store (R10.1.6).
+    building = Counter(f.seat for f in state.pending if f.kind == "store-house")
     for seat, p in enumerate(state.players):
         stores = sum(1 for _land, owner, _street in state.stores if owner == seat)
+        stores -= building[seat]  # a store being built gets its house at R10.1.2 step 6
         if sum(p.houses) != stores or any(
             taken > total for taken, (_g, total) in zip(p.houses, pboard.houses, strict=True)
         ):

@@ -3,4 +3,12 @@
 Importing this package registers every frame handler.
 """
 
-from . import draft, effects, portfolio, state_actions, trade, turn  # noqa: F401  (registration)
+from . import (  # noqa: F401  (registration)
+    draft,
+    effects,
+    nobles,
+    portfolio,
+    state_actions,
+    trade,
+    turn,
+)

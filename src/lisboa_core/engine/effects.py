@@ -14,7 +14,6 @@ from typing import Any
 from .. import model as m
 from .._replace import replace
 from ..dsl.patterns import NOBLE_ACTIONS
-from ..errors import LisboaError
 from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops
@@ -357,9 +356,16 @@ def _pile_apply(state: State, frame: Frame, move: Move | None) -> State:
 
 def take_rubble(state: State, seat: int, cubes: tuple[str, ...]) -> State:
     """Put taken cubes on the seat's board, then announce the taking (R17.2.8)."""
+    landed: list[str] = []
     for colour in cubes:
+        before = state.players[seat].rubble
         state = ops.gain_rubble(state, seat, colour)
-    return emit(state, seat, "take-rubble", None, (("quantity", len(cubes)), ("taken", cubes)))
+        if state.players[seat].rubble != before:
+            landed.append(colour)
+    # R17.2.8 counts every cube taken (C30), but only cubes that reached the board can be
+    # discarded again: a cube lost to a full row (R12.3) takes no older cube with it (R12.4).
+    ctx = (("quantity", len(cubes)), ("taken", tuple(landed)))
+    return emit(state, seat, "take-rubble", None, ctx)
 
 
 def _discard_taken_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
@@ -413,9 +419,8 @@ def _perform(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     from .state_actions import can_perform
 
     action = do.arg("action")
-    if action in NOBLE_ACTIONS:
-        # Reached only through Sponsor an Event, which Rules engine II adds.
-        raise LisboaError(f"the noble action {action} is not part of the engine yet")
+    if action in NOBLE_ACTIONS:  # R9.8: an event's noble action is no visit
+        return push(state, Frame("noble-action", seat, (action,)))
     if not can_perform(state, seat, action):
         return state  # A37: a bonus action that cannot be done is lost
     return push(state, Frame("state-action", seat, (action,)))

@@ -252,7 +252,8 @@ def _winners(state: State, seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
     def key(s: SeatScore) -> tuple[int, ...]:
         p = state.players[s.seat]
         stores = sum(1 for _l, owner, _st in state.stores if owner == s.seat)
-        return (s.total, p.sets, stores, len(p.completed), cash_out(state, s.seat))
+        # Tie-breaker 3 counts tiles that count as completed plans too (R17.2.11).
+        return (s.total, p.sets, stores, _completed(state, s.seat), cash_out(state, s.seat))
 
     best = max(key(s) for s in seats)
     return tuple(s.seat for s in seats if key(s) == best)

@@ -10,6 +10,7 @@ from ..state import Frame, State
 from . import ops
 from .core import push, register
 from .effects import run_effect
+from .nobles import start_sponsor, start_visit
 from .portfolio import dock, start_tuck
 
 __all__: list[str] = []
@@ -64,13 +65,18 @@ def _start_turn(state: State, frame: Frame, move: Move | None) -> State:
 
 def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     hand = state.players[frame.seat].hand
+    rules = ops.rules_of(state)
     tucks = tuple(Move("tuck", (c,)) for c in hand)
+    court = tuple(
+        Move("sponsor" if rules.typed(c, m.PoliticalCard).is_treasury else "visit", (c,))
+        for c in hand
+    )
     golds = tuple(Move("gold", (c,)) for c in hand)
     if state.options.gold_only_when_stuck and any(
         _tuck_possible(state, frame.seat, c) for c in hand
     ):
         golds = ()
-    return tucks + golds
+    return tucks + court + golds
 
 
 def _tuck_possible(state: State, seat: int, card: str) -> bool:
@@ -89,6 +95,10 @@ def _turn(state: State, frame: Frame, move: Move | None) -> State:
     state = push(state, Frame("end-turn", seat), Frame("take-card", seat))
     if move.kind == "gold":  # R3.4: the card leaves the game
         return ops.gain_goods(ops.remove_from_game(state, card), seat, "gold", 1)[0]
+    if move.kind == "visit":  # R3.5.2
+        return start_visit(state, seat, card)
+    if move.kind == "sponsor":  # R3.5.3
+        return start_sponsor(state, seat, card)
     return start_tuck(state, seat, card)  # R3.5.1
 
 

@@ -1,0 +1,602 @@
+"""Visiting a Noble and following (R9), the three Noble actions (R10) and Sponsor an Event
+(R11).
+
+Decisions (frame kind: moves):
+
+- ``visit-option``: ``state-action ACTION`` or ``skip`` (R9.1 step 4)
+- ``visit-pay``: ``pay-reis N`` — how much of an influence cost to pay in reis (R9.5)
+- ``store``: ``store SPACE LAND`` — display space (``yellow``, ``small-blue``...) and land
+- ``store-house``: ``house GROUP``; ``store-rubble``: ``rubble row|column COLOUR``
+- ``building``: ``build SITE PLAN``; ``building-officials``: ``return PLACE`` (R10.3.2.4)
+- ``follow``: ``follow ACTION`` or ``pass`` (R9.6)
+
+The store is placed with its house as soon as the land is chosen (R10.1.2 places the house
+at step 6): nothing between depends on it, and the land is then taken for any follower.
+"""
+
+from __future__ import annotations
+
+from .. import model as m
+from .._replace import replace
+from ..moves import Move
+from ..state import NOBLES, RUBBLE, Frame, State
+from . import ops
+from .core import push, register
+from .effects import DEAD, emit, run_effect, take_rubble
+
+__all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
+
+_GROUPS = ("left", "middle", "right")
+
+
+def noble_of(state: State, noble_key: str) -> m.Noble:
+    """The catalogue entry of a noble (``manuel``...)."""
+    return ops.rules_of(state).nobles[NOBLES.index(noble_key)]
+
+
+def influence_cost(state: State, seat: int, noble_key: str, follow: bool) -> int:
+    """R9.4: treasury modifier + other colours' officials in the office, minus reductions."""
+    if follow and ops.modifier(state, seat, "follow-cost") is None:
+        return 0  # R17.2.2: following costs no influence
+    board = ops.rules_of(state).board
+    office = state.offices[NOBLES.index(noble_key)]
+    base = board.treasury[state.treasury].modifier + sum(1 for s in office if s != seat)
+    reduction = ops.modifier(state, seat, "visit-cost", noble=noble_key) or 0
+    return max(0, base + reduction)
+
+
+# --- visit, follow, sponsor --------------------------------------------------------------
+
+
+def start_visit(state: State, seat: int, card_id: str) -> State:
+    """R9.1: the card goes to the court, then cost, optional state action, noble action,
+    follows, and the card is discarded (R9.3)."""
+    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    noble = noble_of(state, card.type)
+    state = push(
+        state,
+        Frame("court-discard", seat, (card_id,)),
+        Frame("follow-round", seat, (card.type,)),
+        Frame("noble-action", seat, (noble.noble_action,)),
+        Frame("visit-option", seat, (card.type,)),
+        Frame("visit-cost", seat, (card.type, False)),
+        Frame("court-card", seat, (card_id,)),
+    )
+    return emit(state, seat, "court", card.type)  # R17.2.1: before the cost is paid
+
+
+def start_sponsor(state: State, seat: int, card_id: str) -> State:
+    """R11: the card to the court, pay the treasury value, then its event; no follows."""
+    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    state = push(
+        state, Frame("court-discard", seat, (card_id,)), Frame("court-card", seat, (card_id,))
+    )
+    if card.event is not None:
+        state = run_effect(state, seat, card.event)
+    state = push(state, Frame("sponsor-fee", seat))
+    return emit(state, seat, "court", "treasury")
+
+
+def _court_card(state: State, frame: Frame, move: Move | None) -> State:
+    return state  # marks where the card lies while the action runs (see court-discard)
+
+
+def _court_discard(state: State, frame: Frame, move: Move | None) -> State:
+    return ops.remove_from_game(state, frame.data[0])  # R9.3 / R11.4
+
+
+def _sponsor_fee(state: State, frame: Frame, move: Move | None) -> State:
+    if ops.modifier(state, frame.seat, "sponsor-fee") is None:
+        return state  # R17.2.1: the fee may be skipped
+    fee = ops.treasury_value(state)
+    due = max(0, fee + (ops.modifier(state, frame.seat, "payment") or 0))
+    if not ops.can_pay(state, frame.seat, due):
+        return push(state, DEAD)  # R3.6: cannot sponsor without paying
+    return ops.pay_reis(state, frame.seat, fee)
+
+
+def _pay_choices(state: State, frame: Frame) -> range:
+    noble_key, follow = frame.data
+    cost = influence_cost(state, frame.seat, noble_key, follow)
+    p = state.players[frame.seat]
+    if not ops.permitted(state, frame.seat, "reis-for-influence"):
+        return range(0, 1)
+    return range(0, min(cost, p.reis) + 1)
+
+
+def _visit_cost(state: State, frame: Frame, move: Move | None) -> State:
+    """Pay a visit or follow cost: a decision only when part may be paid in reis (R9.5)."""
+    if len(_pay_choices(state, frame)) > 1:
+        return push(state, Frame("visit-pay", frame.seat, frame.data))
+    return _visit_pay(state, frame, Move("pay-reis", (0,)))
+
+
+def _visit_pay_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("pay-reis", (n,)) for n in _pay_choices(state, frame))
+
+
+def _visit_pay(state: State, frame: Frame, move: Move | None) -> State:
+    """R9.5: reis (if allowed), then influence, and only a shortfall in wigs."""
+    assert move is not None
+    noble_key, follow = frame.data
+    seat = frame.seat
+    cost = influence_cost(state, seat, noble_key, follow)
+    reis = int(move.args[0])
+    p = state.players[seat]
+    rest = cost - reis
+    from_influence = min(p.influence, rest)
+    shortfall = rest - from_influence
+    if shortfall > p.wigs:
+        return push(state, DEAD)  # A42: wigs never go below 0
+    return ops.update(
+        state,
+        seat,
+        reis=p.reis - reis,
+        influence=p.influence - from_influence,
+        wigs=p.wigs - shortfall,
+    )
+
+
+def _visit_option_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    from .state_actions import can_perform
+
+    noble = noble_of(state, frame.data[0])
+    actions = [a for a in noble.state_actions if can_perform(state, frame.seat, a)]
+    return (Move("skip"), *(Move("state-action", (a,)) for a in actions))
+
+
+def _visit_option(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    if move.kind == "skip":
+        return state
+    return push(state, Frame("state-action", frame.seat, (str(move.args[0]),)))
+
+
+def _follow_round(state: State, frame: Frame, move: Move | None) -> State:
+    """R9.6: clockwise from the visitor's left, each holder of the favor may follow."""
+    (noble_key,) = frame.data
+    n = state.player_count
+    order = [(frame.seat + i) % n for i in range(1, n)]
+    frames = [Frame("follow", s, (noble_key,)) for s in reversed(order)]
+    return push(state, *frames)
+
+
+def _follow_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    (noble_key,) = frame.data
+    if noble_key not in state.players[frame.seat].favors:
+        return (Move("pass"),)
+    noble = noble_of(state, noble_key)
+    return (
+        Move("pass"),
+        *(Move("follow", (a,)) for a in (*noble.state_actions, noble.noble_action)),
+    )
+
+
+def _follow(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    if move.kind == "pass":
+        return state
+    (noble_key,) = frame.data
+    seat = frame.seat
+    action = str(move.args[0])
+    p = state.players[seat]
+    i = NOBLES.index(noble_key)
+    supply = list(state.favor_supply)
+    supply[i] += 1  # R9.6.1: the favor goes back to the portrait
+    state = replace(state, favor_supply=(supply[0], supply[1], supply[2]))
+    state = ops.update(state, seat, favors=tuple(f for f in p.favors if f != noble_key))
+    kind = "noble-action" if action == noble_of(state, noble_key).noble_action else "state-action"
+    if kind == "state-action":
+        from .state_actions import can_perform
+
+        if not can_perform(state, seat, action):
+            return push(state, DEAD)
+    return push(state, Frame(kind, seat, (action,)), Frame("visit-cost", seat, (noble_key, True)))
+
+
+# --- noble actions -----------------------------------------------------------------------
+
+
+def _noble_action(state: State, frame: Frame, move: Move | None) -> State:
+    (action,) = frame.data
+    seat = frame.seat
+    if action == "take-decree":
+        if not state.decree_display:
+            return push(state, DEAD)  # R10.2.4
+        extra = m.May(m.Seq((m.Do("spend_set_marker"), m.Do("take_decree"))))
+        program = m.Seq((m.Do("take_decree"), extra))  # R10.2.1-R10.2.2
+        return run_effect(state, seat, program)
+    if action == "build-store":
+        return push(state, Frame("store", seat))
+    return push(state, Frame("building", seat))
+
+
+def _space_name(colour: str, size: str) -> str:
+    return colour if size == "large" else f"{size}-{colour}"
+
+
+def _funds_bound(state: State, seat: int) -> int:
+    """More reis than the seat could possibly raise during the action under way: cash,
+    influence converted from the top of the track, and the largest land reward in reis,
+    plus one real per cube taken (R17.2.8) and one real of payment discount (R17.2.7)
+    that a clergy tile taken on the way might add. Used only to prune hopeless searches."""
+    rules = ops.rules_of(state)
+    reward = 0
+    for land in rules.lands:
+        for step in land.reward.steps if land.reward else ():
+            if isinstance(step, m.Do) and step.kind == "gain" and step.arg("what") == "reis":
+                reward = max(reward, step.arg("amount"))
+    top = rules.board.influence_max
+    discount = -(ops.modifier(state, seat, "payment") or 0)
+    return state.players[seat].reis + ops.reis_value(state, top + 1) + reward + 2 + discount
+
+
+def _walk(effect: m.Effect | None) -> list[m.Do]:
+    if effect is None:
+        return []
+    if isinstance(effect, m.Do):
+        return [effect]
+    if isinstance(effect, m.Seq):
+        return [d for s in effect.steps for d in _walk(s)]
+    if isinstance(effect, m.Choose):
+        return [d for o in effect.options for d in _walk(o)]
+    return _walk(effect.body)
+
+
+def _land_affordable(state: State, seat: int, land: m.LandSpace) -> bool:
+    """A sound bound: could the seat pay this land even with the best luck on the way (the
+    land's own reward, a real per cube, a clergy tile taken through the reward)? False
+    means no path can pay, so lookahead need not search it."""
+    p = state.players[seat]
+    steps = _walk(land.reward)
+    reis: int = sum(d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "reis")
+    gain: int = sum(
+        d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "influence"
+    )
+    top = ops.rules_of(state).board.influence_max
+    lucky = any(d.kind == "take_clergy" for d in steps)  # e.g. a payment or influence tile
+    influence = top if lucky else min(top, p.influence + gain + (2 if gain else 0))
+    discount = -(ops.modifier(state, seat, "payment") or 0) + (1 if lucky else 0)
+    funds = p.reis + reis + 1 + ops.reis_value(state, influence)
+    return _cheapest_price(state, seat, land) - discount <= funds
+
+
+def _cheapest_price(state: State, seat: int, land: m.LandSpace) -> int:
+    rules = ops.rules_of(state)
+    row, column = _rubble_spaces(state, land)
+    cubes = [*state.row_rubble[row], *state.column_rubble[column]]
+    costs = {c: cost for c, _n, cost in rules.board.rubble}
+    if cubes:
+        cubes.remove(max(cubes, key=lambda c: costs[c]))
+    price = ops.treasury_value(state)
+    for colour in cubes:
+        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
+        price += 0 if mod is None else max(0, costs[colour] + mod)
+    return price
+
+
+def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    rules = ops.rules_of(state)
+    p = state.players[frame.seat]
+    houses = rules.player_board.houses
+    if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
+        return ()  # R10.1.6: no house left
+    taken_lands = {land for land, _s, _st in state.stores}
+    funds = _funds_bound(state, frame.seat)
+    moves = []
+    for i, (colour, size) in enumerate(rules.board.city_spaces):
+        if state.city_display[i] is None:
+            continue
+        for land in rules.lands:
+            if land.id in taken_lands or land.size != size or colour not in land.streets:
+                continue
+            if state.player_count == 2 and land.row == "E":
+                continue  # R2.3.2: row E is covered
+            if _cheapest_price(state, frame.seat, land) > funds or not _land_affordable(
+                state, frame.seat, land
+            ):
+                continue  # no way to pay for it (R10.1.1): spare the lookahead the search
+            moves.append(Move("store", (_space_name(colour, size), land.id)))
+    return tuple(moves)
+
+
+def _store(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    rules = ops.rules_of(state)
+    seat = frame.seat
+    space, land_id = str(move.args[0]), str(move.args[1])
+    index = next(
+        i for i, (c, s) in enumerate(rules.board.city_spaces) if _space_name(c, s) == space
+    )
+    colour = rules.board.city_spaces[index][0]
+    display = list(state.city_display)
+    display[index] = None  # R10.1.2.1: the tile leaves the display until the refill
+    state = replace(state, city_display=tuple(display))
+    land = rules.typed(land_id, m.LandSpace)
+    # The land is taken at once (so no follower can pick it); the house comes at step 6.
+    state = replace(state, stores=(*state.stores, (land_id, seat, colour)))
+    state = push(
+        state,
+        Frame("store-score", seat, (land_id, colour)),
+        Frame("store-house", seat, (land_id, colour)),
+        Frame("store-pay", seat, (land_id,)),
+        Frame("store-rubble", seat, (land_id,)),
+    )
+    if land.reward is not None:
+        state = run_effect(state, seat, land.reward)  # R10.1.2.3
+    return state
+
+
+def _house_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    houses = ops.rules_of(state).player_board.houses
+    p = state.players[frame.seat]
+    return tuple(
+        Move("house", (g,))
+        for g, taken, (_name, total) in zip(_GROUPS, p.houses, houses, strict=True)
+        if taken < total
+    )
+
+
+def _house(state: State, frame: Frame, move: Move | None) -> State:
+    """R13.1: the bottom-most house of the chosen group goes onto the store."""
+    assert move is not None
+    seat = frame.seat  # frame.data: (land id, colour) of the store under way
+    g = _GROUPS.index(str(move.args[0]))
+    p = state.players[seat]
+    houses = tuple(n + 1 if i == g else n for i, n in enumerate(p.houses))
+    return ops.update(state, seat, houses=houses)
+
+
+def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
+    rules = ops.rules_of(state)
+    row = [r for r, _n in rules.board.row_rubble].index(land.row)
+    column = [c for c, _n in rules.board.column_rubble].index(land.column)
+    return row, column
+
+
+def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    land = ops.rules_of(state).typed(frame.data[0], m.LandSpace)
+    row, column = _rubble_spaces(state, land)
+    # RUBBLE lists colours from the most to the least expensive, so the first move leaves
+    # the cheapest land price: lookahead finds an affordable path at once.
+    moves = []
+    for colour in RUBBLE:
+        if colour in state.row_rubble[row]:
+            moves.append(Move("rubble", ("row", colour)))
+        if colour in state.column_rubble[column]:
+            moves.append(Move("rubble", ("column", colour)))
+    return tuple(moves) or (Move("rubble", ("none",)),)
+
+
+def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.1.2.4: one cube from the row or the column (mandatory if any)."""
+    assert move is not None
+    if move.args[0] == "none":
+        return state
+    land = ops.rules_of(state).typed(frame.data[0], m.LandSpace)
+    row, column = _rubble_spaces(state, land)
+    where, colour = str(move.args[0]), str(move.args[1])
+    spaces = list(state.row_rubble if where == "row" else state.column_rubble)
+    i = row if where == "row" else column
+    cubes = list(spaces[i])
+    cubes.remove(colour)
+    spaces[i] = tuple(cubes)
+    field = "row_rubble" if where == "row" else "column_rubble"
+    state = replace(state, **{field: tuple(spaces)})
+    return take_rubble(state, frame.seat, (colour,))
+
+
+def land_price(state: State, seat: int, land_id: str) -> int:
+    """R10.1.3: treasury value + the cubes left in the land's row and column, with the
+    rubble modifiers (each cube at least 0)."""
+    rules = ops.rules_of(state)
+    land = rules.typed(land_id, m.LandSpace)
+    row, column = _rubble_spaces(state, land)
+    costs = {c: cost for c, _n, cost in rules.board.rubble}
+    price = ops.treasury_value(state)
+    for colour in (*state.row_rubble[row], *state.column_rubble[column]):
+        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
+        price += 0 if mod is None else max(0, costs[colour] + mod)
+    return price
+
+
+def _store_pay(state: State, frame: Frame, move: Move | None) -> State:
+    price = land_price(state, frame.seat, frame.data[0])
+    due = max(0, price + (ops.modifier(state, frame.seat, "payment") or 0))
+    if not ops.can_pay(state, frame.seat, due):
+        return push(state, DEAD)
+    return ops.pay_reis(state, frame.seat, price)
+
+
+def column_value(state: State, column: int) -> int:
+    """The wigs of the scoring tile that scores a land column (R10.1.4)."""
+    rules = ops.rules_of(state)
+    space = dict(rules.board.scoring_spaces)[column]
+    return rules.typed(state.scoring_tiles[space - 1], m.ScoringTile).wigs
+
+
+def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
+    rules = ops.rules_of(state)
+    count = 0
+    for site_id, building_id, architect in state.opened:
+        site = rules.typed(site_id, m.Site)
+        colours = rules.typed(building_id, m.PublicBuilding).colors(architect)
+        north = site.side == "north" and site.street == street
+        row = site.side != "north" and site.row == land.row and street in colours
+        count += north or row
+    return count
+
+
+def _store_score(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.1.4: column value x relevant open buildings; then the store triggers."""
+    land_id, colour = frame.data
+    land = ops.rules_of(state).typed(land_id, m.LandSpace)
+    wigs = column_value(state, land.column) * _relevant_buildings(state, land, colour)
+    state = ops.add_wigs(state, frame.seat, wigs)
+    return emit(state, frame.seat, "build-store")
+
+
+def _sites_free(state: State) -> list[m.Site]:
+    rules = ops.rules_of(state)
+    used = {s for s, _b, _a in state.opened}
+    return [
+        s
+        for s in rules.sites
+        if s.id not in used and not (state.player_count == 2 and s.row == "E")
+    ]
+
+
+def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    rules = ops.rules_of(state)
+    moves = []
+    for plan_id in state.players[frame.seat].plans:
+        plan = rules.typed(plan_id, m.Plan)
+        stack = state.building_stacks[("blue", "green").index(plan.architect)]
+        if not stack:
+            continue
+        colours = rules.typed(stack[0], m.PublicBuilding).colors(plan.architect)
+        if _hire_hopeless(state, frame.seat, plan):
+            continue
+        for site in _sites_free(state):
+            if site.side == "north" and site.street not in colours:
+                continue  # R10.3.2.1
+            moves.append(Move("build", (site.id, plan_id)))
+    return tuple(moves)
+
+
+def _building(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.3.2 steps 1-3, then officials, completion, scoring and the refill."""
+    assert move is not None
+    rules = ops.rules_of(state)
+    seat = frame.seat
+    site_id, plan_id = str(move.args[0]), str(move.args[1])
+    site = rules.typed(site_id, m.Site)
+    plan = rules.typed(plan_id, m.Plan)
+    a = ("blue", "green").index(plan.architect)
+    stacks = list(state.building_stacks)
+    building, stacks[a] = stacks[a][0], stacks[a][1:]  # step 7: the next one is available
+    state = replace(
+        state,
+        building_stacks=(stacks[0], stacks[1]),
+        opened=(*state.opened, (site_id, building, plan.architect)),
+    )
+    needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
+    state = push(
+        state,
+        Frame("building-done", seat, (site_id, plan_id)),
+        Frame("building-officials", seat, (needed, 0)),
+    )
+    i = [s.id for s in rules.sites].index(site_id)
+    cubes = state.site_rubble[i]
+    site_rubble = list(state.site_rubble)
+    site_rubble[i] = ()
+    state = replace(state, site_rubble=tuple(site_rubble))
+    if site.reward is not None:
+        state = run_effect(state, seat, site.reward)
+    return take_rubble(state, seat, cubes) if cubes else state  # step 2: cubes, then reward
+
+
+_PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
+
+
+def _hire_hopeless(state: State, seat: int, plan: m.Plan) -> bool:
+    """True if even the cheapest way to staff the plan costs more than the seat could raise
+    (one official fewer and 2 reis off per hire from a tile taken on the way allowed)."""
+    needed = plan.officials + (ops.modifier(state, seat, "officials-needed") or 0) - 1
+    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+    hires = max(0, needed - out)
+    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0) - 2)
+    return hires * each > _funds_bound(state, seat) + 3  # + a site reward in reis
+
+
+def _own_officials(state: State, seat: int, start: int = 0) -> list[str]:
+    """Places (offices, then plazas) holding the seat's officials, from index ``start``."""
+    places = []
+    for i, place in enumerate(_PLACES):
+        spaces = state.plazas if place.startswith("plaza-") else state.offices
+        if i >= start and seat in spaces[i % len(NOBLES)]:
+            places.append(place)
+    return places
+
+
+def _officials_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    # Officials are returned one at a time in place order, so each choice of officials is
+    # offered once (not once per order of returning them).
+    needed, start = frame.data
+    places = _own_officials(state, frame.seat, start)
+    if needed and _own_officials(state, frame.seat):
+        return tuple(Move("return", (p,)) for p in places)
+    return (Move("hire", (needed,)),)
+
+
+def _officials(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.3.2.4: return own officials; only when none are left, hire the rest."""
+    assert move is not None
+    needed, _start = frame.data
+    seat = frame.seat
+    if move.kind == "return":
+        place = str(move.args[0])
+        plaza = place.startswith("plaza-")
+        i = NOBLES.index(place.removeprefix("plaza-"))
+        spaces = list(state.plazas if plaza else state.offices)
+        members = list(spaces[i])
+        members.remove(seat)
+        spaces[i] = tuple(members)
+        state = replace(state, **{"plazas" if plaza else "offices": tuple(spaces)})
+        state = ops.update(state, seat, officials=state.players[seat].officials + 1)
+        if needed <= 1:
+            return state
+        return push(state, Frame("building-officials", seat, (needed - 1, _PLACES.index(place))))
+    if not needed:
+        return state
+    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    cost = each * needed
+    due = max(0, cost + (ops.modifier(state, seat, "payment") or 0))
+    if not ops.can_pay(state, seat, due):
+        return push(state, DEAD)
+    return ops.pay_reis(state, seat, cost)
+
+
+def _building_done(state: State, frame: Frame, move: Move | None) -> State:
+    """Steps 5-6: the plan is completed and every relevant store scores."""
+    rules = ops.rules_of(state)
+    seat = frame.seat
+    site_id, plan_id = frame.data
+    p = state.players[seat]
+    state = ops.update(
+        state,
+        seat,
+        plans=tuple(x for x in p.plans if x != plan_id),
+        completed=(*p.completed, plan_id),
+    )
+    site = rules.typed(site_id, m.Site)
+    _s, building, architect = next(o for o in state.opened if o[0] == site_id)
+    colours = rules.typed(building, m.PublicBuilding).colors(architect)
+    for land_id, owner, street in state.stores:
+        land = rules.typed(land_id, m.LandSpace)
+        if site.side == "north":
+            scores = street == site.street
+        else:
+            scores = land.row == site.row and street in colours
+        if scores:
+            state = ops.add_wigs(state, owner, column_value(state, land.column))
+    return emit(state, seat, "open-building")
+
+
+register("court-card", _court_card)
+register("court-discard", _court_discard)
+register("sponsor-fee", _sponsor_fee)
+register("visit-pay", _visit_pay, _visit_pay_moves)
+register("visit-option", _visit_option, _visit_option_moves)
+register("follow-round", _follow_round)
+register("follow", _follow, _follow_moves, checkpoint=True)
+register("noble-action", _noble_action)
+register("store", _store, _store_moves)
+register("store-house", _house, _house_moves)
+register("store-rubble", _store_rubble, _store_rubble_moves)
+register("store-pay", _store_pay)
+register("store-score", _store_score)
+register("building", _building, _building_moves)
+register("building-officials", _officials, _officials_moves)
+register("building-done", _building_done)
+register("visit-cost", _visit_cost)
