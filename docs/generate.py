@@ -103,7 +103,7 @@ SAMPLES: dict[str, str] = {
     "players": "3",
     "minus": "-1",
     "plus": "+1",
-    "minus_or_free": "-1",
+    "minus_or_free": "free",
     "resource": "reis",
     "unit": "cube",
     "action": "build-ship",

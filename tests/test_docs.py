@@ -301,7 +301,7 @@ PROBE = """<!doctype html><html><body><div id="result">pending</div>
 <iframe id="page" src="/?q=decree" style="width:1200px;height:900px"></iframe>
 <script>
 async function run() {
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 120; i++) {
     await fetch("/__wait");
     const doc = document.getElementById("page").contentDocument;
     const items = doc ? doc.querySelectorAll(".md-search-result__item") : [];

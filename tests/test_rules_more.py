@@ -826,6 +826,25 @@ def test_r12_4_a_cube_lost_to_a_full_row_takes_no_older_cube_with_it() -> None:
         assert end.players[seat].rubble == (5, 5, 5) and end.players[seat].sets == 5
 
 
+def test_r12_4_no_set_marker_outlives_its_set() -> None:
+    # R12.6: a Rubble Set marker goes to the Marquis portrait when its set completes;
+    # R12.4: completed sets are never lost. So unspent markers never outnumber completed
+    # sets, whichever way the holder of the discard tile (R17.2.8) chooses when the cube
+    # just taken is the one that completes a set.
+    c29 = _clergy_with_trigger("take-rubble", "discard_taken_rubble")
+    card = _noble_with_reward("take_pile_rubble")
+    state, seat = _scenario()
+    state = t.with_state(state, rubble_pile=("brown",))
+    state = _give(state, seat, card.id)
+    state = t.with_player(state, seat, clergy=(c29,), rubble=(0, 1, 1), markers=0)
+    state = t.play(state, f"tuck {card.id}", "rubble brown")
+    ends = _branches(state, ("may", "discard-rubble"))
+    assert len(ends) >= 1
+    for end in ends:
+        p = end.players[seat]
+        assert p.markers <= p.sets, (p.rubble, p.markers)
+
+
 def test_r12_7_three_wigs_per_set_at_the_end_of_period_one() -> None:
     # R12.7 / R15.3 step 1: the 2nd set of the active player ends period 1 (R15.1).
     state, seat = _scenario(players=3)

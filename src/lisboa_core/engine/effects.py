@@ -362,7 +362,7 @@ def take_rubble(state: State, seat: int, cubes: tuple[str, ...]) -> State:
         state = ops.gain_rubble(state, seat, colour)
         if state.players[seat].rubble != before:
             landed.append(colour)
-    # R17.2.8 counts every cube taken (C30), but only cubes that reached the board can be
+    # R17.2.8 pays for every cube taken, but only cubes that reached the board can be
     # discarded again: a cube lost to a full row (R12.3) takes no older cube with it (R12.4).
     ctx = (("quantity", len(cubes)), ("taken", tuple(landed)))
     return emit(state, seat, "take-rubble", None, ctx)
@@ -379,8 +379,11 @@ def _discard_taken_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 def _discard_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     taken = frame.data[0]
     p = state.players[frame.seat]
+    # R12.4: completed sets are never lost, so a cube that completed a set stays.
     return tuple(
-        Move("discard", (c,)) for c in RUBBLE if c in taken and p.rubble[RUBBLE.index(c)] > 0
+        Move("discard", (c,))
+        for c in RUBBLE
+        if c in taken and p.rubble[RUBBLE.index(c)] > p.sets
     )
 
 
