@@ -44,6 +44,7 @@ __all__ = [
     "Site",
     "TreasurySpace",
     "Trigger",
+    "elementary",
 ]
 
 
@@ -96,6 +97,19 @@ class May:
 
 
 Effect: TypeAlias = Do | Seq | Choose | May
+
+
+def elementary(effect: Effect | None) -> list[Do]:
+    """Every elementary effect in a tree, options and optional parts included."""
+    if effect is None:
+        return []
+    if isinstance(effect, Do):
+        return [effect]
+    if isinstance(effect, Seq):
+        return [d for step in effect.steps for d in elementary(step)]
+    if isinstance(effect, Choose):
+        return [d for option in effect.options for d in elementary(option)]
+    return elementary(effect.body)
 
 
 @attrs.frozen(slots=True)

@@ -19,16 +19,6 @@ _PENALTY_KINDS = frozenset({"pay", "return_official"})
 _HULLS = {"blue": 1, "red": 2, "purple": 3, "brown": 4}
 
 
-def _walk(effect: m.Effect) -> list[m.Do]:
-    if isinstance(effect, m.Do):
-        return [effect]
-    if isinstance(effect, m.Seq):
-        return [d for step in effect.steps for d in _walk(step)]
-    if isinstance(effect, m.Choose):
-        return [d for option in effect.options for d in _walk(option)]
-    return _walk(effect.body)
-
-
 def check_catalogue(
     compiler: Compiler,
     syntax: Sequence[Component],
@@ -118,7 +108,7 @@ def _check_political(compiler: Compiler, card: m.PoliticalCard) -> None:
     if card.influence <= 0:
         report(card.loc, "LB102", "a noble card needs an 'influence' value of 1 or more")
     if card.penalty is not None:
-        for do in _walk(card.penalty):
+        for do in m.elementary(card.penalty):
             if do.kind not in _PENALTY_KINDS:
                 report(
                     do.loc,
@@ -127,7 +117,7 @@ def _check_political(compiler: Compiler, card: m.PoliticalCard) -> None:
                     "returns (pay N reis, return official)",
                 )
     if card.reward is not None:
-        for do in _walk(card.reward):
+        for do in m.elementary(card.reward):
             if do.kind in _PENALTY_KINDS:
                 report(do.loc, "LB111", "a reward cannot pay or return; use 'penalty:'")
 

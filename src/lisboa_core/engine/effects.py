@@ -381,9 +381,7 @@ def _discard_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     p = state.players[frame.seat]
     # R12.4: completed sets are never lost, so a cube that completed a set stays.
     return tuple(
-        Move("discard", (c,))
-        for c in RUBBLE
-        if c in taken and p.rubble[RUBBLE.index(c)] > p.sets
+        Move("discard", (c,)) for c in RUBBLE if c in taken and p.rubble[RUBBLE.index(c)] > p.sets
     )
 
 

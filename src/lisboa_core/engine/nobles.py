@@ -231,24 +231,12 @@ def _funds_bound(state: State, seat: int) -> int:
     return state.players[seat].reis + ops.reis_value(state, top + 1) + reward + 2 + discount
 
 
-def _walk(effect: m.Effect | None) -> list[m.Do]:
-    if effect is None:
-        return []
-    if isinstance(effect, m.Do):
-        return [effect]
-    if isinstance(effect, m.Seq):
-        return [d for s in effect.steps for d in _walk(s)]
-    if isinstance(effect, m.Choose):
-        return [d for o in effect.options for d in _walk(o)]
-    return _walk(effect.body)
-
-
 def _land_affordable(state: State, seat: int, land: m.LandSpace) -> bool:
     """A sound bound: could the seat pay this land even with the best luck on the way (the
     land's own reward, a real per cube, a clergy tile taken through the reward)? False
     means no path can pay, so lookahead need not search it."""
     p = state.players[seat]
-    steps = _walk(land.reward)
+    steps = m.elementary(land.reward)
     reis: int = sum(d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "reis")
     gain: int = sum(
         d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "influence"
