@@ -589,6 +589,10 @@ MOVE_FORMS: tuple[tuple[str, str], ...] = (
     ("state-action ACTION", "during a visit, do this State action of the noble (R9.1)"),
     ("skip", "during a visit, do not do the noble's State action (R9.1)"),
     ("pay-reis N", "pay N of an influence cost in reis, the rest in influence (R9.5)"),
+    ("slot N", "put the card or ship just tucked or built into empty slot N (from 1) of its "
+     "portfolio row; offered when more than one is empty (R4.1)"),
+    ("cover N", "pay a reis cost with N reis of influence (the marker steps down N reis "
+     "icons) and the rest in cash; offered when more than one split is possible (R5.6)"),
     ("follow ACTION", "follow another player's visit: do this action of the noble (R9.6)"),
     ("pass", "do not follow a visit (R9.6), or give no clergy tile at church scoring (R14.4)"),
     ("give TILE", "church scoring: give up this clergy tile for its wigs (R14.4)"),

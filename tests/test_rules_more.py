@@ -23,7 +23,7 @@ from lisboa_core.catalog import load_rules
 from lisboa_core.engine import ops
 from lisboa_core.errors import IllegalMoveError
 from lisboa_core.moves import Move
-from lisboa_core.state import GOODS, NOBLES, RUBBLE, State
+from lisboa_core.state import GOODS, NOBLES, RUBBLE, Options, State
 
 RULES = load_rules()
 BOARD = RULES.board
@@ -454,7 +454,10 @@ def test_r4_7_a_tucked_treasury_discount_reduces_a_later_penalty() -> None:
     # Without the tucked card the penalty costs 1 real.
     in_hand = t.with_player(state, seat, hand=(penalty.id, discount.id,
                                                *state.players[seat].hand[2:]))
-    assert t.play(in_hand, f"tuck {penalty.id}").players[seat].reis == 9
+    paying = t.play(in_hand, f"tuck {penalty.id}")
+    # R5.6: with cash and influence both able to pay, the seat chooses the split.
+    assert [str(m) for m in legal_moves(paying)] == ["cover 0", "cover 1"]
+    assert t.play(paying, "cover 0").players[seat].reis == 9
 
 
 def test_r4_11_a_build_ship_bonus_places_the_ship_before_the_card() -> None:
@@ -536,10 +539,15 @@ def test_r5_5_and_r5_6_influence_covers_a_penalty_when_cash_is_short() -> None:
     # Starting on an icon space, that icon does not count: the marker drops to the one below.
     on_icon = t.with_player(state, seat, influence=ICONS[2])
     assert t.play(on_icon, f"tuck {penalty.id}").players[seat].influence == ICONS[1]
-    # With enough cash nothing needs covering and the influence is not spent.
+    # With enough cash the seat chooses (R5.6: "any part of it may be covered"): all in
+    # cash leaves the influence alone, all in influence leaves the cash alone.
     rich = t.with_player(state, seat, reis=3)
-    after = t.play(rich, f"tuck {penalty.id}")
+    choosing = t.play(rich, f"tuck {penalty.id}")
+    assert [str(m) for m in legal_moves(choosing)] == ["cover 0", "cover 1"]
+    after = t.play(choosing, "cover 0")
     assert after.players[seat].reis == 2 and after.players[seat].influence == start
+    after = t.play(choosing, "cover 1")
+    assert after.players[seat].reis == 3 and after.players[seat].influence == ICONS[2]
     # A larger payment: 1 real in cash, 2 covered by two icon steps.
     paid = ops.pay_reis(t.with_player(state, seat, reis=1, influence=ICONS[-1] + 1), seat, 3)
     assert paid.players[seat].reis == 0 and paid.players[seat].influence == ICONS[-2]
@@ -678,6 +686,56 @@ def test_r8_1_4_a_place_officials_bonus_displaces_from_a_full_office() -> None:
     if count > 1:
         assert "place manuel" not in _moves(state)  # different offices (R17.3.2)
     assert t.check_invariants(state) == []
+
+
+def test_r17_3_3_a_place_officials_bonus_cannot_be_declined() -> None:
+    # R17.3.3 / A37: card bonuses are mandatory as far as possible, so "place up to N
+    # officials" offers no `done` while an official can still be placed; when the seat has
+    # none left the bonus ends by itself.
+    card = max(
+        (c for c in RULES.political if _matches(_single_step(c.reward), "place_officials", {})),
+        key=lambda c: _single_step(c.reward).arg("count"),  # type: ignore[union-attr]
+    )
+    state, _ = _scenario(players=3)
+    seat = state.current
+    state = _staff(state, offices=((), (), ()), plazas=((), (), ()))
+    placing = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    assert placing.pending[-1].kind == "place-officials"
+    assert _moves(placing) == ["place manuel", "place marquis", "place king"]
+    # One official left in storage: after placing it, nothing more is asked.
+    one = t.with_player(_give(state, seat, card.id), seat, officials=1)
+    one = t.play(t.play(one, f"tuck {card.id}"), "place king")
+    assert one.pending[-1].kind != "place-officials"
+    assert one.players[seat].officials == 0 and seat in one.offices[2]
+
+
+def test_r4_1_the_seat_chooses_the_empty_slot_of_the_row() -> None:
+    # R4.1: one card per slot, noble cards in the top row; which empty slot is the seat's
+    # choice (``Options.leftmost_slot`` removes the decision).
+    card = _plain_treasury()
+    state, seat = _scenario()
+    state = t.with_state(state, options=Options())
+    other = next(c.id for c in RULES.political if c.is_treasury and c.id != card.id)
+    state = t.with_player(state, seat, bottom=(None, other, None))
+    choosing = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    assert choosing.pending[-1].kind == "slot"
+    assert _moves(choosing) == ["slot 1", "slot 3"]  # slot 2 is taken
+    after = t.play(choosing, "slot 3")
+    assert after.players[seat].bottom == (None, other, card.id)
+    # With one empty slot left there is nothing to choose.
+    full = t.with_player(state, seat, bottom=(other, None, _plain_treasury_other(card, other)),
+                         rubble=(2, 2, 2))  # 2 sets: capacity 4 (R4.2), no discard needed
+    after = t.play(_give(full, seat, card.id), f"tuck {card.id}")
+    assert after.players[seat].bottom[1] == card.id and after.pending[-1].kind != "slot"
+    # The option places it leftmost at once.
+    leftmost = t.with_state(state, options=Options(leftmost_slot=True))
+    after = t.play(_give(leftmost, seat, card.id), f"tuck {card.id}")
+    assert after.players[seat].bottom == (card.id, other, None)
+
+
+def _plain_treasury_other(*taken: m.PoliticalCard | str) -> str:
+    ids = {c if isinstance(c, str) else c.id for c in taken}
+    return next(c.id for c in RULES.political if c.is_treasury and c.id not in ids)
 
 
 def test_r8_3_7_a_build_ship_bonus_costs_goods_and_moves_the_treasury() -> None:

@@ -17,7 +17,7 @@ from lisboa_core.engine.setup import new_state
 from lisboa_core.engine.state_actions import can_perform, move_cardinal
 from lisboa_core.engine.trade import can_trade
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.state import NEUTRAL, Frame, State
+from lisboa_core.state import NEUTRAL, Frame, Options, State
 
 RULES = load_rules()
 CHURCH = ("C01", "C02", "C03", "C04", "C05", "C06")  # tiles without an "on taken" effect
@@ -29,7 +29,8 @@ def position(**fields: Any) -> State:
     """3 players, nothing pending, a full church, the cardinal on gap 0 and seat 0 with one
     good of each type, no cards, no clergy tiles."""
     state = new_state(RULES, 3, seed=1)
-    state = attrs.evolve(state, **{"pending": (), "church": CHURCH, "cardinal": 0, **fields})
+    state = attrs.evolve(state, **{"pending": (), "church": CHURCH, "cardinal": 0,
+                                   "options": Options(leftmost_slot=True), **fields})
     return ops.update(state, 0, goods=(1, 1, 1, 1), clergy=())
 
 

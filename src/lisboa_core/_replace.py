@@ -1,8 +1,9 @@
 """A fast ``replace`` for the frozen state classes (the engine's hot path).
 
 ``attrs.evolve`` walks the fields and calls ``__init__`` on every copy; the engine copies
-states hundreds of thousands of times per second, so each class gets a generated function
-that copies the slots directly.
+states hundreds of thousands of times per second. The two big classes (``State`` and
+``PlayerState``) keep their fields in an instance ``__dict__``, so a copy is one dict copy
+and update; slotted classes get a generated function that copies the slots directly.
 """
 
 from __future__ import annotations
@@ -15,15 +16,27 @@ __all__ = ["replace"]
 
 T = TypeVar("T")
 _REPLACERS: dict[type, Any] = {}
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _make(cls: type) -> Any:
+    if "__slots__" not in cls.__dict__:
+
+        def replace_dict(obj: Any, kw: dict[str, Any]) -> Any:
+            new: Any = _new(cls)
+            fields = obj.__dict__.copy()
+            fields.update(kw)
+            _set(new, "__dict__", fields)
+            return new
+
+        return replace_dict
     names = [a.name for a in attrs.fields(cls)]
     lines = ["def replace(obj, kw):", "    new = new_(cls)"]
     for name in names:
         lines.append(f"    set_(new, {name!r}, kw[{name!r}] if {name!r} in kw else obj.{name})")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    namespace: dict[str, Any] = {"new_": _new, "set_": _set, "cls": cls}
     exec("\n".join(lines), namespace)
     return namespace["replace"]
 
@@ -31,8 +44,7 @@ def _make(cls: type) -> Any:
 def replace(obj: T, **changes: Any) -> T:
     """A copy of the frozen attrs instance ``obj`` with ``changes`` applied (no validation:
     callers pass existing field names)."""
-    cls = type(obj)
-    fn = _REPLACERS.get(cls)
+    fn = _REPLACERS.get(type(obj))
     if fn is None:
-        fn = _REPLACERS[cls] = _make(cls)
+        fn = _REPLACERS[type(obj)] = _make(type(obj))
     return fn(obj, changes)  # type: ignore[no-any-return]

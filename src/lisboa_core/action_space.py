@@ -62,6 +62,9 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves += [Move("draft", pick) for n in (1, 2) for pick in combinations(blue, n)]
     moves += [Move("skip")] + [Move("state-action", (a,)) for a in STATE_ACTIONS]
     moves += [Move("pay-reis", (n,)) for n in range(0, rules.board.influence_max + 30)]
+    top, bottom = rules.player_board.portfolio_top, rules.player_board.portfolio_bottom
+    moves += [Move("slot", (n,)) for n in range(1, max(top, bottom) + 1)]
+    moves += [Move("cover", (n,)) for n in range(0, len(rules.board.influence_reis_icons) + 1)]
     spaces = [c if s == "large" else f"{s}-{c}" for c, s in rules.board.city_spaces]
     moves += [Move("store", (sp, land.id)) for sp in spaces for land in rules.lands]
     moves += [Move("house", (g,)) for g in ("left", "middle", "right")]

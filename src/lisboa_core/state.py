@@ -34,10 +34,14 @@ class Options:
 
     ``gold_only_when_stuck``: A11 alternative — Get 1 gold only when no action is possible.
     ``draft``: R2.7.6 — starting hands are drafted (keep 2, 1, 1, passing left).
+    ``leftmost_slot``: a card or ship always goes into the leftmost empty slot of its row,
+    instead of a ``slot N`` decision (R4.1: slots of a row are interchangeable, so this
+    only removes decisions, for bots and learning agents).
     """
 
     gold_only_when_stuck: bool = False
     draft: bool = False
+    leftmost_slot: bool = False
 
 
 @attrs.frozen(slots=True)
@@ -53,7 +57,7 @@ class Frame:
     data: tuple[Any, ...] = ()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # a __dict__ copies in one step (see _replace.py)
 class PlayerState:
     """Everything one seat owns. Per-good tuples follow :data:`GOODS`."""
 
@@ -87,7 +91,7 @@ class PlayerState:
         return sum(c is not None for c in self.top) + sum(c is not None for c in self.bottom)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)  # a __dict__ copies in one step (see _replace.py)
 class State:
     """A whole game position. Build one with :func:`lisboa_core.new_game`."""
 

@@ -27,7 +27,13 @@ def first_turn(
     players: int = 4, seed: int = 0, *, options: Options | None = None, rules: Rules | None = None
 ) -> State:
     """A new game with the setup decisions taken (each seat keeps its first clergy tile),
-    stopped at the start player's first action choice."""
+    stopped at the start player's first action choice.
+
+    Without ``options``, scenarios use ``Options(leftmost_slot=True)``: a tucked card goes
+    to the leftmost empty slot, so a test names only the decisions it is about.
+    """
+    if options is None:
+        options = Options(leftmost_slot=True)
     state = new_game(players, seed, options=options, rules=rules)
     while state.pending and state.pending[-1].kind == "keep-clergy":
         state = apply(state, legal_moves(state)[0])
@@ -99,7 +105,7 @@ def check_invariants(state: State) -> list[str]:
         if frame.kind == "draft":
             for group in (*frame.data[2], *frame.data[3]):
                 places.update(group)
-        elif frame.kind in ("place-card", "place-ship", "court-discard"):
+        elif frame.kind in ("place-card", "place-ship", "slot", "court-discard"):
             places.update(frame.data[:1])
     places.update(state.removed)
     # Conservation: every card, ship, clergy tile, plan and decree is in exactly one place

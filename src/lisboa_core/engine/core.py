@@ -113,24 +113,45 @@ def _completable(state: State, depth: int) -> bool:
     return any(_completable(_step(state, m), depth + 1) for m in _raw_moves(state))
 
 
-def offered(state: State) -> tuple[Move, ...]:
-    """The legal moves of the top frame (R3.6 lookahead applied where marked)."""
+# The last state offered and its surviving children: a caller almost always asks for the
+# legal moves and then applies one of them, and the lookahead already built every child.
+_Offer = tuple[State, tuple[Move, ...], dict[Move, State]]
+_last_offer: list[_Offer] = []
+
+
+def _offer(state: State) -> _Offer:
+    if _last_offer and _last_offer[0][0] is state:
+        return _last_offer[0]
     frame = state.pending[-1]
     h = _HANDLERS[frame.kind]
     assert h.moves is not None
     moves = h.moves(state, frame)
-    if not h.lookahead:
-        return moves
-    return tuple(m for m in moves if _completable(_step(state, m), 0))
+    children: dict[Move, State] = {}
+    if h.lookahead:
+        for move in moves:
+            child = _step(state, move)
+            if _completable(child, 0):
+                children[move] = child
+        moves = tuple(children)
+    offer = (state, moves, children)
+    _last_offer[:] = [offer]
+    return offer
+
+
+def offered(state: State) -> tuple[Move, ...]:
+    """The legal moves of the top frame (R3.6 lookahead applied where marked)."""
+    return _offer(state)[1]
 
 
 def apply_move(state: State, move: Move) -> State:
     """Apply a legal move and run the automatic steps that follow."""
     if not state.pending:
         raise IllegalMoveError("the game is over")
-    if move not in offered(state):
+    _, moves, children = _offer(state)
+    if move not in moves:
         raise IllegalMoveError(explain(state, move) or f"{move} is not legal now")
-    return _step(state, move)
+    child = children.get(move)
+    return child if child is not None else _step(state, move)
 
 
 def explain(state: State, move: Move) -> str | None:

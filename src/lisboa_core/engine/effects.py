@@ -16,8 +16,9 @@ from .._replace import replace
 from ..dsl.patterns import NOBLE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
-from . import ops
+from . import ops, payment
 from .core import push, register
+from .payment import DEAD
 
 __all__ = ["DO_HANDLERS", "emit", "run_effect"]
 
@@ -98,18 +99,6 @@ def _may(state: State, frame: Frame, move: Move | None) -> State:
     return run_effect(state, frame.seat, effect.body, ctx) if move.kind == "yes" else state
 
 
-def _dead_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    return ()
-
-
-def _dead(state: State, frame: Frame, move: Move | None) -> State:  # pragma: no cover
-    raise AssertionError("a dead frame offers no move")
-
-
-DEAD = Frame("dead", -1)
-"""A frame with no moves: pushed where a chosen path cannot go on, so lookahead drops it."""
-
-
 # --- elementary effects ----------------------------------------------------------------
 
 DoFn = Callable[[State, int, m.Do, Ctx], State]
@@ -180,11 +169,7 @@ def _gain_each_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 
 def _pay(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     # R4.5 / R17.3.1: a penalty is paid only if it can be paid.
-    amount = do.arg("amount")
-    due = max(0, amount + (ops.modifier(state, seat, "payment") or 0))
-    if not ops.can_pay(state, seat, due):
-        return state
-    return ops.pay_reis(state, seat, amount)
+    return payment.pay(state, seat, do.arg("amount"), mandatory=False)
 
 
 def _officials_out(state: State, seat: int) -> list[str]:
@@ -230,6 +215,8 @@ def _return_official_apply(state: State, frame: Frame, move: Move | None) -> Sta
 
 
 def _place_officials(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not do.arg("count") or not state.players[seat].officials:
+        return state  # nothing to place: what cannot be gained is lost (A37)
     return push(state, Frame("place-officials", seat, (do.arg("count"), ())))
 
 
@@ -237,10 +224,11 @@ def _place_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     left, used = frame.data
     if not left or not state.players[frame.seat].officials:
         return (Move("done"),)
-    # One per office until every office has one from this effect (R17.5.4, R17.3.2).
+    # One per office until every office has one from this effect (R17.5.4, R17.3.2);
+    # a card bonus is mandatory as far as possible (A37), so there is no stopping early.
     fresh = [n for n in NOBLES if n not in used]
     allowed = fresh or list(NOBLES)
-    return (*(Move("place", (n,)) for n in allowed), Move("done"))
+    return tuple(Move("place", (n,)) for n in allowed)
 
 
 def _place_apply(state: State, frame: Frame, move: Move | None) -> State:
@@ -250,7 +238,7 @@ def _place_apply(state: State, frame: Frame, move: Move | None) -> State:
     left, used = frame.data
     noble = str(move.args[0])
     state = ops.place_official(state, frame.seat, NOBLES.index(noble))
-    if left > 1:
+    if left > 1 and state.players[frame.seat].officials:
         state = push(state, Frame("place-officials", frame.seat, (left - 1, (*used, noble))))
     return state
 
@@ -467,7 +455,6 @@ register("effect", _effect)
 register("choose-one", _choose_one, _choose_one_moves, lookahead=True)
 register("choose-some", _choose_some, _choose_some_moves, lookahead=True)
 register("may", _may, _may_moves, lookahead=True)
-register("dead", _dead, _dead_moves)
 register("bonus-good", _bonus_good, _bonus_good_moves)
 register("return-official", _return_official_apply, _return_official_moves)
 register("place-officials", _place_apply, _place_moves)

@@ -16,13 +16,16 @@ at step 6): nothing between depends on it, and the land is then taken for any fo
 
 from __future__ import annotations
 
+import attrs
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
-from . import ops
+from . import ops, payment
 from .core import push, register
-from .effects import DEAD, emit, run_effect, take_rubble
+from .effects import emit, run_effect, take_rubble
+from .payment import DEAD
 
 __all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
 
@@ -88,11 +91,7 @@ def _court_discard(state: State, frame: Frame, move: Move | None) -> State:
 def _sponsor_fee(state: State, frame: Frame, move: Move | None) -> State:
     if ops.modifier(state, frame.seat, "sponsor-fee") is None:
         return state  # R17.2.1: the fee may be skipped
-    fee = ops.treasury_value(state)
-    due = max(0, fee + (ops.modifier(state, frame.seat, "payment") or 0))
-    if not ops.can_pay(state, frame.seat, due):
-        return push(state, DEAD)  # R3.6: cannot sponsor without paying
-    return ops.pay_reis(state, frame.seat, fee)
+    return payment.pay(state, frame.seat, ops.treasury_value(state))  # R11.2
 
 
 def _pay_choices(state: State, frame: Frame) -> range:
@@ -220,47 +219,75 @@ def _funds_bound(state: State, seat: int) -> int:
     influence converted from the top of the track, and the largest land reward in reis,
     plus one real per cube taken (R17.2.8) and one real of payment discount (R17.2.7)
     that a clergy tile taken on the way might add. Used only to prune hopeless searches."""
-    rules = ops.rules_of(state)
-    reward = 0
-    for land in rules.lands:
-        for step in land.reward.steps if land.reward else ():
-            if isinstance(step, m.Do) and step.kind == "gain" and step.arg("what") == "reis":
-                reward = max(reward, step.arg("amount"))
-    top = rules.board.influence_max
+    reward = max((f.reward_reis for f in _land_facts(state).values()), default=0)
+    top = ops.rules_of(state).board.influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
     return state.players[seat].reis + ops.reis_value(state, top + 1) + reward + 2 + discount
 
 
-def _land_affordable(state: State, seat: int, land: m.LandSpace) -> bool:
+@attrs.frozen
+class _LandFacts:
+    """What the store search needs of a land space, computed once per catalogue."""
+
+    row: int  # index into state.row_rubble
+    column: int  # index into state.column_rubble
+    reward_reis: int
+    reward_influence: int
+    lucky: bool  # the reward takes a clergy tile (which may pay or discount)
+
+
+_LAND_FACTS: dict[str, dict[str, _LandFacts]] = {}
+
+
+def _land_facts(state: State) -> dict[str, _LandFacts]:
+    facts = _LAND_FACTS.get(state.catalogue)
+    if facts is None:
+        rules = ops.rules_of(state)
+        rows = [r for r, _n in rules.board.row_rubble]
+        columns = [c for c, _n in rules.board.column_rubble]
+        facts = {}
+        for land in rules.lands:
+            steps = m.elementary(land.reward)
+            gains = [d for d in steps if d.kind == "gain"]
+            facts[land.id] = _LandFacts(
+                rows.index(land.row),
+                columns.index(land.column),
+                sum(d.arg("amount") for d in gains if d.arg("what") == "reis"),
+                sum(d.arg("amount") for d in gains if d.arg("what") == "influence"),
+                any(d.kind == "take_clergy" for d in steps),
+            )
+        _LAND_FACTS[state.catalogue] = facts
+    return facts
+
+
+def _rubble_costs(state: State, seat: int) -> dict[str, int]:
+    """R10.1.3: what each rubble colour adds to a land price for this seat (at least 0)."""
+    costs = {}
+    for colour, _n, cost in ops.rules_of(state).board.rubble:
+        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
+        costs[colour] = 0 if mod is None else max(0, cost + mod)
+    return costs
+
+
+def _land_affordable(
+    state: State, seat: int, facts: _LandFacts, costs: dict[str, int], discount: int
+) -> bool:
     """A sound bound: could the seat pay this land even with the best luck on the way (the
     land's own reward, a real per cube, a clergy tile taken through the reward)? False
     means no path can pay, so lookahead need not search it."""
     p = state.players[seat]
-    steps = m.elementary(land.reward)
-    reis: int = sum(d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "reis")
-    gain: int = sum(
-        d.arg("amount") for d in steps if d.kind == "gain" and d.arg("what") == "influence"
-    )
     top = ops.rules_of(state).board.influence_max
-    lucky = any(d.kind == "take_clergy" for d in steps)  # e.g. a payment or influence tile
-    influence = top if lucky else min(top, p.influence + gain + (2 if gain else 0))
-    discount = -(ops.modifier(state, seat, "payment") or 0) + (1 if lucky else 0)
-    funds = p.reis + reis + 1 + ops.reis_value(state, influence)
-    return _cheapest_price(state, seat, land) - discount <= funds
+    gain = facts.reward_influence
+    influence = top if facts.lucky else min(top, p.influence + gain + (2 if gain else 0))
+    discount += 1 if facts.lucky else 0
+    funds = p.reis + facts.reward_reis + 1 + ops.reis_value(state, influence)
+    return _cheapest_price(state, facts, costs) - discount <= funds
 
 
-def _cheapest_price(state: State, seat: int, land: m.LandSpace) -> int:
-    rules = ops.rules_of(state)
-    row, column = _rubble_spaces(state, land)
-    cubes = [*state.row_rubble[row], *state.column_rubble[column]]
-    costs = {c: cost for c, _n, cost in rules.board.rubble}
-    if cubes:
-        cubes.remove(max(cubes, key=lambda c: costs[c]))
-    price = ops.treasury_value(state)
-    for colour in cubes:
-        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
-        price += 0 if mod is None else max(0, costs[colour] + mod)
-    return price
+def _cheapest_price(state: State, facts: _LandFacts, costs: dict[str, int]) -> int:
+    """The land price if the dearest cube of the row and column is the one taken."""
+    cubes = [costs[c] for c in (*state.row_rubble[facts.row], *state.column_rubble[facts.column])]
+    return ops.treasury_value(state) + sum(cubes) - max(cubes, default=0)
 
 
 def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -271,6 +298,9 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
         return ()  # R10.1.6: no house left
     taken_lands = {land for land, _s, _st in state.stores}
     funds = _funds_bound(state, frame.seat)
+    facts = _land_facts(state)
+    costs = _rubble_costs(state, frame.seat)
+    discount = -(ops.modifier(state, frame.seat, "payment") or 0)
     moves = []
     for i, (colour, size) in enumerate(rules.board.city_spaces):
         if state.city_display[i] is None:
@@ -280,8 +310,9 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
                 continue
             if state.player_count == 2 and land.row == "E":
                 continue  # R2.3.2: row E is covered
-            if _cheapest_price(state, frame.seat, land) > funds or not _land_affordable(
-                state, frame.seat, land
+            land_facts = facts[land.id]
+            if _cheapest_price(state, land_facts, costs) > funds or not _land_affordable(
+                state, frame.seat, land_facts, costs, discount
             ):
                 continue  # no way to pay for it (R10.1.1): spare the lookahead the search
             moves.append(Move("store", (_space_name(colour, size), land.id)))
@@ -336,10 +367,8 @@ def _house(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
-    rules = ops.rules_of(state)
-    row = [r for r, _n in rules.board.row_rubble].index(land.row)
-    column = [c for c, _n in rules.board.column_rubble].index(land.column)
-    return row, column
+    facts = _land_facts(state)[land.id]
+    return facts.row, facts.column
 
 
 def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -377,23 +406,14 @@ def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
 def land_price(state: State, seat: int, land_id: str) -> int:
     """R10.1.3: treasury value + the cubes left in the land's row and column, with the
     rubble modifiers (each cube at least 0)."""
-    rules = ops.rules_of(state)
-    land = rules.typed(land_id, m.LandSpace)
-    row, column = _rubble_spaces(state, land)
-    costs = {c: cost for c, _n, cost in rules.board.rubble}
-    price = ops.treasury_value(state)
-    for colour in (*state.row_rubble[row], *state.column_rubble[column]):
-        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
-        price += 0 if mod is None else max(0, costs[colour] + mod)
-    return price
+    facts = _land_facts(state)[land_id]
+    costs = _rubble_costs(state, seat)
+    cubes = (*state.row_rubble[facts.row], *state.column_rubble[facts.column])
+    return ops.treasury_value(state) + sum(costs[c] for c in cubes)
 
 
 def _store_pay(state: State, frame: Frame, move: Move | None) -> State:
-    price = land_price(state, frame.seat, frame.data[0])
-    due = max(0, price + (ops.modifier(state, frame.seat, "payment") or 0))
-    if not ops.can_pay(state, frame.seat, due):
-        return push(state, DEAD)
-    return ops.pay_reis(state, frame.seat, price)
+    return payment.pay(state, frame.seat, land_price(state, frame.seat, frame.data[0]))
 
 
 def column_value(state: State, column: int) -> int:
@@ -538,11 +558,7 @@ def _officials(state: State, frame: Frame, move: Move | None) -> State:
     if not needed:
         return state
     each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
-    cost = each * needed
-    due = max(0, cost + (ops.modifier(state, seat, "payment") or 0))
-    if not ops.can_pay(state, seat, due):
-        return push(state, DEAD)
-    return ops.pay_reis(state, seat, cost)
+    return payment.pay(state, seat, each * needed)
 
 
 def _building_done(state: State, frame: Frame, move: Move | None) -> State:

@@ -27,6 +27,7 @@ __all__ = [
     "register_rules",
     "rules_of",
     "set_player",
+    "settle_payment",
     "triggers",
     "warehouse_cap",
 ]
@@ -69,11 +70,25 @@ def log(state: State, text: str) -> State:
 # --- passive effects -------------------------------------------------------------------
 
 
-def active_behaviours(state: State, seat: int) -> list[m.Behaviour]:
+_BEHAVIOURS: dict[tuple[Any, ...], tuple[m.Behaviour, ...]] = {}
+
+
+def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
     """Everything passive the seat has: held clergy tiles, tucked treasury permanents and
     the latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
-    rules = rules_of(state)
     p = state.players[seat]
+    # Hook points are consulted thousands of times per decision; the answer depends only
+    # on these four values, so it is computed once per combination.
+    key = (state.catalogue, p.clergy, p.bottom, p.houses)
+    found = _BEHAVIOURS.get(key)
+    if found is None:
+        if len(_BEHAVIOURS) > 100_000:
+            _BEHAVIOURS.clear()
+        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), p)
+    return found
+
+
+def _collect_behaviours(rules: Rules, p: PlayerState) -> tuple[m.Behaviour, ...]:
     out: list[m.Behaviour] = []
     for tile in p.clergy:
         out.append(rules[tile].behaviour)  # type: ignore[union-attr]
@@ -86,7 +101,7 @@ def active_behaviours(state: State, seat: int) -> list[m.Behaviour]:
         revealed = [a for a in board.abilities if a.group == group and a.index <= taken]
         if revealed:
             out.append(max(revealed, key=lambda a: a.index).behaviour)
-    return out
+    return tuple(out)
 
 
 def modifier(state: State, seat: int, hook: str, **qualifiers: Any) -> int | None:
@@ -179,24 +194,25 @@ def can_pay(state: State, seat: int, amount: int) -> bool:
 
 
 def pay_reis(state: State, seat: int, amount: int) -> State:
-    """Pay reis after payment discounts (R0.11); influence covers what cash cannot.
+    """Pay reis after payment discounts (R0.11), cash first and influence for the rest.
 
-    The caller checks :func:`can_pay` first when the payment is mandatory.
+    The engine lets the seat choose the split (``engine.payment``); this is the split a
+    scenario or a test usually wants. The caller checks :func:`can_pay` first.
     """
-    discount = modifier(state, seat, "payment") or 0
-    due = max(0, amount + discount)
+    due = max(0, amount + (modifier(state, seat, "payment") or 0))
     p = state.players[seat]
-    cash = min(p.reis, due)
-    rest = due - cash
+    return settle_payment(state, seat, due, max(0, due - p.reis))
+
+
+def settle_payment(state: State, seat: int, due: int, covered: int) -> State:
+    """Pay ``due`` reis: ``covered`` of them by moving the influence marker down that many
+    reis icons (R5.6, never below the lowest icon), the rest in cash."""
+    p = state.players[seat]
     influence = p.influence
     icons = sorted(rules_of(state).board.influence_reis_icons, reverse=True)
-    while rest > 0:
-        lower = [i for i in icons if i < influence]
-        if not lower:
-            break
-        influence = lower[0]
-        rest -= 1
-    return update(state, seat, reis=p.reis - cash, influence=influence)
+    for _ in range(covered):
+        influence = next((i for i in icons if i < influence), influence)
+    return update(state, seat, reis=p.reis - (due - covered), influence=influence)
 
 
 def remove_from_game(state: State, *pieces: str) -> State:

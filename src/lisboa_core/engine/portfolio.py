@@ -71,17 +71,39 @@ def needs_room(state: State, seat: int, card_id: str) -> bool:
     return None not in row or p.portfolio_size >= _capacity(state, seat)
 
 
-def place_in_portfolio(state: State, seat: int, card_id: str) -> tuple[State, int]:
-    """Put a card into the first empty slot of its row (room already made); returns the
-    state and the slot."""
+def _free_slots(state: State, seat: int, card_id: str) -> list[int]:
     p = state.players[seat]
+    row = p.bottom if _row_of(state, card_id) == "bottom" else p.top
+    return [i for i, card in enumerate(row) if card is None]
+
+
+def place_in_portfolio(state: State, seat: int, card_id: str, slot: int | None = None) -> State:
+    """Put a card into an empty slot of its row (room already made): ``slot``, or the
+    leftmost one."""
+    p = state.players[seat]
+    if slot is None:
+        slot = _free_slots(state, seat, card_id)[0]
     if _row_of(state, card_id) == "bottom":
-        slot = p.bottom.index(None)
-        bottom = (*p.bottom[:slot], card_id, *p.bottom[slot + 1 :])
-        return ops.update(state, seat, bottom=bottom), slot
-    slot = p.top.index(None)
-    top = (*p.top[:slot], card_id, *p.top[slot + 1 :])
-    return ops.update(state, seat, top=top), slot
+        return ops.update(state, seat, bottom=(*p.bottom[:slot], card_id, *p.bottom[slot + 1 :]))
+    return ops.update(state, seat, top=(*p.top[:slot], card_id, *p.top[slot + 1 :]))
+
+
+def choose_slot(state: State, seat: int, card_id: str) -> State:
+    """R4.1 / R4.3: the card goes into an empty slot of its row, the seat's choice when
+    more than one is empty (unless ``Options.leftmost_slot``)."""
+    free = _free_slots(state, seat, card_id)
+    if len(free) == 1 or state.options.leftmost_slot:
+        return place_in_portfolio(state, seat, card_id, free[0])
+    return push(state, Frame("slot", seat, (card_id,)))
+
+
+def _slot_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return tuple(Move("slot", (i + 1,)) for i in _free_slots(state, frame.seat, frame.data[0]))
+
+
+def _slot(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    return place_in_portfolio(state, frame.seat, frame.data[0], int(move.args[0]) - 1)
 
 
 def _place_card(state: State, frame: Frame, move: Move | None) -> State:
@@ -91,10 +113,13 @@ def _place_card(state: State, frame: Frame, move: Move | None) -> State:
         return push(
             state, Frame("place-card", seat, (card_id,)), Frame("make-room", seat, (card_id,))
         )
-    state, _slot = place_in_portfolio(state, seat, card_id)
     card = ops.rules_of(state)[card_id]
     kind = "treasury" if isinstance(card, m.PoliticalCard) and card.is_treasury else "noble"
-    return emit(state, seat, "tuck", kind)  # R17.2.1
+    return choose_slot(push(state, Frame("tucked", seat, (kind,))), seat, card_id)
+
+
+def _tucked(state: State, frame: Frame, move: Move | None) -> State:
+    return emit(state, frame.seat, "tuck", frame.data[0])  # R17.2.1
 
 
 def _make_room_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -229,6 +254,9 @@ def dock(state: State, seat: int) -> State:
 
 
 register("place-card", _place_card)
+register("tucked", _tucked)
+# Slots of a row are interchangeable (R4.1): no choice of slot can block the action.
+register("slot", _slot, _slot_moves, lookahead=False)
 register("make-room", _make_room, _make_room_moves)
 register("sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True)
 register("sell", _sell, _sell_moves)

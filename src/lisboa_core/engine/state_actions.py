@@ -32,7 +32,7 @@ from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
 from .core import push, register
 from .effects import emit, influence_total, run_effect
-from .portfolio import needs_room, place_in_portfolio
+from .portfolio import choose_slot, needs_room
 
 __all__ = [
     "STATE_ACTIONS",
@@ -231,8 +231,11 @@ def _place_ship(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     if needs_room(state, seat, ship_id):
         return push(state, frame, Frame("make-room", seat, (ship_id,)))
-    state, _slot = place_in_portfolio(state, seat, ship_id)
-    return _ship_built(state, seat)
+    return choose_slot(push(state, Frame("ship-built", seat)), seat, ship_id)
+
+
+def _ship_built_frame(state: State, frame: Frame, move: Move | None) -> State:
+    return _ship_built(state, frame.seat)
 
 
 def _ship_built(state: State, seat: int) -> State:
@@ -387,5 +390,6 @@ register("state-action", _start)
 register("recruit-officials", _recruit, _recruit_moves)
 register("build-ship", _build_ship, _build_ship_moves)
 register("place-ship", _place_ship)
+register("ship-built", _ship_built_frame)
 register("move-cardinal", _move_cardinal, _move_cardinal_moves)
 register("take-clergy", _take_clergy, _take_clergy_moves)
