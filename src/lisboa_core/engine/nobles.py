@@ -71,6 +71,8 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
 def start_sponsor(state: State, seat: int, card_id: str) -> State:
     """R11: the card to the court, pay the treasury value, then its event; no follows."""
     card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    if card.event is not None and not _event_possible(state, card.event):
+        return push(state, DEAD)  # R11.3: the event must be performable
     state = push(
         state, Frame("court-discard", seat, (card_id,)), Frame("court-card", seat, (card_id,))
     )
@@ -78,6 +80,17 @@ def start_sponsor(state: State, seat: int, card_id: str) -> State:
         state = run_effect(state, seat, card.event)
     state = push(state, Frame("sponsor-fee", seat))
     return emit(state, seat, "court", "treasury")
+
+
+def _event_possible(state: State, event: m.Seq) -> bool:
+    """R11.3: an event that gives a plan or a decree needs one to take (an event that is a
+    Noble action is checked by the action's own steps)."""
+    for step in event.steps:
+        if isinstance(step, m.Do) and step.kind == "take_plan" and not any(state.plan_stacks):
+            return False
+        if isinstance(step, m.Do) and step.kind == "take_decree" and not state.decree_display:
+            return False
+    return True
 
 
 def _court_card(state: State, frame: Frame, move: Move | None) -> State:
@@ -280,7 +293,9 @@ def _land_affordable(
     gain = facts.reward_influence
     influence = top if facts.lucky else min(top, p.influence + gain + (2 if gain else 0))
     discount += 1 if facts.lucky else 0
-    funds = p.reis + facts.reward_reis + 1 + ops.reis_value(state, influence)
+    # A real for the cube taken only if a rubble trigger is held or may come with the land.
+    cube = 1 if facts.lucky or ops.triggers(state, seat, "take-rubble", None) else 0
+    funds = p.reis + facts.reward_reis + cube + ops.reis_value(state, influence)
     return _cheapest_price(state, facts, costs) - discount <= funds
 
 
