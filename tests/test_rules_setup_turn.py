@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -14,7 +15,7 @@ from lisboa_core.catalog import load_rules
 from lisboa_core.engine import ops
 from lisboa_core.errors import IllegalMoveError
 from lisboa_core.moves import Move
-from lisboa_core.state import GOODS, NEUTRAL, RUBBLE
+from lisboa_core.state import GOODS, NEUTRAL, RUBBLE, Options
 
 RULES = load_rules()
 
@@ -134,6 +135,31 @@ def test_r3_4_get_one_gold_discards_a_card() -> None:
     assert p.goods[GOODS.index("gold")] == 2 and card not in p.hand
     assert len(p.hand) == 4  # R3.7 comes next
     assert after.to_act == seat and after.pending[-1].kind == "take-card"
+
+
+def test_r3_4_a11_option_gold_only_when_no_action_is_possible() -> None:
+    # A11 (R3.4): allowed always by default; Options(gold_only_when_stuck=True) offers
+    # Get 1 gold only when no card of the hand can be tucked.
+    strict = Options(gold_only_when_stuck=True, leftmost_slot=True)
+    state = t.first_turn(3, 5, options=strict)
+    kinds = {m.kind for m in legal_moves(state)}
+    assert "tuck" in kinds and "gold" not in kinds
+    assert "gold" in {m.kind for m in legal_moves(t.first_turn(3, 5))}
+    # Whenever the turn comes with the option, Get 1 gold is offered exactly when no
+    # tuck, visit or sponsorship can be completed (R3.6); random games reach both cases.
+    stuck_turns = 0
+    for seed in range(6):
+        game = new_game(2 + seed % 3, seed, options=strict)
+        chooser = random.Random(seed)
+        while not is_over(game):
+            moves = legal_moves(game)
+            if game.pending[-1].kind == "turn":
+                actions = [m for m in moves if m.kind != "gold"]
+                golds = [m for m in moves if m.kind == "gold"]
+                assert bool(golds) != bool(actions)
+                stuck_turns += not actions
+            game = apply(game, chooser.choice(moves))
+    assert stuck_turns > 0
 
 
 def test_r4_8_gold_beyond_the_warehouse_is_lost() -> None:

@@ -22,7 +22,17 @@ from ..errors import IllegalMoveError
 from ..moves import Move
 from ..state import Frame, State
 
-__all__ = ["Handler", "advance", "apply_move", "handler", "offered", "pop", "push", "register"]
+__all__ = [
+    "Handler",
+    "advance",
+    "apply_move",
+    "completes",
+    "handler",
+    "offered",
+    "pop",
+    "push",
+    "register",
+]
 
 MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
@@ -94,6 +104,11 @@ def _raw_moves(state: State) -> tuple[Move, ...]:
 def _step(state: State, move: Move) -> State:
     frame = state.pending[-1]
     return advance(_HANDLERS[frame.kind].apply(pop(state), frame, move))
+
+
+def completes(state: State, move: Move) -> bool:
+    """Whether the action under way can still be finished after ``move`` (R3.6)."""
+    return _completable(_step(state, move), 0)
 
 
 def _completable(state: State, depth: int) -> bool:

@@ -8,7 +8,7 @@ from .._replace import replace
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
-from .core import push, register
+from .core import completes, push, register
 from .effects import run_effect
 from .nobles import start_sponsor, start_visit
 from .portfolio import dock, start_tuck
@@ -72,18 +72,10 @@ def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
         for c in hand
     )
     golds = tuple(Move("gold", (c,)) for c in hand)
-    if state.options.gold_only_when_stuck and any(
-        _tuck_possible(state, frame.seat, c) for c in hand
-    ):
+    # A11 alternative: Get 1 gold only when no action can be completed (R3.6).
+    if state.options.gold_only_when_stuck and any(completes(state, a) for a in tucks + court):
         golds = ()
     return tucks + court + golds
-
-
-def _tuck_possible(state: State, seat: int, card: str) -> bool:
-    from .core import offered
-
-    probe = push(state, Frame("turn", seat))
-    return Move("tuck", (card,)) in offered(probe)
 
 
 def _turn(state: State, frame: Frame, move: Move | None) -> State:
@@ -167,7 +159,7 @@ def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
             return replace(state, final_turns=0)  # R16.2: the game is over
         state = replace(state, final_turns=state.final_turns - 1)
     elif state.period == 1 and _period_one_ends(state):
-        return _period_change(state, seat, nxt)
+        return _period_change(state, _period_trigger(state, seat), nxt)
     elif state.period == 2 and _game_end_triggered(state):
         # R16.2: finish this round, then one more full round.
         rest_of_round = (state.start_player - nxt) % state.player_count
@@ -178,6 +170,17 @@ def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
 def _period_one_ends(state: State) -> bool:
     """R15.1: someone has 2 sets, or 3 of the 4 display piles are empty."""
     return any(p.sets >= 2 for p in state.players) or sum(not p for p in state.piles) >= 3
+
+
+def _period_trigger(state: State, active: int) -> int:
+    """R15.5: the seat that completed a 2nd rubble set, the first in time (the active seat
+    acts before its followers, who follow clockwise from its left); otherwise the active
+    seat (the pile trigger comes later, when it takes a card)."""
+    n = state.player_count
+    for seat in ((active + i) % n for i in range(n)):
+        if state.players[seat].sets >= 2:
+            return seat
+    return active
 
 
 def _game_end_triggered(state: State) -> bool:
