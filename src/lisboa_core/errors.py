@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -14,6 +15,9 @@ __all__ = [
     "Problem",
     "StateFormatError",
 ]
+
+
+_FIELD_PATH = re.compile(r"[A-Za-z_][\w-]*(?:\[\d+\]|\.[A-Za-z_][\w-]*)*")
 
 
 class LisboaError(Exception):
@@ -63,4 +67,15 @@ class IllegalMoveError(LisboaError):
 
 
 class StateFormatError(LisboaError):
-    """A saved state or record is malformed; the message names the field."""
+    """A saved state or record is malformed; the message names the field.
+
+    The message starts with the field's path when there is one
+    (``players[2].goods[1]: expected a number 0 or more, got -1``); :attr:`field` gives it.
+    """
+
+    @property
+    def field(self) -> str | None:
+        """The path of the offending field (``players[2].goods[1]``), or ``None`` when the
+        problem is the whole text (not JSON, an inconsistent state)."""
+        head, sep, _rest = str(self).partition(": ")
+        return head if sep and _FIELD_PATH.fullmatch(head) else None

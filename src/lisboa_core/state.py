@@ -32,16 +32,16 @@ NEUTRAL = -1
 class Options:
     """Rule variants, each a documented AMBIGUITY reading of rules.md.
 
-    ``gold_only_when_stuck``: A11 alternative — Get 1 gold only when no action is possible.
-    ``draft``: R2.7.6 — starting hands are drafted (keep 2, 1, 1, passing left).
-    ``leftmost_slot``: a card or ship always goes into the leftmost empty slot of its row,
-    instead of a ``slot N`` decision (R4.1: slots of a row are interchangeable, so this
-    only removes decisions, for bots and learning agents).
+    ``leftmost_slot`` is not a rules variant: slots of a row are interchangeable (R4.1), so
+    it only removes decisions, for bots and learning agents.
     """
 
     gold_only_when_stuck: bool = False
+    """A11 alternative: Get 1 gold only when no action can be completed."""
     draft: bool = False
+    """R2.7.6: starting hands are drafted (keep 2, 1, 1, passing left)."""
     leftmost_slot: bool = False
+    """Place tucked cards and ships in the leftmost empty slot (no ``slot N`` decision)."""
 
 
 @attrs.frozen(slots=True)
@@ -53,32 +53,54 @@ class Frame:
     """
 
     kind: str
+    """The handler's name (``turn``, ``sell``, ``store``...): what is being decided."""
     seat: int
+    """The seat that decides (any seat, also out of turn); -1 for an automatic step."""
     data: tuple[Any, ...] = ()
+    """What the handler needs to continue (plain, hashable values)."""
 
 
 @attrs.frozen(slots=False)  # a __dict__ copies in one step (see _replace.py)
 class PlayerState:
-    """Everything one seat owns. Per-good tuples follow :data:`GOODS`."""
+    """Everything one seat owns. Per-good tuples follow :data:`GOODS`, per-colour tuples
+    :data:`RUBBLE`; cards, tiles and plans are catalogue ids."""
 
     hand: tuple[str, ...]
-    top: tuple[str | None, ...]  # 3 top portfolio slots: noble card or ship ids
-    bottom: tuple[str | None, ...]  # 3 bottom slots: treasury card ids
-    cargo: tuple[tuple[str, ...], ...]  # goods on the ship in each top slot
-    sailed: tuple[int, ...]  # per top slot: how many of its goods are crates (at sea)
+    """Political card ids in hand (hidden from the other seats, R3.11)."""
+    top: tuple[str | None, ...]
+    """3 top portfolio slots: noble card or ship ids."""
+    bottom: tuple[str | None, ...]
+    """3 bottom slots: treasury card ids."""
+    cargo: tuple[tuple[str, ...], ...]
+    """Goods on the ship in each top slot."""
+    sailed: tuple[int, ...]
+    """Per top slot: how many of its goods are crates (at sea)."""
     goods: tuple[int, int, int, int]
+    """Goods in the warehouse, per type in :data:`GOODS` order."""
     reis: int
+    """Cash."""
     wigs: int
+    """Wigs (victory points) scored so far."""
     influence: int
+    """Position of the influence marker, 0 to the track's top (R5)."""
     clergy: tuple[str, ...]
-    favors: tuple[str, ...]  # nobles whose royal favor is held
-    plans: tuple[str, ...]  # incomplete plan ids
-    completed: tuple[str, ...]  # completed plan ids
+    """Clergy tile ids held (at most 4, R8.5)."""
+    favors: tuple[str, ...]
+    """Nobles whose royal favor is held."""
+    plans: tuple[str, ...]
+    """Incomplete plan ids."""
+    completed: tuple[str, ...]
+    """Completed plan ids."""
     decrees: tuple[str, ...]
-    rubble: tuple[int, int, int]  # cubes per colour (RUBBLE order), at most 5 each
-    markers: int  # rubble-set markers on the Marquis portrait, not yet spent
-    houses: tuple[int, int, int]  # houses taken from the left, middle and right groups
-    officials: int  # officials in the player's storage
+    """Decree ids taken (scored at the end, R16.3.5)."""
+    rubble: tuple[int, int, int]
+    """Cubes per colour (RUBBLE order), at most 5 each."""
+    markers: int
+    """Rubble-set markers on the Marquis portrait, not yet spent."""
+    houses: tuple[int, int, int]
+    """Houses taken from the left, middle and right groups."""
+    officials: int
+    """Officials in the player's storage."""
 
     @property
     def sets(self) -> int:
@@ -96,48 +118,84 @@ class State:
     """A whole game position. Build one with :func:`lisboa_core.new_game`."""
 
     players: tuple[PlayerState, ...]
-    current: int  # seat whose turn it is
+    current: int
+    """Seat whose turn it is."""
     start_player: int
+    """Seat of the start player (R2.6)."""
     period: int
-    pending: tuple[Frame, ...]  # decision stack; the last frame is on top
+    """1 or 2 (R15)."""
+    pending: tuple[Frame, ...]
+    """Decision stack; the last frame is on top."""
     rng: Rng
+    """The random generator's state: every later shuffle or draw comes from it."""
     options: Options
-    catalogue: str  # digest of the rules catalogue the state was made with
-    # court side
-    offices: tuple[tuple[int, ...], ...]  # per noble: seats of officials in the office
+    """The rule variants of this game."""
+    catalogue: str
+    """Digest of the rules catalogue the state was made with."""
+    offices: tuple[tuple[int, ...], ...]
+    """Per noble: seats of officials in the office."""
     plazas: tuple[tuple[int, ...], ...]
-    favor_supply: tuple[int, int, int]  # royal favor tiles at each portrait
-    covered: tuple[str, ...]  # state actions covered by a good this turn
-    treasury: int  # index of the treasury marker's space
+    """Per noble: seats of the officials displaced to the plaza (R8.1.3)."""
+    favor_supply: tuple[int, int, int]
+    """Royal favor tiles at each portrait."""
+    covered: tuple[str, ...]
+    """State actions covered by a good this turn."""
+    treasury: int
+    """Index of the treasury marker's space."""
     prices: tuple[int, int, int, int]
-    piles: tuple[tuple[str, ...], ...]  # political display piles, top card first
-    later_decks: tuple[tuple[str, ...], tuple[str, ...]]  # purple (hands), brown (display)
-    shipyard: tuple[str, ...]  # top ship first
+    """Price of each good, in :data:`GOODS` order (R1.6.3)."""
+    piles: tuple[tuple[str, ...], ...]
+    """Political display piles, top card first."""
+    later_decks: tuple[tuple[str, ...], tuple[str, ...]]
+    """Purple (hands), brown (display)."""
+    shipyard: tuple[str, ...]
+    """Top ship first."""
     later_ships: tuple[str, ...]
+    """Ships that reach the shipyard in period 2 (R15.3)."""
     decree_deck: tuple[str, ...]
+    """Face-down decrees, next first."""
     decree_display: tuple[str, ...]
-    clergy_bag: tuple[str, ...]  # order is hidden information (drawn from the front)
-    church: tuple[str | None, ...]  # the clergy spaces; space i lies clockwise before gap i
-    cardinal: int  # gap index
-    church_scoring: int | None  # seat that laid the cardinal down, if he lies down
-    # downtown
-    city_display: tuple[str | None, ...]  # per board city space
-    city_stacks: tuple[tuple[str, ...], tuple[str, ...]]  # large, small
-    stores: tuple[tuple[str, int, str], ...]  # (land id, seat, street colour it faces)
-    row_rubble: tuple[tuple[str, ...], ...]  # cube colours per row A-E
-    column_rubble: tuple[tuple[str, ...], ...]  # per column 1-5
-    site_rubble: tuple[tuple[str, ...], ...]  # per site, in catalogue order
+    """Face-up decrees that can be taken."""
+    clergy_bag: tuple[str, ...]
+    """Order is hidden information (drawn from the front)."""
+    church: tuple[str | None, ...]
+    """The clergy spaces; space i lies clockwise before gap i."""
+    cardinal: int
+    """Gap index."""
+    church_scoring: int | None
+    """Seat that laid the cardinal down, if he lies down."""
+    city_display: tuple[str | None, ...]
+    """Per board city space."""
+    city_stacks: tuple[tuple[str, ...], tuple[str, ...]]
+    """Large, small."""
+    stores: tuple[tuple[str, int, str], ...]
+    """(land id, seat, street colour it faces)."""
+    row_rubble: tuple[tuple[str, ...], ...]
+    """Cube colours per row A-E."""
+    column_rubble: tuple[tuple[str, ...], ...]
+    """Per column 1-5."""
+    site_rubble: tuple[tuple[str, ...], ...]
+    """Per site, in catalogue order."""
     rubble_pile: tuple[str, ...]
-    opened: tuple[tuple[str, str, str], ...]  # (site id, building id, architect)
-    scoring_tiles: tuple[str, ...]  # scoring tile id on each scoring space
-    plan_stacks: tuple[tuple[str, ...], tuple[str, ...]]  # blue, green; top first
-    building_stacks: tuple[tuple[str, ...], tuple[str, ...]]  # blue, green; available first
-    # game flow
-    turn: int = 0  # turns completed
-    final_turns: int | None = None  # turns left once the game end is triggered (R16.2)
-    log: tuple[str, ...] = ()  # recent events, for front ends
-    removed: tuple[str, ...] = ()  # cards, tiles and plans that left the game (R0.6)
-    rubble_out: int = 0  # rubble cubes out of the game (box at setup, full rows, discards)
+    """Cubes in the rubble pile (card rewards take from it, R12.1)."""
+    opened: tuple[tuple[str, str, str], ...]
+    """(site id, building id, architect)."""
+    scoring_tiles: tuple[str, ...]
+    """Scoring tile id on each scoring space."""
+    plan_stacks: tuple[tuple[str, ...], tuple[str, ...]]
+    """Blue, green; top first."""
+    building_stacks: tuple[tuple[str, ...], tuple[str, ...]]
+    """Blue, green; available first."""
+    turn: int = 0
+    """Turns completed."""
+    final_turns: int | None = None
+    """Turns left once the game end is triggered (R16.2)."""
+    log: tuple[str, ...] = ()
+    """Recent events, for front ends."""
+    removed: tuple[str, ...] = ()
+    """Cards, tiles and plans that left the game (R0.6)."""
+    rubble_out: int = 0
+    """Rubble cubes out of the game (box at setup, full rows, discards)."""
 
     @property
     def to_act(self) -> int | None:

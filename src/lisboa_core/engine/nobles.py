@@ -305,6 +305,33 @@ def _cheapest_price(state: State, facts: _LandFacts, costs: dict[str, int]) -> i
     return ops.treasury_value(state) + sum(cubes) - max(cubes, default=0)
 
 
+_CANDIDATES: dict[tuple[str, int], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+
+
+def _store_candidates(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per city display space (index order): its notation and the land spaces a store of
+    that tile may stand on (size and street match; row E is covered with 2 players)."""
+    key = (state.catalogue, state.player_count)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        rules = ops.rules_of(state)
+        found = tuple(
+            (
+                _space_name(colour, size),
+                tuple(
+                    land.id
+                    for land in rules.lands
+                    if land.size == size
+                    and colour in land.streets
+                    and not (state.player_count == 2 and land.row == "E")  # R2.3.2
+                ),
+            )
+            for colour, size in rules.board.city_spaces
+        )
+        _CANDIDATES[key] = found
+    return found
+
+
 def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
     p = state.players[frame.seat]
@@ -317,20 +344,18 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     costs = _rubble_costs(state, frame.seat)
     discount = -(ops.modifier(state, frame.seat, "payment") or 0)
     moves = []
-    for i, (colour, size) in enumerate(rules.board.city_spaces):
-        if state.city_display[i] is None:
+    for (space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+        if tile is None:
             continue
-        for land in rules.lands:
-            if land.id in taken_lands or land.size != size or colour not in land.streets:
+        for land_id in lands:
+            if land_id in taken_lands:
                 continue
-            if state.player_count == 2 and land.row == "E":
-                continue  # R2.3.2: row E is covered
-            land_facts = facts[land.id]
+            land_facts = facts[land_id]
             if _cheapest_price(state, land_facts, costs) > funds or not _land_affordable(
                 state, frame.seat, land_facts, costs, discount
             ):
                 continue  # no way to pay for it (R10.1.1): spare the lookahead the search
-            moves.append(Move("store", (_space_name(colour, size), land.id)))
+            moves.append(Move("store", (space, land_id)))
     return tuple(moves)
 
 
