@@ -24,7 +24,7 @@ lint: $(STAMP)
 # without a warning; tests/test_docs.py then opens the built site in headless Chromium.
 test: lint chromium
 	$(BIN)/python docs/generate.py --check
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict -q
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -99,13 +99,13 @@ RARE = {
 
 
 def test_random_games_choose_every_kind_of_move() -> None:
-    # Issue 4: over 300 games (players and the draft option varied with the seed), every
+    # Issue 4: over 300 games (players and the options varied with the seed), every
     # form of move in the action space is chosen at least once; the message lists the rest.
     forms = {_kind_of(str(move)) for move in action_space(load_rules())} - set(RARE)
     seen: Counter[str] = Counter()
     for seed in range(SEEDS):
         players = 2 + seed % 3
-        options = Options(draft=seed % 10 == 0)
+        options = Options(draft=seed % 10 == 0, gold_only_when_stuck=seed % 10 == 5)
         seen += _play_to_end(players, 10_000 + seed, options)
     never = sorted(forms - set(seen))
     assert never == [], f"never chosen in {SEEDS} random games: {never}"

@@ -18,6 +18,7 @@ Example::
 
 from .action_space import action_index, action_space, legal_mask
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
+from .bots import Bot, GreedyBot, RandomBot, play_game
 from .catalog import Rules, load_rules
 from .describe import describe
 from .engine.scoring import Category, ScoreSheet, SeatScore, score, winners
@@ -30,36 +31,55 @@ from .errors import (
     StateFormatError,
 )
 from .moves import Move
+from .observe import View, determinize, observe
+from .records import GameRecord, Recorder, ReplayResult, record_game, replay
+from .serialize import from_json, state_digest, to_json
 from .state import Options, State
 
 __all__ = [
+    "Bot",
     "CardSyntaxError",
     "CardValidationError",
     "Category",
+    "GameRecord",
+    "GreedyBot",
     "IllegalMoveError",
     "LisboaError",
     "Move",
     "Options",
     "Problem",
+    "RandomBot",
+    "Recorder",
+    "ReplayResult",
     "Rules",
     "ScoreSheet",
     "SeatScore",
     "State",
     "StateFormatError",
+    "View",
     "__version__",
     "action_index",
     "action_space",
     "apply",
     "describe",
+    "determinize",
     "explain_illegal",
+    "from_json",
     "is_over",
     "legal_mask",
     "legal_moves",
     "load_rules",
     "new_game",
+    "observe",
     "parse_move",
+    "play_game",
+    "record_game",
+    "replay",
     "score",
+    "state_digest",
+    "to_json",
     "winners",
 ]
 
 __version__ = "0.1.0"
+"""The package version (PEP 440); game records store it (:class:`GameRecord`)."""

@@ -134,6 +134,13 @@ def _parser() -> argparse.ArgumentParser:
     summary = cards_sub.add_parser("summary", help="counts by kind and provenance")
     summary.add_argument("--cards", dest="paths", action="append", default=[])
     summary.set_defaults(run=_cards_summary)
+
+    from .cli_play import add_parsers as add_play_parsers  # simulate, play
+
+    add_play_parsers(sub)
+    from .cli_records import add_parsers as add_record_parsers  # replay
+
+    add_record_parsers(sub)
     return parser
 
 

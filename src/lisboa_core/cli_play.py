@@ -1,0 +1,618 @@
+"""``lisboa simulate`` (many games between bots, summarised) and ``lisboa play`` (a person
+plays one seat in the terminal against bots).
+
+Both are built on the public API only: :func:`~lisboa_core.bots.play_game`,
+:func:`~lisboa_core.observe.observe`, ``legal_moves``, ``apply``, ``parse_move``,
+``explain_illegal`` and ``score``. :func:`add_parsers` registers the two commands on the
+``lisboa`` command line (:mod:`lisboa_core.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
+from .bots import BOTS, Bot, make_bot, play_game
+from .catalog import load_rules
+from .cli_records import format_score_sheet
+from .engine.scoring import CATEGORIES, score
+from .errors import IllegalMoveError, LisboaError
+from .moves import Move
+from .observe import View, observe
+from .records import GameRecord
+from .serialize import state_digest
+from .state import GOODS, NOBLES, Options, State
+
+__all__ = [
+    "GameResult",
+    "Progress",
+    "add_parsers",
+    "bot_seed",
+    "make_record",
+    "play_one",
+    "render_view",
+    "seat_bots",
+    "simulate",
+    "summarise",
+    "summary_text",
+]
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class GameResult:
+    """One simulated game: who played which seat and how it ended.
+
+    ``categories[seat]`` follows :data:`~lisboa_core.engine.scoring.CATEGORIES`;
+    ``winners`` lists every winning seat (a shared win has several); ``moves`` are in
+    notation and ``digest`` is :func:`~lisboa_core.state_digest` of the final state, so a
+    :class:`~lisboa_core.GameRecord` can be made from a result.
+    """
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    so_far: tuple[int, ...]
+    categories: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    turns: int
+    moves: tuple[str, ...]
+    digest: str
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game started from ``game_seed``."""
+    return game_seed * 16 + seat
+
+
+def seat_bots(names: Sequence[str], players: int, game: int, rotate: bool) -> tuple[str, ...]:
+    """The bot name of each seat: the list cycles over the seats, shifted by one seat per
+    game when ``rotate`` is set (so every bot plays every seat)."""
+    shift = game if rotate else 0
+    return tuple(names[(seat - shift) % len(names)] for seat in range(players))
+
+
+def play_one(job: tuple[int, int, int, tuple[str, ...], Options]) -> GameResult:
+    """Play game ``index`` (seed ``seed``) with the named bots, one per seat.
+
+    A module-level function of plain arguments, so worker processes can run it.
+    """
+    index, seed, players, names, options = job
+    bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(names)]
+    final, moves = play_game(bots, players, seed, options=options)
+    sheet = score(final)
+    return GameResult(
+        index=index,
+        seed=seed,
+        bots=names,
+        so_far=tuple(s.wigs_so_far for s in sheet.seats),
+        categories=tuple(tuple(s.category(c).wigs for c in CATEGORIES) for s in sheet.seats),
+        totals=tuple(s.total for s in sheet.seats),
+        winners=sheet.winners,
+        decisions=len(moves),
+        turns=final.turn,
+        moves=tuple(str(m) for m in moves),
+        digest=state_digest(final),
+    )
+
+
+class Progress:
+    """A one-line progress bar on a text stream (``tqdm`` in forty lines).
+
+    ``update()`` counts one finished item; the bar is redrawn at most ten times a second
+    and once at the end. ``close()`` ends the line.
+    """
+
+    def __init__(self, total: int, label: str, stream: TextIO, width: int = 30) -> None:
+        self.total, self.label, self.stream, self.width = total, label, stream, width
+        self.done = 0
+        self.start = time.monotonic()
+        self._drawn = 0.0
+        self._draw()
+
+    def _draw(self) -> None:
+        fraction = self.done / self.total if self.total else 1.0
+        filled = int(self.width * fraction)
+        bar = "#" * filled + "." * (self.width - filled)
+        elapsed = time.monotonic() - self.start
+        eta = ""
+        if 0 < self.done < self.total:
+            eta = f", {elapsed / self.done * (self.total - self.done):.0f} s left"
+        self.stream.write(
+            f"\r[{bar}] {self.done}/{self.total} {self.label} ({elapsed:.1f} s{eta})"
+        )
+        self.stream.flush()
+        self._drawn = time.monotonic()
+
+    def update(self, count: int = 1) -> None:
+        """Count ``count`` more finished items."""
+        self.done += count
+        if self.done >= self.total or time.monotonic() - self._drawn >= 0.1:
+            self._draw()
+
+    def close(self) -> None:
+        """Draw the final bar and end the line."""
+        self._draw()
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    names: Sequence[str],
+    *,
+    jobs: int = 1,
+    rotate: bool = False,
+    options: Options | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games between the named bots; game ``i`` uses seed ``seed + i``.
+
+    The results come back in game order whatever ``jobs`` (worker processes), and each game
+    depends only on its own seed, so the same arguments give the same results.
+    ``on_result`` is called as each result arrives (in order).
+    """
+    for name in names:
+        make_bot(name)  # unknown names fail before any process starts
+    work = [
+        (i, seed + i, players, seat_bots(names, players, i, rotate), options or Options())
+        for i in range(games)
+    ]
+    results: list[GameResult] = []
+    if jobs <= 1 or games <= 1:
+        for job in work:
+            results.append(play_one(job))
+            if on_result:
+                on_result(results[-1])
+        return results
+    with multiprocessing.Pool(min(jobs, games)) as pool:
+        for result in pool.imap(play_one, work, chunksize=1):
+            results.append(result)
+            if on_result:
+                on_result(result)
+    return results
+
+
+def _mean_sd(values: Sequence[float]) -> dict[str, float]:
+    mean = statistics.fmean(values) if values else 0.0
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "sd": round(sd, 4)}
+
+
+def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """The summary of a simulation as plain JSON values.
+
+    ``wins_by_bot``: seat-games played, wins (a win shared by k seats counts 1/k for each)
+    and the win rate per seat-game; ``wins_by_seat`` likewise per seat; ``score_by_bot``:
+    mean and sample standard deviation of every score category, the wigs before final
+    scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game lengths.
+    """
+    names = sorted({name for r in results for name in r.bots})
+    seat_games = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0.0)
+    seat_wins = [0.0] * players
+    columns = ("so_far", *CATEGORIES, "total")
+    samples: dict[str, dict[str, list[float]]] = {n: {c: [] for c in columns} for n in names}
+    for r in results:
+        for seat, name in enumerate(r.bots):
+            seat_games[name] += 1
+            values = (r.so_far[seat], *r.categories[seat], r.totals[seat])
+            for column, value in zip(columns, values, strict=True):
+                samples[name][column].append(value)
+        for seat in r.winners:
+            wins[r.bots[seat]] += 1 / len(r.winners)
+            seat_wins[seat] += 1 / len(r.winners)
+    games = len(results)
+    return {
+        "games": games,
+        "players": players,
+        "seeds": [r.seed for r in results],
+        "wins_by_bot": {
+            n: {
+                "seat_games": seat_games[n],
+                "wins": round(wins[n], 4),
+                "win_rate": round(wins[n] / seat_games[n], 4) if seat_games[n] else 0.0,
+            }
+            for n in names
+        },
+        "wins_by_seat": [
+            {"seat": s, "wins": round(w, 4), "win_rate": round(w / games, 4) if games else 0.0}
+            for s, w in enumerate(seat_wins)
+        ],
+        "score_by_bot": {n: {c: _mean_sd(samples[n][c]) for c in columns} for n in names},
+        "decisions": _mean_sd([r.decisions for r in results]),
+        "turns": _mean_sd([r.turns for r in results]),
+    }
+
+
+def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) -> str:
+    """The summary as tables for the terminal."""
+    games = summary["games"]
+    seeds = summary["seeds"]
+    span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
+    lines = [
+        f"{games} game(s) of {summary['players']} players, {span}; bots "
+        f"{','.join(names)}{' (rotated each game)' if rotate else ''}",
+        "",
+        f"{'bot':<12}{'seat-games':>11}{'wins':>9}{'win rate':>10}",
+    ]
+    for name, row in summary["wins_by_bot"].items():
+        lines.append(
+            f"{name:<12}{row['seat_games']:>11}{row['wins']:>9.2f}{row['win_rate']:>9.1%}"
+        )
+    lines += ["", f"{'seat':<12}{'wins':>9}{'win rate':>10}"]
+    for row in summary["wins_by_seat"]:
+        lines.append(f"{row['seat']:<12}{row['wins']:>9.2f}{row['win_rate']:>9.1%}")
+    bots = list(summary["score_by_bot"])
+    lines += ["", "wigs per seat-game, mean (sd):", f"{'category':<12}" + "".join(
+        f"{name:>17}" for name in bots
+    )]
+    for column in ("so_far", *CATEGORIES, "total"):
+        stats = [summary["score_by_bot"][n][column] for n in bots]
+        cells = "".join(f"{c['mean']:>9.2f} ({c['sd']:>5.2f})" for c in stats)
+        lines.append(f"{column.replace('_', ' '):<12}{cells}")
+    d, t = summary["decisions"], summary["turns"]
+    lines += [
+        "",
+        f"game length: {d['mean']:.1f} decisions (sd {d['sd']:.1f}), "
+        f"{t['mean']:.1f} turns (sd {t['sd']:.1f})",
+    ]
+    return "\n".join(lines)
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise LisboaError("--bots needs at least one bot name")
+    for name in names:
+        make_bot(name)
+    return names
+
+
+def make_record(
+    players: int,
+    seed: int,
+    options: Options,
+    moves: Sequence[str],
+    final: State | str,
+    names: Sequence[str] = (),
+) -> GameRecord:
+    """The :class:`~lisboa_core.GameRecord` of a game played with the shipped catalogue.
+
+    :param players: number of seats.
+    :param seed: the game's seed.
+    :param options: the game's rule variants.
+    :param moves: every move so far, in notation.
+    :param final: the last state reached, or its :func:`~lisboa_core.state_digest`.
+    :param names: the seats' names (bots or people), by seat.
+    """
+    return GameRecord(
+        catalogue=load_rules().digest,
+        players=players,
+        seed=seed,
+        options=options,
+        moves=tuple(moves),
+        final_digest=final if isinstance(final, str) else state_digest(final),
+        names=tuple(names),
+    )
+
+
+def _simulate_command(args: argparse.Namespace) -> int:
+    names = _bot_names(args.bots)
+    if args.games < 0:
+        raise LisboaError("--games must be 0 or more")
+    options = Options(leftmost_slot=args.leftmost_slot)
+    progress = None
+    if not args.quiet and (args.progress or sys.stderr.isatty()):
+        progress = Progress(args.games, "games", sys.stderr)
+    records_dir = Path(args.records) if args.records else None
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+
+    def arrived(result: GameResult) -> None:
+        if progress is not None:
+            progress.update()
+        if records_dir is not None:
+            target = records_dir / f"game-{result.index:05d}-seed-{result.seed}.json"
+            record = make_record(
+                args.players, result.seed, options, result.moves, result.digest, result.bots
+            )
+            record.save(target)
+
+    started = time.monotonic()
+    results = simulate(
+        args.players, args.games, args.seed, names,
+        jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived,
+    )
+    if progress is not None:
+        progress.close()
+    summary = summarise(results, args.players)
+    if args.json:
+        print(json.dumps({"bots": names, "rotate": args.rotate, **summary}, indent=1))
+    else:
+        print(summary_text(summary, names, args.rotate))
+    if not args.quiet:
+        elapsed = time.monotonic() - started
+        print(f"simulated {len(results)} game(s) in {elapsed:.1f} s", file=sys.stderr)
+    return 0
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def _name(component_id: str) -> str:
+    component = load_rules().get(component_id)
+    return f"{component_id} ({component.name})" if component is not None else component_id
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ",".join("n" if seat < 0 else str(seat) for seat in seats) or "-"
+
+
+def render_view(view: View) -> str:
+    """The position a seat sees, compactly: the board, every seat's holdings, its hand."""
+    s = view.state
+    frame = s.pending[-1].kind if s.pending else "game over"
+    prices = ", ".join(f"{g} {p}" for g, p in zip(GOODS, s.prices, strict=True))
+    piles = " | ".join(
+        f"{pile[0]} +{len(pile) - 1}" if pile else "empty" for pile in s.piles
+    )
+    lines = [
+        f"period {s.period}, turn {s.turn + 1}, seat {s.current}'s turn; seat {s.to_act} "
+        f"decides ({frame})",
+        f"prices: {prices}; treasury space {s.treasury}",
+        f"display piles: {piles}",
+        f"decrees: {' '.join(s.decree_display)} (deck {len(s.decree_deck)})",
+        f"church: {' '.join(t or '-' for t in s.church)}; cardinal at gap {s.cardinal}; "
+        f"bag {len(s.clergy_bag)}",
+        f"shipyard: {' '.join(s.shipyard[:1]) or 'empty'} (+{max(0, len(s.shipyard) - 1)}); "
+        f"plans: blue {' '.join(s.plan_stacks[0][:1]) or '-'} "
+        f"green {' '.join(s.plan_stacks[1][:1]) or '-'}; "
+        f"buildings: blue {' '.join(s.building_stacks[0][:1]) or '-'} "
+        f"green {' '.join(s.building_stacks[1][:1]) or '-'}",
+        f"city tiles: {' '.join(t or '-' for t in s.city_display)}; "
+        f"stores: {' '.join(f'{land}:{seat}' for land, seat, _c in s.stores) or 'none'}",
+        "officials (n: neutral): " + "; ".join(
+            f"{noble} office {_seats(office)} plaza {_seats(plaza)}"
+            for noble, office, plaza in zip(NOBLES, s.offices, s.plazas, strict=True)
+        ),
+        f"{'seat':>4} {'wigs':>4} {'reis':>4} {'infl':>4} {'goods g/b/c/t':>13} {'hand':>4} "
+        f"{'sets':>4}  portfolio; clergy; favors; plans; decrees",
+    ]
+    for seat, p in enumerate(s.players):
+        cards = " ".join(c or "-" for c in (*p.top, *p.bottom))
+        held = "; ".join(
+            " ".join(group) or "-" for group in (p.clergy, p.favors, p.plans, p.decrees)
+        )
+        mark = "*" if seat == view.seat else " "
+        goods = "/".join(map(str, p.goods))
+        lines.append(
+            f"{mark}{seat:>3} {p.wigs:>4} {p.reis:>4} {p.influence:>4} {goods:>13} "
+            f"{len(p.hand):>4} {p.sets:>4}  {cards}; {held}"
+        )
+    lines.append("your hand: " + (", ".join(_name(c) for c in view.hand) or "empty"))
+    return "\n".join(lines)
+
+
+HELP = """commands:
+  N or MOVE      play legal move number N, or the move written in notation
+  explain MOVE   why MOVE is illegal now (or that it is legal)
+  board          show the position again
+  undo           take back your last move (and the bots' moves after it)
+  save FILE      save the game so far
+  quit           stop playing"""
+
+
+def _probe(text: str) -> Move:
+    """A move read from text without checking it is legal (numbers become integers)."""
+    words = text.split()
+    args = tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
+    return Move(words[0] if words else "", args)
+
+
+def play_session(
+    players: int,
+    seat: int,
+    bots: Sequence[Bot],
+    seed: int = 0,
+    options: Options | None = None,
+) -> int:
+    """Run a terminal game: ``seat`` is played by the person at the keyboard (``input()``),
+    the other seats by ``bots`` in turn. Returns the exit status (0)."""
+    options = options or Options()
+    if not 0 <= seat < players:
+        raise LisboaError(f"--seat must be between 0 and {players - 1}")
+    state = new_game(players, seed, options=options)
+    others = [s for s in range(players) if s != seat]
+    bot_of = {s: bots[i % len(bots)] for i, s in enumerate(others)}
+    names = tuple("you" if s == seat else bot_of[s].name for s in range(players))
+    moves: list[str] = []
+    checkpoints: list[tuple[State, int]] = []
+    print(f"Lisboa, {players} players, seed {seed}. You are seat {seat}; "
+          + ", ".join(f"seat {s}: {bot_of[s].name}" for s in others) + ". Type help.")
+    shown: tuple[int, int] | None = None
+    while not is_over(state):
+        actor = state.to_act
+        assert actor is not None
+        legal = legal_moves(state)
+        if actor != seat:
+            move = bot_of[actor].choose(observe(state, actor), legal)
+            print(f"  seat {actor} ({bot_of[actor].name}): {move}")
+            state = apply(state, move)
+            moves.append(str(move))
+            continue
+        if shown != (state.turn, len(moves)):
+            if shown is None or shown[0] != state.turn:
+                print(render_view(observe(state, seat)))
+            _list_moves(state, legal)
+            shown = (state.turn, len(moves))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            line = "quit"
+        command, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if not line:
+            continue
+        if command in ("quit", "exit"):
+            print("bye")
+            return 0
+        if command in ("help", "?"):
+            print(HELP)
+            continue
+        if command == "board":
+            print(render_view(observe(state, seat)))
+            _list_moves(state, legal)
+            continue
+        if command == "undo":
+            if not checkpoints:
+                print("nothing to undo")
+                continue
+            state, kept = checkpoints.pop()
+            del moves[kept:]
+            shown = None
+            print("undone")
+            continue
+        if command == "save":
+            if not rest:
+                print("save needs a file name")
+                continue
+            make_record(players, seed, options, moves, state, names).save(Path(rest))
+            print(f"saved the game so far ({len(moves)} moves) to {rest}; "
+                  f"`lisboa replay {rest}` replays it")
+            continue
+        if command == "explain":
+            if not rest:
+                print("explain needs a move")
+                continue
+            chosen = _pick(rest, legal, state)
+            if chosen is not None:
+                print(f"{chosen} is legal")
+            else:
+                print(explain_illegal(state, _probe(rest)) or f"{rest} is legal")
+            continue
+        move_or_none = _pick(line, legal, state)
+        if move_or_none is None:
+            try:
+                parse_move(line, state)
+            except IllegalMoveError as err:
+                print(err)
+            continue
+        checkpoints.append((state, len(moves)))
+        state = apply(state, move_or_none)
+        moves.append(str(move_or_none))
+    print("game over")
+    print(format_score_sheet(score(state), names))
+    return 0
+
+
+def _list_moves(state: State, legal: Sequence[Move]) -> None:
+    print(f"your decision ({state.pending[-1].kind}):")
+    for number, move in enumerate(legal, 1):
+        print(f"  {number:>3}. {move}")
+
+
+def _pick(text: str, legal: Sequence[Move], state: State) -> Move | None:
+    """The legal move ``text`` names (its number in the list, or its notation)."""
+    if text.isdigit():
+        number = int(text)
+        return legal[number - 1] if 1 <= number <= len(legal) else None
+    try:
+        return parse_move(text, state)
+    except IllegalMoveError:
+        return None
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    names = _bot_names(args.bots)
+    bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
+    options = Options(leftmost_slot=args.leftmost_slot)
+    return play_session(args.players, args.seat, bots, args.seed, options)
+
+
+# --- the parsers ---------------------------------------------------------------------------
+
+
+def _players(text: str) -> int:
+    value = int(text)
+    if value not in (2, 3, 4):
+        raise argparse.ArgumentTypeError("Lisboa is played by 2, 3 or 4 players")
+    return value
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``simulate`` and ``play`` commands to the ``lisboa`` command line.
+
+    ``subparsers`` is what ``ArgumentParser.add_subparsers()`` returned; each command sets
+    ``run`` to the function that runs it (returning the exit status).
+    """
+    known = ", ".join(sorted(BOTS))
+    sim = subparsers.add_parser(
+        "simulate",
+        help="play many games between bots and summarise the results",
+        description=(
+            "Play GAMES games between bots and print wins per bot and per seat (a win shared "
+            "by k seats counts 1/k), the mean and standard deviation of every score "
+            "category per bot, and the mean game length. Game i uses seed SEED+i; the "
+            "output is the same for the same arguments whatever --jobs."
+        ),
+    )
+    sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument(
+        "--bots", default="greedy,random",
+        help=f"comma-separated bot names, cycled over the seats ({known}; default "
+        "greedy,random)",
+    )
+    sim.add_argument("--rotate", action="store_true",
+                     help="shift the bots one seat further each game")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument(
+        "--records", metavar="DIR",
+        help="save a game record of every game in DIR (replay one with `lisboa replay FILE`)",
+    )
+    sim.add_argument("--leftmost-slot", action="store_true",
+                     help="Options(leftmost_slot=True): no slot decisions")
+    sim.add_argument("--progress", action="store_true",
+                     help="draw the progress bar even when stderr is not a terminal")
+    sim.add_argument("--quiet", action="store_true", help="nothing on stderr")
+    sim.set_defaults(run=_simulate_command)
+
+    play = subparsers.add_parser(
+        "play",
+        help="play one seat in the terminal against bots",
+        description=(
+            "Play a game in the terminal. Seats count from 0, as in the API. At each of "
+            "your decisions the legal moves are listed with numbers; type a number or a "
+            "move in notation, or one of: explain MOVE, board, undo, save FILE, help, quit."
+        ),
+    )
+    play.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots", default="greedy",
+        help=f"bots for the other seats, comma-separated, cycled ({known}; default greedy)",
+    )
+    play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    play.add_argument("--leftmost-slot", action="store_true",
+                      help="Options(leftmost_slot=True): no slot decisions")
+    play.set_defaults(run=_play_command)
+
