@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
-
-from lisboa_core import apply, is_over, legal_moves, new_game
+from lisboa_core import apply, is_over, legal_moves, new_game, state_digest
 from lisboa_core.rng import Rng
 
 
@@ -17,7 +15,7 @@ def _game_digest(players: int, seed: int, decisions: int) -> str:
         moves = legal_moves(state)
         index, chooser = chooser.below(len(moves))
         state = apply(state, moves[index])
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+    return state_digest(state)  # canonical JSON: the same on every Python version
 
 
 def test_same_seed_same_moves_same_game() -> None:
@@ -40,4 +38,4 @@ def test_rng_is_splitmix64() -> None:
     assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
 
 
-PINNED = "5e8b33107fc01654"
+PINNED = "9561a9dbfb0a5840"
