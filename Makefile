@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench docs lint clean chromium
+.PHONY: demo test bench bench-bots docs lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,10 @@ test: lint chromium
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_catalogue.py
 	$(BIN)/python benchmarks/bench_playouts.py
+
+# Greedy against random over 200 four-player games (several minutes; 2 processes).
+bench-bots: $(STAMP)
+	$(BIN)/python benchmarks/bench_bots.py 200 2
 
 # Regenerate the generated pages (docs/generate.py), then build the site into site/.
 docs: $(STAMP)

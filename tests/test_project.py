@@ -49,6 +49,15 @@ def test_readme_and_ci_show_the_two_commands() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text()
 
 
+def test_readme_python_examples_run() -> None:
+    # The README is true: every Python block in it runs as written.
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"^```python\n(.*?)^```", readme, re.M | re.S)
+    assert len(blocks) >= 3
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+
+
 def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(

@@ -72,32 +72,11 @@ def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:
     return state, state.current
 
 
-def _give(state: State, seat: int, *cards: str) -> State:
-    """``cards`` first in the seat's hand; each card they replace goes where its card was."""
-    for i, card in enumerate(cards):
-        hand = state.players[seat].hand
-        if card in hand:
-            rest = [c for c in hand if c != card]
-            state = t.with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
-            continue
-        out = hand[i]
-
-        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
-            return tuple(out if c == card else c for c in seq)
-
-        for s, p in enumerate(state.players):
-            state = t.with_player(state, s, hand=swap(p.hand))
-        state = t.with_state(state, piles=tuple(swap(pile) for pile in state.piles),
-                             later_decks=tuple(swap(d) for d in state.later_decks),
-                             removed=swap(state.removed))
-        state = t.with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1:]))
-    return state
-
 
 def _meet_cardinal(state: State, seat: int) -> State:
     """Tuck a plain treasury card and trade cloth for Meet the Cardinal (R7, R8.5)."""
     card = _plain_treasury()
-    return _play(_give(state, seat, card), f"tuck {card}", "trade", "trade meet-cardinal cloth")
+    return _play(t.give(state, seat, card), f"tuck {card}", "trade", "trade meet-cardinal cloth")
 
 
 def _gold_turn(state: State) -> State:
@@ -144,7 +123,7 @@ def test_r14_1_treasury_and_envelope_icons_on_gaps() -> None:
     state, seat = _scenario()
     before = t.with_state(state, cardinal=treasury_gap - 1)
     after = _play(_meet_cardinal(before, seat), "cardinal 2")
-    tucked = _play(_give(before, seat, _plain_treasury()), f"tuck {_plain_treasury()}")
+    tucked = _play(t.give(before, seat, _plain_treasury()), f"tuck {_plain_treasury()}")
     assert after.treasury == tucked.treasury + 1
     assert after.church_scoring is None
     before = t.with_state(state, cardinal=GAPS - 1)
@@ -168,12 +147,12 @@ def test_r14_2_one_or_two_steps_clockwise_and_clergy_extra_steps() -> None:
 def test_r14_2_a_single_arrow_bonus_moves_exactly_one_step() -> None:
     card = _noble_with_reward("move_cardinal", "take_clergy")
     state, seat = _scenario()
-    after = _play(_give(state, seat, card), f"tuck {card}")
+    after = _play(t.give(state, seat, card), f"tuck {card}")
     assert after.cardinal == 1 and _top(after) == "take-clergy"  # no choice of steps
     assert sorted(_moves(after)) == sorted(f"clergy {CHURCH[i]}" for i in (1, 2))
     extra = next(tile.id for tile in RULES.clergy for mod in tile.behaviour.modifiers
                  if mod.hook == "cardinal-steps")
-    held = t.with_player(_give(state, seat, card), seat, clergy=(extra,))
+    held = t.with_player(t.give(state, seat, card), seat, clergy=(extra,))
     assert _moves(_play(held, f"tuck {card}")) == ["cardinal 1", "cardinal 2", "cardinal 3"]
 
 
@@ -191,7 +170,7 @@ def _set_by_follower(players: int = 3) -> tuple[State, int, int]:
     state = t.with_player(state, b, favors=("manuel",), rubble=(2, 2, 1), influence=7)
     state = t.with_state(state, favor_supply=(players - 1, players, players))
     card = _noble_card("manuel")
-    state = _play(_give(state, seat, card), f"visit {card}", "skip", "store yellow C1",
+    state = _play(t.give(state, seat, card), f"visit {card}", "skip", "store yellow C1",
                   "rubble none", "house left")
     while state.to_act != b:
         state = _play(state, "pass")
@@ -268,7 +247,7 @@ def test_r15_6_hands_are_drawn_up_to_five_purple_cards() -> None:
     # their 5 cards and draw none; the rest of the purple deck leaves the game.
     state, seat = _scenario()
     treasury = [c.id for c in RULES.political if c.is_treasury and c.deck == "blue"][:2]
-    state = _give(state, seat, *treasury)
+    state = t.give(state, seat, *treasury)
     state = t.with_player(state, seat, rubble=(2, 2, 2))
     purple = state.later_decks[0]
     hands = [p.hand for p in state.players]

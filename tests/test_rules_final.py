@@ -95,27 +95,6 @@ def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:
     return state, state.current
 
 
-def _give(state: State, seat: int, *cards: str) -> State:
-    """``cards`` first in the seat's hand; each card they replace goes where its card was."""
-    for i, card in enumerate(cards):
-        hand = state.players[seat].hand
-        if card in hand:
-            rest = [c for c in hand if c != card]
-            state = t.with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
-            continue
-        out = hand[i]
-
-        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
-            return tuple(out if c == card else c for c in seq)
-
-        for s, p in enumerate(state.players):
-            state = t.with_player(state, s, hand=swap(p.hand))
-        state = t.with_state(state, piles=tuple(swap(pile) for pile in state.piles),
-                             later_decks=tuple(swap(d) for d in state.later_decks),
-                             removed=swap(state.removed))
-        state = t.with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1:]))
-    return state
-
 
 def _moves(state: State) -> list[str]:
     return [str(mv) for mv in legal_moves(state)]
@@ -173,7 +152,7 @@ def test_r17_1_3_a_ships_influence_hull_and_sale_modifier_all_act() -> None:
     # own value counted (R8.3.5-R8.3.6); its hull is the number of goods paid (R8.3.2).
     state, seat = _scenario()
     card = _plain_treasury()
-    state = t.with_state(_give(state, seat, card), shipyard=(purple.id,))
+    state = t.with_state(t.give(state, seat, card), shipyard=(purple.id,))
     state = t.with_player(state, seat, influence=2)
     state = _play(state, f"tuck {card}", "trade", "trade build-ship gold")
     assert _moves(state) == ["ship new books cloth tools"]
@@ -188,7 +167,7 @@ def test_r17_1_3_a_ships_influence_hull_and_sale_modifier_all_act() -> None:
     owner = _others(state, seat)[0]
     state = t.with_player(state, owner, top=(purple.id, None, None))
     state = t.with_player(state, seat, goods=(1, 1, 1, 1))
-    state = t.with_state(_give(state, seat, card), later_ships=tuple(
+    state = t.with_state(t.give(state, seat, card), later_ships=tuple(
         x for x in state.later_ships if x != purple.id))
     state = _play(state, f"tuck {card}", "sell")
     reis, wigs = state.players[seat].reis, state.players[owner].wigs
@@ -211,7 +190,7 @@ def test_r17_3_1_return_an_official_from_any_office_or_plaza_if_any() -> None:
     state, seat = _scenario()
     a, _b = _others(state, seat)
     state = t.with_state(state, plazas=((), (), (seat, a)))
-    state = t.with_player(_give(state, seat, card), seat, officials=6)
+    state = t.with_player(t.give(state, seat, card), seat, officials=6)
     state = _play(state, f"tuck {card}")
     assert _moves(state) == ["return marquis", "return plaza-king"]
     after = _play(state, "return plaza-king")
@@ -223,7 +202,7 @@ def test_r17_3_1_return_an_official_from_any_office_or_plaza_if_any() -> None:
     offices = list(state.offices)
     offices[office] = tuple(s for s in offices[office] if s != seat)
     state = t.with_state(state, offices=tuple(offices))
-    state = t.with_player(_give(state, seat, card), seat, officials=8)
+    state = t.with_player(t.give(state, seat, card), seat, officials=8)
     after = _play(state, f"tuck {card}")
     assert card in after.players[seat].top and _top(after) == "sell-or-trade"
     assert after.players[seat].officials == 8
@@ -232,7 +211,7 @@ def test_r17_3_1_return_an_official_from_any_office_or_plaza_if_any() -> None:
 def test_r17_3_1_pay_one_real_only_if_possible() -> None:
     card = _noble(penalty=["pay"], amount=1)
     state, seat = _scenario()
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     paid = _play(t.with_player(state, seat, reis=5, influence=0), f"tuck {card}")
     assert paid.players[seat].reis == 4
     # No cash: influence covers it (R5.6), from 3 down to the icon below (2).
@@ -247,18 +226,18 @@ def test_r17_3_1_pay_one_real_only_if_possible() -> None:
 def test_r17_3_3_bonuses_cannot_be_declined_and_what_cannot_be_gained_is_lost() -> None:
     state, seat = _scenario()
     favor = _noble(reward=["take_favor"])
-    after = _play(_give(state, seat, favor), f"tuck {favor}")
+    after = _play(t.give(state, seat, favor), f"tuck {favor}")
     assert _moves(after) == [f"favor {n}" for n in NOBLES]  # no way to skip
     plan = _noble(reward=["take_plan"])
-    after = _play(_give(state, seat, plan), f"tuck {plan}")
+    after = _play(t.give(state, seat, plan), f"tuck {plan}")
     assert _moves(after) == ["plan blue", "plan green"]
     # Holding every favor: nothing to gain, the card is tucked all the same.
-    full = t.with_player(_give(state, seat, favor), seat, favors=NOBLES)
+    full = t.with_player(t.give(state, seat, favor), seat, favors=NOBLES)
     after = _play(full, f"tuck {favor}")
     assert favor in after.players[seat].top and _top(after) == "sell-or-trade"
     # A gold bonus with the gold column full (2): lost, and the card is still tucked.
     gold = _noble(reward=["gain"], what="gold")
-    full = t.with_player(_give(state, seat, gold), seat, goods=(2, 1, 0, 0))
+    full = t.with_player(t.give(state, seat, gold), seat, goods=(2, 1, 0, 0))
     after = _play(full, f"tuck {gold}")
     assert after.players[seat].goods == (2, 1, 0, 0) and gold in after.players[seat].top
 
@@ -274,7 +253,7 @@ def _store_price(state: State, seat: int, *tucked: str) -> int:
     state = t.with_player(state, seat, reis=20, influence=0,
                           bottom=(*tucked, *(None,) * (3 - len(tucked))))
     card = _noble_card("manuel")
-    state = _play(_give(state, seat, card), f"visit {card}", "skip", "store pink C3",
+    state = _play(t.give(state, seat, card), f"visit {card}", "skip", "store pink C3",
                   "rubble column red")
     return 20 - state.players[seat].reis
 
@@ -304,7 +283,7 @@ def test_r17_4_3_two_reis_more_per_shown_good_sold() -> None:
     owner = _others(state, seat)[0]
     state = t.with_player(state, owner, top=(red.id, None, None))
     state = t.with_state(state, shipyard=tuple(x for x in state.shipyard if x != red.id))
-    state = _play(_give(state, seat, gold_bonus), f"tuck {gold_bonus}", "sell")
+    state = _play(t.give(state, seat, gold_bonus), f"tuck {gold_bonus}", "sell")
     reis = state.players[seat].reis
     price = dict(zip(GOODS, state.prices, strict=True))
     state = _play(state, f"sell books p{owner + 1}.1")
@@ -320,7 +299,7 @@ def test_r17_4_4_opening_needs_two_officials_fewer() -> None:
     for plan, returned in (("PL06", 1), ("PL05", 0)):
         state, seat = _scenario()
         state = _with_plans(state, seat, plan)
-        state = t.with_player(_give(state, seat, card), seat, bottom=(fewer, None, None))
+        state = t.with_player(t.give(state, seat, card), seat, bottom=(fewer, None, None))
         officials, reis = state.players[seat].officials, state.players[seat].reis
         state = _play(state, f"visit {card}", "skip", f"build W-B {plan}")  # reward: 3 reis
         state = _until(state, "follow")
@@ -335,7 +314,7 @@ def test_r17_4_4_opening_needs_two_officials_fewer() -> None:
 def test_r17_5_1_build_a_store_or_open_a_public_building_the_player_chooses() -> None:
     card = _treasury(event=["perform", "perform"])
     state, seat = _scenario()
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = _play(state, f"sponsor {card}")
     assert _moves(state) == ["option 1", "option 2"]
     assert _top(_play(state, "option 1")) == "store"
@@ -347,7 +326,7 @@ def test_r17_5_2_any_one_noble_action_never_followed() -> None:
     state, seat = _scenario()
     for other in _others(state, seat):
         state = t.with_player(state, other, favors=NOBLES)
-    state = _play(_give(state, seat, card), f"sponsor {card}")
+    state = _play(t.give(state, seat, card), f"sponsor {card}")
     assert _moves(state) == ["option 1", "option 2", "option 3"]
     after = _play(state, "option 1", "store yellow C1", "rubble none", "house left")
     assert ("C1", seat, "yellow") in after.stores
@@ -360,7 +339,7 @@ def test_r17_5_3_gain_the_shown_goods_a_top_plan_or_one_decree() -> None:
     shown = [(d.arg("what"), d.arg("amount")) for d in m.elementary(
         RULES.typed(goods, m.PoliticalCard).event)]
     state, seat = _scenario()
-    after = _play(_give(state, seat, goods), f"sponsor {goods}")
+    after = _play(t.give(state, seat, goods), f"sponsor {goods}")
     expected = [1, 1, 1, 1]
     for what, amount in shown:
         expected[GOODS.index(what)] += amount
@@ -368,13 +347,13 @@ def test_r17_5_3_gain_the_shown_goods_a_top_plan_or_one_decree() -> None:
     # A plan: the top of either stack, the player's choice.
     plan = _treasury(event=["take_plan"])
     blue, green = state.plan_stacks
-    choosing = _play(_give(state, seat, plan), f"sponsor {plan}")
+    choosing = _play(t.give(state, seat, plan), f"sponsor {plan}")
     assert _moves(choosing) == ["plan blue", "plan green"]
     after = _play(choosing, "plan green")
     assert after.players[seat].plans[-1] == green[0] and after.plan_stacks == (blue, green[1:])
     # A decree: exactly one, even with a Rubble Set marker on the portrait (A47).
     decree = _treasury(event=["take_decree"])
-    state = t.with_player(_give(state, seat, decree), seat, rubble=(1, 1, 1), markers=1)
+    state = t.with_player(t.give(state, seat, decree), seat, rubble=(1, 1, 1), markers=1)
     display = state.decree_display
     after = _play(state, f"sponsor {decree}", f"decree {display[2]}")
     assert after.players[seat].decrees == (display[2],) and after.players[seat].markers == 1
@@ -388,7 +367,7 @@ def _placements(state: State) -> list[str]:
 def test_r17_5_4_officials_one_per_office_then_a_fourth_anywhere() -> None:
     four = _treasury(event=["place_officials"], count=4)
     state, seat = _scenario()
-    state = _play(_give(state, seat, four), f"sponsor {four}")
+    state = _play(t.give(state, seat, four), f"sponsor {four}")
     assert _top(state) == "place-officials"
     assert _placements(state) == ["place manuel", "place marquis", "place king"]
     state = _play(state, "place marquis")
@@ -405,7 +384,7 @@ def test_r17_5_4_officials_one_per_office_then_a_fourth_anywhere() -> None:
     assert _top(state) == "take-card"
     # "Up to": with 2 officials in storage the event places 2 and ends.
     state, seat = _scenario()
-    state = t.with_player(_give(state, seat, four), seat, officials=2)
+    state = t.with_player(t.give(state, seat, four), seat, officials=2)
     state = _play(state, f"sponsor {four}", "place manuel", "place king")
     assert state.players[seat].officials == 0 and _top(state) == "take-card"
 

@@ -126,31 +126,6 @@ def _scenario(players: int = 2, seed: int = 1) -> tuple[State, int]:
     return state, state.current
 
 
-def _give(state: State, seat: int, *cards: str) -> State:
-    """The state with ``cards`` first in the seat's hand; each hand card they replace goes
-    where its card was (another hand, a pile, a deck or out of the game)."""
-    for i, card in enumerate(cards):
-        hand = state.players[seat].hand
-        if card in hand:
-            rest = [c for c in hand if c != card]
-            state = t.with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
-            continue
-        out = hand[i]
-
-        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
-            return tuple(out if c == card else c for c in seq)
-
-        for s, p in enumerate(state.players):
-            state = t.with_player(state, s, hand=swap(p.hand))
-        state = t.with_state(
-            state,
-            piles=tuple(swap(pile) for pile in state.piles),
-            later_decks=tuple(swap(deck) for deck in state.later_decks),
-            removed=swap(state.removed),
-        )
-        state = t.with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1:]))
-    return state
-
 
 def _staff(state: State, offices: tuple[tuple[int, ...], ...],
            plazas: tuple[tuple[int, ...], ...]) -> State:
@@ -264,7 +239,7 @@ def test_r3_5_and_r3_5_1_tuck_then_exactly_one_sale_or_trade() -> None:
     red = _ships("red")[0]
     card = _noble_with_reward("gain", what="gold")
     state = t.with_player(state, other, top=(red.id, None, None))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.play(state, f"tuck {card.id}")
     assert card.id in state.players[seat].top
     assert set(_moves(state)) == {"sell", "trade"}
@@ -274,7 +249,7 @@ def test_r3_5_and_r3_5_1_tuck_then_exactly_one_sale_or_trade() -> None:
     assert len(state.players[seat].hand) == 4
     # The trade branch ends the same way.
     state, seat = _scenario()
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.play(state, f"tuck {card.id}", "trade", "trade acquire-plan tools", "plan blue",
                     "done")
     assert {mv.kind for mv in legal_moves(state)} == {"take"}
@@ -292,7 +267,7 @@ def test_r3_5_2_and_r3_5_3_court_plays_follow_the_card_kind() -> None:
     state, seat = _scenario()
     treasury = _plain_treasury()
     noble = _noble_with_reward("gain", what="gold")
-    state = _give(state, seat, treasury.id, noble.id)
+    state = t.give(state, seat, treasury.id, noble.id)
     hand = state.players[seat].hand
     moves = legal_moves(state)
     assert {mv.kind for mv in moves} <= TURN_KINDS
@@ -419,13 +394,13 @@ def test_r4_1_noble_cards_go_top_and_treasury_cards_bottom() -> None:
     # Top row full, capacity 5 (3 sets, R4.2): the treasury card goes to the bottom row
     # without a discard.
     base = t.with_player(base, seat, top=tuple(nobles), rubble=(3, 3, 3))
-    after = t.play(_give(base, seat, treasury.id), f"tuck {treasury.id}")
+    after = t.play(t.give(base, seat, treasury.id), f"tuck {treasury.id}")
     p = after.players[seat]
     assert p.top == tuple(nobles) and p.bottom == (treasury.id, None, None)
     # A noble card never goes to the bottom row: with the top row full it needs a discard
     # from the top row, although the portfolio (4 of 5) and the bottom row have room.
     state = t.with_player(base, seat, bottom=(other_treasury, None, None))
-    state = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    state = t.play(t.give(state, seat, card.id), f"tuck {card.id}")
     assert state.pending[-1].kind == "make-room"
     assert sorted(_moves(state)) == sorted(f"discard {c}" for c in nobles)
     after = t.play(state, f"discard {nobles[0]}")
@@ -446,7 +421,7 @@ def test_r4_7_a_tucked_treasury_discount_reduces_a_later_penalty() -> None:
     discount = _treasury_with_modifier("payment", -1)
     penalty = _noble_with_penalty("pay", amount=1)
     state, seat = _scenario()
-    state = _give(state, seat, penalty.id)
+    state = t.give(state, seat, penalty.id)
     state = t.with_player(state, seat, reis=10, influence=4)
     tucked = t.with_player(state, seat, bottom=(discount.id, None, None))
     after = t.play(tucked, f"tuck {penalty.id}")
@@ -471,7 +446,7 @@ def test_r4_11_a_build_ship_bonus_places_the_ship_before_the_card() -> None:
     state = t.with_state(state, shipyard=(blue.id, *state.shipyard[1:]))
     state = t.with_player(state, seat, top=(old.id, None, None),
                           bottom=(treasury.id, None, None), influence=0)
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.play(state, f"tuck {card.id}")
     assert state.pending[-1].kind == "build-ship"
     state = t.play(state, "ship new gold")  # hull 1: 1 good
@@ -516,7 +491,7 @@ def test_r5_4_influence_never_goes_below_zero() -> None:
     # icon below, no payment is possible and the marker stays.
     penalty = _noble_with_penalty("pay", amount=1)
     state, seat = _scenario()
-    state = _give(state, seat, penalty.id)
+    state = t.give(state, seat, penalty.id)
     state = t.with_player(state, seat, reis=0, influence=1)
     after = t.play(state, f"tuck {penalty.id}")
     expected = max([i for i in ICONS if i < 1], default=1)
@@ -531,7 +506,7 @@ def test_r5_5_and_r5_6_influence_covers_a_penalty_when_cash_is_short() -> None:
     # to the nearest reis icon strictly below it.
     penalty = _noble_with_penalty("pay", amount=1)
     state, seat = _scenario()
-    state = _give(state, seat, penalty.id)
+    state = t.give(state, seat, penalty.id)
     start = ICONS[2] + 1  # one space above an icon
     state = t.with_player(state, seat, reis=0, influence=start)
     after = t.play(state, f"tuck {penalty.id}")
@@ -573,7 +548,7 @@ def test_r5_7_and_r5_8_cash_out_value_and_wigs_never_below_zero() -> None:
 
 def _tuck_treasury(state: State, seat: int) -> State:
     card = _plain_treasury()
-    return t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    return t.play(t.give(state, seat, card.id), f"tuck {card.id}")
 
 
 def test_r6_1_goods_may_go_onto_any_players_docked_ship_own_included() -> None:
@@ -675,7 +650,7 @@ def test_r8_1_4_a_place_officials_bonus_displaces_from_a_full_office() -> None:
     capacity = RULES.nobles[0].office
     office = (a,) * (capacity // 2) + (b,) * (capacity - capacity // 2)  # a and b tie
     state = _staff(state, offices=(office, (), ()), plazas=((), (), ()))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.play(state, f"tuck {card.id}")
     assert state.pending[-1].kind == "place-officials"
     state = t.play(state, "place manuel")
@@ -699,11 +674,11 @@ def test_r17_3_3_a_place_officials_bonus_cannot_be_declined() -> None:
     state, _ = _scenario(players=3)
     seat = state.current
     state = _staff(state, offices=((), (), ()), plazas=((), (), ()))
-    placing = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    placing = t.play(t.give(state, seat, card.id), f"tuck {card.id}")
     assert placing.pending[-1].kind == "place-officials"
     assert _moves(placing) == ["place manuel", "place marquis", "place king"]
     # One official left in storage: after placing it, nothing more is asked.
-    one = t.with_player(_give(state, seat, card.id), seat, officials=1)
+    one = t.with_player(t.give(state, seat, card.id), seat, officials=1)
     one = t.play(t.play(one, f"tuck {card.id}"), "place king")
     assert one.pending[-1].kind != "place-officials"
     assert one.players[seat].officials == 0 and seat in one.offices[2]
@@ -717,7 +692,7 @@ def test_r4_1_the_seat_chooses_the_empty_slot_of_the_row() -> None:
     state = t.with_state(state, options=Options())
     other = next(c.id for c in RULES.political if c.is_treasury and c.id != card.id)
     state = t.with_player(state, seat, bottom=(None, other, None))
-    choosing = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    choosing = t.play(t.give(state, seat, card.id), f"tuck {card.id}")
     assert choosing.pending[-1].kind == "slot"
     assert _moves(choosing) == ["slot 1", "slot 3"]  # slot 2 is taken
     after = t.play(choosing, "slot 3")
@@ -725,11 +700,11 @@ def test_r4_1_the_seat_chooses_the_empty_slot_of_the_row() -> None:
     # With one empty slot left there is nothing to choose.
     full = t.with_player(state, seat, bottom=(other, None, _plain_treasury_other(card, other)),
                          rubble=(2, 2, 2))  # 2 sets: capacity 4 (R4.2), no discard needed
-    after = t.play(_give(full, seat, card.id), f"tuck {card.id}")
+    after = t.play(t.give(full, seat, card.id), f"tuck {card.id}")
     assert after.players[seat].bottom[1] == card.id and after.pending[-1].kind != "slot"
     # The option places it leftmost at once.
     leftmost = t.with_state(state, options=Options(leftmost_slot=True))
-    after = t.play(_give(leftmost, seat, card.id), f"tuck {card.id}")
+    after = t.play(t.give(leftmost, seat, card.id), f"tuck {card.id}")
     assert after.players[seat].bottom == (card.id, other, None)
 
 
@@ -743,7 +718,7 @@ def test_r8_3_7_a_build_ship_bonus_costs_goods_and_moves_the_treasury() -> None:
     red = _ships("red")[0]
     state, seat = _scenario()
     state = t.with_state(state, shipyard=(red.id,))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     treasury = state.treasury
     state = t.play(state, f"tuck {card.id}")
     # R8.3.2: hull 2 -> 2 goods of different types.
@@ -755,14 +730,14 @@ def test_r8_3_7_a_build_ship_bonus_costs_goods_and_moves_the_treasury() -> None:
     # The same reductions apply (R13.3: middle group, 1st house: 1 good fewer).
     state, seat = _scenario()
     state = t.with_state(state, shipyard=(red.id,))
-    state = t.with_player(_give(state, seat, card.id), seat, houses=(0, 1, 0))
+    state = t.with_player(t.give(state, seat, card.id), seat, houses=(0, 1, 0))
     state = t.play(state, f"tuck {card.id}")
     assert sorted(_moves(state)) == sorted(f"ship new {g}" for g in GOODS)
 
 
 def _produce_via_card(state: State, seat: int) -> State:
     card = _noble_with_reward("perform", action="produce-goods")
-    return t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    return t.play(t.give(state, seat, card.id), f"tuck {card.id}")
 
 
 def test_r8_4_3_bonus_goods_only_of_produced_types_and_up_to_the_warehouse() -> None:
@@ -807,7 +782,7 @@ def test_r8_6_2_a_royal_favor_is_held_one_per_noble() -> None:
     state, seat = _scenario()
     state = t.with_state(state, favor_supply=(1, 1, 1))
     state = t.with_player(state, seat, favors=("marquis",))
-    state = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    state = t.play(t.give(state, seat, card.id), f"tuck {card.id}")
     assert sorted(_moves(state)) == ["favor king", "favor manuel"]
     state = t.play(state, "favor manuel")
     assert state.players[seat].favors == ("marquis", "manuel")
@@ -827,7 +802,7 @@ def test_r12_1_a_card_reward_takes_a_cube_from_the_rubble_pile() -> None:
     card = _noble_with_reward("take_pile_rubble")
     state, seat = _scenario()
     state = t.with_state(state, rubble_pile=("red", "blue", "blue"))
-    state = t.play(_give(state, seat, card.id), f"tuck {card.id}")
+    state = t.play(t.give(state, seat, card.id), f"tuck {card.id}")
     assert sorted(_moves(state)) == ["rubble blue", "rubble red"]  # A28: the receiver picks
     state = t.play(state, "rubble blue")
     assert state.rubble_pile == ("red", "blue")
@@ -849,7 +824,7 @@ def test_r12_4_cubes_leave_a_board_only_by_the_clergy_discard() -> None:
     card = _noble_with_reward("take_pile_rubble")
     state, seat = _scenario()
     state = t.with_state(state, rubble_pile=("brown",))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     # Without the tile the cube stays: the next step is the sale or trade.
     after = t.play(state, f"tuck {card.id}", "rubble brown")
     assert after.players[seat].rubble == (1, 0, 0) and after.pending[-1].kind == "sell-or-trade"
@@ -875,7 +850,7 @@ def test_r12_4_a_cube_lost_to_a_full_row_takes_no_older_cube_with_it() -> None:
     card = _noble_with_reward("take_pile_rubble")
     state, seat = _scenario()
     state = t.with_state(state, rubble_pile=("brown",))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.with_player(state, seat, clergy=(c29,), rubble=(5, 5, 5), markers=5)
     state = t.play(state, f"tuck {card.id}", "rubble brown")
     ends = _branches(state, ("may", "discard-rubble"))
@@ -893,7 +868,7 @@ def test_r12_4_no_set_marker_outlives_its_set() -> None:
     card = _noble_with_reward("take_pile_rubble")
     state, seat = _scenario()
     state = t.with_state(state, rubble_pile=("brown",))
-    state = _give(state, seat, card.id)
+    state = t.give(state, seat, card.id)
     state = t.with_player(state, seat, clergy=(c29,), rubble=(0, 1, 1), markers=0)
     state = t.play(state, f"tuck {card.id}", "rubble brown")
     ends = _branches(state, ("may", "discard-rubble"))

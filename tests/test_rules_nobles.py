@@ -132,31 +132,6 @@ def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:
     return state, state.current
 
 
-def _give(state: State, seat: int, *cards: str) -> State:
-    """The state with ``cards`` first in the seat's hand; each hand card they replace goes
-    where its card was (another hand, a pile, a deck or out of the game)."""
-    for i, card in enumerate(cards):
-        hand = state.players[seat].hand
-        if card in hand:
-            rest = [c for c in hand if c != card]
-            state = t.with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
-            continue
-        out = hand[i]
-
-        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
-            return tuple(out if c == card else c for c in seq)
-
-        for s, p in enumerate(state.players):
-            state = t.with_player(state, s, hand=swap(p.hand))
-        state = t.with_state(
-            state,
-            piles=tuple(swap(pile) for pile in state.piles),
-            later_decks=tuple(swap(deck) for deck in state.later_decks),
-            removed=swap(state.removed),
-        )
-        state = t.with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1:]))
-    return state
-
 
 def _staff(state: State, offices: tuple[tuple[int, ...], ...],
            plazas: tuple[tuple[int, ...], ...] = ((), (), ())) -> State:
@@ -245,7 +220,7 @@ def _others(state: State, seat: int) -> list[int]:
 def test_r9_1_visit_steps_card_cost_optional_state_action_then_noble_action() -> None:
     state, seat = _scenario()
     card = _noble_card("marquis")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     blue = next(s.id for s in RULES.ships if s.hull == 1)
     state = t.with_state(state, shipyard=(blue,))
     state = t.with_player(state, seat, influence=5, top=(None,) * 3)
@@ -269,7 +244,7 @@ def test_r9_1_visit_steps_card_cost_optional_state_action_then_noble_action() ->
 def test_r9_2_no_visit_when_the_noble_action_cannot_be_performed() -> None:
     state, seat = _scenario()
     marquis, king, manuel = (_noble_card(n) for n in ("marquis", "king", "manuel"))
-    state = _give(state, seat, marquis, king, manuel)
+    state = t.give(state, seat, marquis, king, manuel)
     # Take a Decree with an empty display; Open a Public Building with no plan; Build a
     # Store with every house gone (R10.1.6).
     state = t.with_state(state, decree_display=())
@@ -289,7 +264,7 @@ def test_r9_2_a_payment_choice_that_leaves_the_store_unpaid_is_not_offered() -> 
     state, seat = _scenario()
     a, b = _others(state, seat)
     card = _noble_card("manuel")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = _staff(state, offices=((a, a, b), (0, 1, 2), ()))
     small = BOARD.city_spaces.index(("blue", "small"))
     display = tuple(tile if i == small else None for i, tile in enumerate(state.city_display))
@@ -316,7 +291,7 @@ def test_r9_3_the_card_is_discarded_after_the_follows_then_a_card_is_taken() -> 
     state, seat = _scenario()
     a, _b = _others(state, seat)
     card = _noble_card("marquis")
-    state = t.with_player(_give(state, seat, card), a, favors=("marquis",))
+    state = t.with_player(t.give(state, seat, card), a, favors=("marquis",))
     state = _play(state, f"visit {card}", "skip")
     state = _play(state, f"decree {state.decree_display[0]}", "no")
     # The follower acts while the card still lies in the court.
@@ -335,7 +310,7 @@ def test_r9_4_cost_is_treasury_modifier_plus_other_colours_in_the_office() -> No
     state, seat = _scenario()
     a, b = _others(state, seat)
     card = _noble_card("king")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=7)
     # Treasury space with modifier +1; the King's office holds 3 officials of the other
     # colours and 1 of the payer's; his plaza holds 3 more of the others (not counted).
@@ -354,7 +329,7 @@ def test_r9_4_cost_is_treasury_modifier_plus_other_colours_in_the_office() -> No
 def test_r9_4_the_neutral_official_counts_in_a_two_player_game() -> None:
     state, seat = _scenario(players=2)
     card = _noble_card("king")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=6)
     assert state.offices[NOBLES.index("king")] == (NEUTRAL,)  # R2.3.1
     after = _play(state, f"visit {card}")
@@ -367,7 +342,7 @@ def test_r9_4_a_follower_pays_for_the_office_as_it_is_when_paying() -> None:
     state, seat = _scenario()
     a, _b = _others(state, seat)
     card = _noble_card("manuel")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_player(state, a, favors=("manuel",), influence=6)
     assert state.offices[NOBLES.index("manuel")] == ()
     state = t.with_player(state, seat, influence=6)
@@ -384,7 +359,7 @@ def test_r9_5_short_influence_is_paid_in_wigs_but_never_below_zero() -> None:
     state, seat = _scenario()
     a, b = _others(state, seat)
     card = _noble_card("king")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = _staff(state, offices=((), (0, 1, 2), (a, b, b)))
     cost = TREASURY[state.treasury].modifier + 3
     assert cost == 3
@@ -405,7 +380,7 @@ def test_r9_5_reis_for_influence_any_part_even_with_enough_influence() -> None:
     a, b = _others(state, seat)
     card = _noble_card("king")
     discount = _treasury_with_modifier("payment", -1)
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = _staff(state, offices=((), (0, 1, 2), (a, b, b)))
     state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=8, reis=10,
                           houses=(2, 0, 0), bottom=(discount, None, None))
@@ -420,7 +395,7 @@ def test_r9_6_follow_order_favor_returned_own_cost_one_of_three_actions() -> Non
     state, seat = _scenario(players=4)
     a, b, c = _others(state, seat)
     card = _noble_card("marquis")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_state(state, favor_supply=(4, 2, 4))
     for follower in (a, c):
         state = t.with_player(state, follower, favors=("marquis",), influence=6)
@@ -448,7 +423,7 @@ def test_r9_6_a_follower_who_can_perform_nothing_may_not_follow() -> None:
     state, seat = _scenario()
     a, _b = _others(state, seat)
     card = _noble_card("manuel")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_state(state, plan_stacks=((), ()))
     state = _staff(state, offices=((a, a, a), (0, 1, 2), (a, a, a)), plazas=((a,), (), ()))
     assert state.players[a].officials == 0
@@ -467,7 +442,7 @@ def test_r9_7_follows_belong_to_the_visitors_turn_and_may_repeat_actions() -> No
     state, seat = _scenario()
     a, b = _others(state, seat)
     card = _noble_card("king")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     state = t.with_player(state, a, favors=("king",), influence=9)
     state = t.with_player(state, b, favors=("king",), influence=9)
     state = t.with_state(state, favor_supply=(3, 3, 1))
@@ -490,7 +465,7 @@ def test_r9_8_a_sponsored_noble_action_is_no_visit() -> None:
     # No visit cost, no optional State action, nobody may follow.
     state, seat = _scenario()
     card = _treasury_with_event_choice("build-store", "take-decree", "open-building")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     for other in _others(state, seat):
         state = t.with_player(state, other, favors=("marquis",))
     state = t.with_player(state, seat, influence=6)
@@ -509,7 +484,7 @@ def test_r9_8_a_sponsored_noble_action_is_no_visit() -> None:
 
 def _visit_manuel(state: State, seat: int) -> State:
     card = _noble_card("manuel")
-    return _play(_give(state, seat, card), f"visit {card}", "skip")
+    return _play(t.give(state, seat, card), f"visit {card}", "skip")
 
 
 def test_r10_1_1_store_requirements_tile_land_street_size_and_house() -> None:
@@ -645,7 +620,7 @@ def test_r10_1_6_at_most_eight_stores() -> None:
     state, seat = _scenario()
     assert sum(n for _g, n in RULES.player_board.houses) == 8
     card = _noble_card("manuel")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     full = t.with_player(state, seat, houses=(2, 3, 3))
     assert f"visit {card}" not in _moves(full)
     last = t.with_player(state, seat, houses=(2, 3, 2))
@@ -658,7 +633,7 @@ def test_r10_1_6_at_most_eight_stores() -> None:
 
 def _visit_marquis(state: State, seat: int) -> State:
     card = _noble_card("marquis")
-    return _play(_give(state, seat, card), f"visit {card}", "skip")
+    return _play(t.give(state, seat, card), f"visit {card}", "skip")
 
 
 def test_r10_2_1_take_one_face_up_decree() -> None:
@@ -735,7 +710,7 @@ def test_r10_2_5_a_take_a_decree_bonus_may_use_the_marker() -> None:
         == ["take_decree", "spend_set_marker", "take_decree"]
     )
     state, seat = _scenario()
-    state = t.with_player(_give(state, seat, card), seat, rubble=(1, 1, 1), markers=1)
+    state = t.with_player(t.give(state, seat, card), seat, rubble=(1, 1, 1), markers=1)
     display = state.decree_display
     state = _play(state, f"tuck {card}", f"decree {display[0]}", "yes", f"decree {display[1]}")
     p = state.players[seat]
@@ -747,7 +722,7 @@ def test_r10_2_5_a_take_a_decree_bonus_may_use_the_marker() -> None:
 
 def _visit_king(state: State, seat: int) -> State:
     card = _noble_card("king")
-    return _play(_give(state, seat, card), f"visit {card}", "skip")
+    return _play(t.give(state, seat, card), f"visit {card}", "skip")
 
 
 HARMLESS_CHURCH = ("C01", "C02", "C03", "C04", "C05", "C06")
@@ -758,7 +733,7 @@ rewards, free sponsoring), so a site reward's clergy tile cannot change the cost
 def test_r10_3_1_requirements_plan_building_and_officials_or_reis() -> None:
     state, seat = _scenario()
     card = _noble_card("king")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     # No incomplete plan (a completed one does not count).
     none = t.with_player(_with_plans(state, seat), seat, completed=("PL01",))
     assert f"visit {card}" not in _moves(none)
@@ -902,7 +877,7 @@ def test_r11_1_only_a_treasury_card_sponsors_and_it_leaves_the_hand() -> None:
     state, seat = _scenario()
     treasury = _treasury_with_event("gain", what="cloth")
     noble = _noble_card("king")
-    state = _give(state, seat, treasury, noble)
+    state = t.give(state, seat, treasury, noble)
     moves = _moves(state)
     assert f"sponsor {treasury}" in moves and f"sponsor {noble}" not in moves
     assert f"visit {treasury}" not in moves
@@ -913,7 +888,7 @@ def test_r11_1_only_a_treasury_card_sponsors_and_it_leaves_the_hand() -> None:
 def test_r11_2_pay_the_treasury_value_with_discounts_or_free() -> None:
     state, seat = _scenario()
     card = _treasury_with_event("gain", what="cloth")
-    state = t.with_player(_give(state, seat, card), seat, influence=0)
+    state = t.with_player(t.give(state, seat, card), seat, influence=0)
     value = TREASURY[state.treasury].value
     assert _play(state, f"sponsor {card}").players[seat].reis == 10 - value
     cheaper = _clergy_with_modifier("payment", -1)
@@ -932,23 +907,23 @@ def test_r11_3_the_event_is_performed_and_must_be_performable() -> None:
     state, seat = _scenario()
     cloth = _treasury_with_event("gain", what="cloth")
     amount = _single(RULES.typed(cloth, m.PoliticalCard).event).arg("amount")  # type: ignore[union-attr]
-    state = t.with_player(_give(state, seat, cloth), seat, goods=(0, 0, 0, 0), rubble=(1, 1, 1))
+    state = t.with_player(t.give(state, seat, cloth), seat, goods=(0, 0, 0, 0), rubble=(1, 1, 1))
     after = _play(state, f"sponsor {cloth}")
     assert after.players[seat].goods == (0, 0, amount, 0)
     # A Noble-action event whose every action is impossible cannot be sponsored.
     choice = _treasury_with_event_choice("build-store", "open-building")
-    state = t.with_player(_with_plans(_give(state, seat, choice), seat), seat, houses=(2, 3, 3))
+    state = t.with_player(_with_plans(t.give(state, seat, choice), seat), seat, houses=(2, 3, 3))
     assert f"sponsor {choice}" not in _moves(state)
     reason = explain_illegal(state, Move("sponsor", (choice,)))
     assert reason is not None and "R3.6" in reason
     # Nor can an event plan with both plan stacks empty, or an event decree with an
     # empty display.
     plan = _treasury_with_event("take_plan")
-    state = _give(state, seat, plan)
+    state = t.give(state, seat, plan)
     assert f"sponsor {plan}" in _moves(state)
     assert f"sponsor {plan}" not in _moves(t.with_state(state, plan_stacks=((), ())))
     decree = _treasury_with_event("take_decree")
-    state = _give(state, seat, decree)
+    state = t.give(state, seat, decree)
     assert f"sponsor {decree}" in _moves(state)
     assert f"sponsor {decree}" not in _moves(t.with_state(state, decree_display=()))
 
@@ -956,7 +931,7 @@ def test_r11_3_the_event_is_performed_and_must_be_performable() -> None:
 def test_r11_4_discarded_nobody_follows_treasury_marker_stays() -> None:
     state, seat = _scenario()
     card = _treasury_with_event("gain", what="cloth")
-    state = _give(state, seat, card)
+    state = t.give(state, seat, card)
     for other in _others(state, seat):
         state = t.with_player(state, other, favors=("manuel", "marquis", "king"))
     treasury = state.treasury

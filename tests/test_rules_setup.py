@@ -50,23 +50,6 @@ def _play(state: State, *moves: str) -> State:
     return state
 
 
-def _give(state: State, seat: int, card: str) -> State:
-    """``card`` first in the seat's hand; the card it replaces goes where ``card`` was."""
-    hand = state.players[seat].hand
-    if card in hand:
-        return t.with_player(state, seat, hand=(card, *(c for c in hand if c != card)))
-    out = hand[0]
-
-    def swap(seq: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(out if c == card else c for c in seq)
-
-    for s, p in enumerate(state.players):
-        state = t.with_player(state, s, hand=swap(p.hand))
-    state = t.with_state(state, piles=tuple(swap(pile) for pile in state.piles),
-                         later_decks=tuple(swap(d) for d in state.later_decks),
-                         removed=swap(state.removed))
-    return t.with_player(state, seat, hand=(card, *hand[1:]))
-
 
 def _noble_card(noble: str) -> str:
     return next(c.id for c in RULES.political if c.deck == "blue" and c.type == noble)
@@ -210,7 +193,7 @@ def test_r2_4_1_the_green_stack_is_green_side_up_beside_the_green_plans() -> Non
         state = t.with_player(state, s, plans=tuple(x for x in state.players[s].plans
                                                     if x != plan))
     card = _noble_card("king")
-    state = _give(t.with_player(state, seat, plans=(plan,)), seat, card)
+    state = t.give(t.with_player(state, seat, plans=(plan,)), seat, card)
     state = _play(state, f"visit {card}", "skip")
     north = {mv.split()[1] for mv in _moves(state) if mv.split()[1].startswith("N-")}
     assert north == {s.id for s in RULES.sites if s.side == "north" and s.street in colours}
@@ -251,12 +234,12 @@ def test_r2_4_6_two_player_overlay_covers_row_e() -> None:
         empty = ((),) * 5
         state = t.with_state(state, row_rubble=empty, column_rubble=empty)
         manuel, king = _noble_card("manuel"), _noble_card("king")
-        store = _play(_give(state, seat, manuel), f"visit {manuel}", "skip")
+        store = _play(t.give(state, seat, manuel), f"visit {manuel}", "skip")
         lands = {mv.split()[2] for mv in _moves(store)}
         row_e = {land.id for land in RULES.lands if land.row == "E"}
         assert bool(lands & row_e) is offered
         assert lands - row_e  # the other rows stay open
-        building = _play(_give(state, seat, king), f"visit {king}", "skip")
+        building = _play(t.give(state, seat, king), f"visit {king}", "skip")
         sites = {mv.split()[1] for mv in _moves(building)}
         assert {"W-E", "E-E"} <= sites if offered else not sites & {"W-E", "E-E"}
 
@@ -273,7 +256,7 @@ def test_r2_4_10_goods_and_reis_come_from_an_unlimited_supply() -> None:
     after = _play(state, f"gold {state.players[seat].hand[0]}")
     assert after.players[seat].goods[GOODS.index("gold")] == 7
     treasury = next(c.id for c in RULES.political if c.is_treasury)
-    state = _give(state, seat, treasury)
+    state = t.give(state, seat, treasury)
     after = _play(state, f"tuck {treasury}")
     assert after.players[seat].reis == 200 + BOARD.treasury[state.treasury].value
 

@@ -20,7 +20,15 @@ from .catalog import Rules
 from .engine import ops
 from .state import GOODS, Frame, Options, State
 
-__all__ = ["check_invariants", "first_turn", "play", "with_player", "with_state", "with_turn"]
+__all__ = [
+    "check_invariants",
+    "first_turn",
+    "give",
+    "play",
+    "with_player",
+    "with_state",
+    "with_turn",
+]
 
 
 def first_turn(
@@ -53,6 +61,36 @@ def with_state(state: State, **changes: Any) -> State:
 def with_turn(state: State, seat: int) -> State:
     """The state with ``seat`` about to choose its action (pending: its turn frames)."""
     return replace(state, current=seat, pending=(Frame("turn", seat),))
+
+
+def give(state: State, seat: int, *cards: str) -> State:
+    """The state with ``cards`` first in the seat's hand, in that order, pieces conserved.
+
+    A card already in the hand moves to its place; any other political card (in another
+    hand, a display pile, a later deck or out of the game) trades places with the hand card
+    it replaces, so every card stays in exactly one place.
+    """
+    for i, card in enumerate(cards):
+        hand = state.players[seat].hand
+        if card in hand:
+            rest = [c for c in hand if c != card]
+            state = with_player(state, seat, hand=(*rest[:i], card, *rest[i:]))
+            continue
+        out = hand[i]
+
+        def swap(seq: tuple[str, ...], card: str = card, out: str = out) -> tuple[str, ...]:
+            return tuple(out if c == card else c for c in seq)
+
+        for s, p in enumerate(state.players):
+            state = with_player(state, s, hand=swap(p.hand))
+        state = with_state(
+            state,
+            piles=tuple(swap(pile) for pile in state.piles),
+            later_decks=tuple(swap(deck) for deck in state.later_decks),
+            removed=swap(state.removed),
+        )
+        state = with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1 :]))
+    return state
 
 
 def play(state: State, *moves: str) -> State:
