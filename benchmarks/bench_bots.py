@@ -2,7 +2,7 @@
 bot taking each seat in turn; prints its win rate (shared wins count fractionally).
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py [games] [jobs]`` (default 200 games, 1
-process). Built on ``lisboa_core.cli_play.simulate``, so ``lisboa simulate --players 4
+process). Built on ``lisboa_core.simulation.simulate``, so ``lisboa simulate --players 4
 --bots greedy,random,random,random --rotate --games 200`` gives the same games.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 
-from lisboa_core.cli_play import Progress, simulate, summarise
+from lisboa_core.simulation import Progress, simulate, summarise
 
 BOTS = ("greedy", "random", "random", "random")
 SEED = 1000

@@ -1,5 +1,6 @@
-"""``lisboa simulate`` (many games between bots, summarised) and ``lisboa play`` (a person
-plays one seat in the terminal against bots).
+"""``lisboa simulate`` (many games between bots, summarised; the work is done by
+:mod:`lisboa_core.simulation`) and ``lisboa play`` (a person plays one seat in the terminal
+against bots).
 
 Both are built on the public API only: :func:`~lisboa_core.bots.play_game`,
 :func:`~lisboa_core.observe.observe`, ``legal_moves``, ``apply``, ``parse_move``,
@@ -11,270 +12,35 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
-import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
-
-import attrs
+from typing import Any
 
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
-from .bots import BOTS, Bot, make_bot, play_game
+from .bots import BOTS, Bot, make_bot
 from .catalog import load_rules
 from .cli_records import format_score_sheet
-from .engine.scoring import CATEGORIES, score
+from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
 from .observe import View, observe
-from .records import GameRecord
-from .serialize import state_digest
+from .simulation import (
+    GameResult,
+    Progress,
+    bot_seed,
+    make_record,
+    simulate,
+    summarise,
+    summary_text,
+)
 from .state import GOODS, NOBLES, Options, State
 
-__all__ = [
-    "GameResult",
-    "Progress",
-    "add_parsers",
-    "bot_seed",
-    "make_record",
-    "play_one",
-    "render_view",
-    "seat_bots",
-    "simulate",
-    "summarise",
-    "summary_text",
-]
+__all__ = ["add_parsers", "play_session", "render_view"]
 
 
 # --- simulate ------------------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class GameResult:
-    """One simulated game: who played which seat and how it ended.
-
-    ``categories[seat]`` follows :data:`~lisboa_core.engine.scoring.CATEGORIES`;
-    ``winners`` lists every winning seat (a shared win has several); ``moves`` are in
-    notation and ``digest`` is :func:`~lisboa_core.state_digest` of the final state, so a
-    :class:`~lisboa_core.GameRecord` can be made from a result.
-    """
-
-    index: int
-    seed: int
-    bots: tuple[str, ...]
-    so_far: tuple[int, ...]
-    categories: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    decisions: int
-    turns: int
-    moves: tuple[str, ...]
-    digest: str
-
-
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game started from ``game_seed``."""
-    return game_seed * 16 + seat
-
-
-def seat_bots(names: Sequence[str], players: int, game: int, rotate: bool) -> tuple[str, ...]:
-    """The bot name of each seat: the list cycles over the seats, shifted by one seat per
-    game when ``rotate`` is set (so every bot plays every seat)."""
-    shift = game if rotate else 0
-    return tuple(names[(seat - shift) % len(names)] for seat in range(players))
-
-
-def play_one(job: tuple[int, int, int, tuple[str, ...], Options]) -> GameResult:
-    """Play game ``index`` (seed ``seed``) with the named bots, one per seat.
-
-    A module-level function of plain arguments, so worker processes can run it.
-    """
-    index, seed, players, names, options = job
-    bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(names)]
-    final, moves = play_game(bots, players, seed, options=options)
-    sheet = score(final)
-    return GameResult(
-        index=index,
-        seed=seed,
-        bots=names,
-        so_far=tuple(s.wigs_so_far for s in sheet.seats),
-        categories=tuple(tuple(s.category(c).wigs for c in CATEGORIES) for s in sheet.seats),
-        totals=tuple(s.total for s in sheet.seats),
-        winners=sheet.winners,
-        decisions=len(moves),
-        turns=final.turn,
-        moves=tuple(str(m) for m in moves),
-        digest=state_digest(final),
-    )
-
-
-class Progress:
-    """A one-line progress bar on a text stream (``tqdm`` in forty lines).
-
-    ``update()`` counts one finished item; the bar is redrawn at most ten times a second
-    and once at the end. ``close()`` ends the line.
-    """
-
-    def __init__(self, total: int, label: str, stream: TextIO, width: int = 30) -> None:
-        self.total, self.label, self.stream, self.width = total, label, stream, width
-        self.done = 0
-        self.start = time.monotonic()
-        self._drawn = 0.0
-        self._draw()
-
-    def _draw(self) -> None:
-        fraction = self.done / self.total if self.total else 1.0
-        filled = int(self.width * fraction)
-        bar = "#" * filled + "." * (self.width - filled)
-        elapsed = time.monotonic() - self.start
-        eta = ""
-        if 0 < self.done < self.total:
-            eta = f", {elapsed / self.done * (self.total - self.done):.0f} s left"
-        self.stream.write(
-            f"\r[{bar}] {self.done}/{self.total} {self.label} ({elapsed:.1f} s{eta})"
-        )
-        self.stream.flush()
-        self._drawn = time.monotonic()
-
-    def update(self, count: int = 1) -> None:
-        """Count ``count`` more finished items."""
-        self.done += count
-        if self.done >= self.total or time.monotonic() - self._drawn >= 0.1:
-            self._draw()
-
-    def close(self) -> None:
-        """Draw the final bar and end the line."""
-        self._draw()
-        self.stream.write("\n")
-        self.stream.flush()
-
-
-def simulate(
-    players: int,
-    games: int,
-    seed: int,
-    names: Sequence[str],
-    *,
-    jobs: int = 1,
-    rotate: bool = False,
-    options: Options | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
-) -> list[GameResult]:
-    """Play ``games`` games between the named bots; game ``i`` uses seed ``seed + i``.
-
-    The results come back in game order whatever ``jobs`` (worker processes), and each game
-    depends only on its own seed, so the same arguments give the same results.
-    ``on_result`` is called as each result arrives (in order).
-    """
-    for name in names:
-        make_bot(name)  # unknown names fail before any process starts
-    work = [
-        (i, seed + i, players, seat_bots(names, players, i, rotate), options or Options())
-        for i in range(games)
-    ]
-    results: list[GameResult] = []
-    if jobs <= 1 or games <= 1:
-        for job in work:
-            results.append(play_one(job))
-            if on_result:
-                on_result(results[-1])
-        return results
-    with multiprocessing.Pool(min(jobs, games)) as pool:
-        for result in pool.imap(play_one, work, chunksize=1):
-            results.append(result)
-            if on_result:
-                on_result(result)
-    return results
-
-
-def _mean_sd(values: Sequence[float]) -> dict[str, float]:
-    mean = statistics.fmean(values) if values else 0.0
-    sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    return {"mean": round(mean, 4), "sd": round(sd, 4)}
-
-
-def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
-    """The summary of a simulation as plain JSON values.
-
-    ``wins_by_bot``: seat-games played, wins (a win shared by k seats counts 1/k for each)
-    and the win rate per seat-game; ``wins_by_seat`` likewise per seat; ``score_by_bot``:
-    mean and sample standard deviation of every score category, the wigs before final
-    scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game lengths.
-    """
-    names = sorted({name for r in results for name in r.bots})
-    seat_games = dict.fromkeys(names, 0)
-    wins = dict.fromkeys(names, 0.0)
-    seat_wins = [0.0] * players
-    columns = ("so_far", *CATEGORIES, "total")
-    samples: dict[str, dict[str, list[float]]] = {n: {c: [] for c in columns} for n in names}
-    for r in results:
-        for seat, name in enumerate(r.bots):
-            seat_games[name] += 1
-            values = (r.so_far[seat], *r.categories[seat], r.totals[seat])
-            for column, value in zip(columns, values, strict=True):
-                samples[name][column].append(value)
-        for seat in r.winners:
-            wins[r.bots[seat]] += 1 / len(r.winners)
-            seat_wins[seat] += 1 / len(r.winners)
-    games = len(results)
-    return {
-        "games": games,
-        "players": players,
-        "seeds": [r.seed for r in results],
-        "wins_by_bot": {
-            n: {
-                "seat_games": seat_games[n],
-                "wins": round(wins[n], 4),
-                "win_rate": round(wins[n] / seat_games[n], 4) if seat_games[n] else 0.0,
-            }
-            for n in names
-        },
-        "wins_by_seat": [
-            {"seat": s, "wins": round(w, 4), "win_rate": round(w / games, 4) if games else 0.0}
-            for s, w in enumerate(seat_wins)
-        ],
-        "score_by_bot": {n: {c: _mean_sd(samples[n][c]) for c in columns} for n in names},
-        "decisions": _mean_sd([r.decisions for r in results]),
-        "turns": _mean_sd([r.turns for r in results]),
-    }
-
-
-def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) -> str:
-    """The summary as tables for the terminal."""
-    games = summary["games"]
-    seeds = summary["seeds"]
-    span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
-    lines = [
-        f"{games} game(s) of {summary['players']} players, {span}; bots "
-        f"{','.join(names)}{' (rotated each game)' if rotate else ''}",
-        "",
-        f"{'bot':<12}{'seat-games':>11}{'wins':>9}{'win rate':>10}",
-    ]
-    for name, row in summary["wins_by_bot"].items():
-        lines.append(
-            f"{name:<12}{row['seat_games']:>11}{row['wins']:>9.2f}{row['win_rate']:>9.1%}"
-        )
-    lines += ["", f"{'seat':<12}{'wins':>9}{'win rate':>10}"]
-    for row in summary["wins_by_seat"]:
-        lines.append(f"{row['seat']:<12}{row['wins']:>9.2f}{row['win_rate']:>9.1%}")
-    bots = list(summary["score_by_bot"])
-    lines += ["", "wigs per seat-game, mean (sd):", f"{'category':<12}" + "".join(
-        f"{name:>17}" for name in bots
-    )]
-    for column in ("so_far", *CATEGORIES, "total"):
-        stats = [summary["score_by_bot"][n][column] for n in bots]
-        cells = "".join(f"{c['mean']:>9.2f} ({c['sd']:>5.2f})" for c in stats)
-        lines.append(f"{column.replace('_', ' '):<12}{cells}")
-    d, t = summary["decisions"], summary["turns"]
-    lines += [
-        "",
-        f"game length: {d['mean']:.1f} decisions (sd {d['sd']:.1f}), "
-        f"{t['mean']:.1f} turns (sd {t['sd']:.1f})",
-    ]
-    return "\n".join(lines)
-
 
 def _bot_names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
@@ -283,34 +49,6 @@ def _bot_names(text: str) -> list[str]:
     for name in names:
         make_bot(name)
     return names
-
-
-def make_record(
-    players: int,
-    seed: int,
-    options: Options,
-    moves: Sequence[str],
-    final: State | str,
-    names: Sequence[str] = (),
-) -> GameRecord:
-    """The :class:`~lisboa_core.GameRecord` of a game played with the shipped catalogue.
-
-    :param players: number of seats.
-    :param seed: the game's seed.
-    :param options: the game's rule variants.
-    :param moves: every move so far, in notation.
-    :param final: the last state reached, or its :func:`~lisboa_core.state_digest`.
-    :param names: the seats' names (bots or people), by seat.
-    """
-    return GameRecord(
-        catalogue=load_rules().digest,
-        players=players,
-        seed=seed,
-        options=options,
-        moves=tuple(moves),
-        final_digest=final if isinstance(final, str) else state_digest(final),
-        names=tuple(names),
-    )
 
 
 def _simulate_command(args: argparse.Namespace) -> int:
