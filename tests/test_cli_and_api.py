@@ -76,7 +76,7 @@ def test_cards_show_prints_canonical_text_and_english() -> None:
     assert status == 0
     assert out.startswith("clergy C04 ")
     assert "on court marquis: gain 3 reis" in out  # components.md A.4 C04
-    assert "each time you play a marquis card into the royal court: gain 3 reis" in out
+    assert "each time you play a Marquis card into the royal court: gain 3 reis" in out
 
 
 def test_cards_show_unknown_id_fails() -> None:
@@ -86,7 +86,12 @@ def test_cards_show_unknown_id_fails() -> None:
 def test_describe_is_generated_from_the_effects() -> None:
     rules = load_rules()
     text = describe(rules["C09"])
-    assert "visits and follows to manuel cost 2 influence less" in text  # A.4 C09
+    assert "visits and follows to Manuel cost 2 influence less" in text  # A.4 C09
+    assert "Back: 3 wigs." in text  # counted nouns agree with their number
+    decree = rules["DC22"]
+    assert describe(decree).endswith(  # a "most" decree reads as the rule says
+        "5 wigs if no other player has more stores facing the brown street (at least 1 "
+        "needed).\nReconstructed values: score.")
     treasury = next(c for c in rules.political if c.is_treasury)
     assert "Sponsored:" in describe(treasury)
     assert all(describe(c) for c in rules)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from . import model as m
@@ -14,13 +15,14 @@ _HOOKS = {h.name: h for h in HOOKS}
 _EVENTS = {e.name: e for e in EVENTS}
 _FORMS = {f.name: f for f in SCORE_FORMS}
 _SUBJECTS = {s.name: s for s in SUBJECTS}
+_NOBLE_NAMES = {"manuel": "Manuel", "marquis": "the Marquis", "king": "the King"}
 
 
 def describe_effect(effect: m.Effect) -> str:
     """An effect tree in words."""
     if isinstance(effect, m.Do):
         args: dict[str, Any] = dict(effect.args)
-        return _EFFECTS[effect.kind].template.format(**args)
+        return _plural(_EFFECTS[effect.kind].template.format(**args))
     if isinstance(effect, m.Seq):
         return ", then ".join(describe_effect(s) for s in effect.steps) or "nothing"
     if isinstance(effect, m.Choose):
@@ -37,11 +39,11 @@ def _modifier(mod: m.Modifier) -> str:
     fields = {
         **quals,
         "amount_abs": abs(amount) if amount is not None else 0,
-        "noble_part": f" to {quals['noble']}" if "noble" in quals else "",
+        "noble_part": f" to {_NOBLE_NAMES[quals['noble']]}" if "noble" in quals else "",
         "amount_goods": "no goods" if amount is None else f"{abs(amount)} good(s) fewer",
         "amount_rubble": "nothing" if amount is None else f"{abs(amount)} reis less",
     }
-    return _HOOKS[mod.hook].template.format(**fields)
+    return _plural(_HOOKS[mod.hook].template.format(**fields))
 
 
 def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
@@ -50,6 +52,7 @@ def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
     lines += [PERMISSIONS[p.ability] for p in behaviour.permissions]
     for trig in behaviour.triggers:
         what = trig.qualifier or ""
+        what = what.capitalize() if what in _NOBLE_NAMES else what
         when = _EVENTS[trig.event].template.format(
             what=what, what_sold="good" if what == "any" else what
         )
@@ -57,8 +60,13 @@ def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
     return lines
 
 
-def _quantity(q: m.Quantity) -> str:
-    text = _SUBJECTS[q.subject].template
+def _quantity(q: m.Quantity, *, yours: bool) -> str:
+    """The counted thing: the seat's own (``yours``) or anyone's (after "no other player
+    has more")."""
+    text = _SUBJECTS[q.subject].template.format(
+        your="your " if yours else "", whose="your" if yours else "their",
+        the="the " if yours else "",
+    )
     filters = dict(q.filters)
     parts = {
         "street": f" facing the {filters.get('street')} street",
@@ -73,12 +81,28 @@ def _quantity(q: m.Quantity) -> str:
 
 def describe_score(score: m.Score) -> str:
     """A decree condition in words."""
-    return _FORMS[score.form].template.format(
-        wigs=score.wigs,
-        quantity=_quantity(score.quantity),
-        every_part=f"{score.every} of " if score.every > 1 else "",
-        what="store" if score.quantity.subject == "stores" else "good",
+    return _plural(
+        _FORMS[score.form].template.format(
+            wigs=score.wigs,
+            quantity=_quantity(score.quantity, yours=score.form != "most"),
+            every_part=f"every {score.every} of " if score.every > 1 else "each of ",
+            what="store" if score.quantity.subject == "stores" else "good",
+        )
     )
+
+
+_COUNTED = re.compile(r"\b(\d+) ((?:[a-z-]+ )?[a-z]+)\(s\)")
+
+
+_SINGULAR = {"wigs": "wig", "reis": "real", "goods": "good", "officials": "official"}
+_ONE = re.compile(r"\b1 (" + "|".join(_SINGULAR) + r")\b")
+
+
+def _plural(text: str) -> str:
+    """``1 wig(s)`` -> ``1 wig``, ``2 wig(s)`` -> ``2 wigs`` (templates write ``(s)``), and
+    a resource written in the plural (``gain 1 wigs``) in the singular after 1."""
+    text = _COUNTED.sub(lambda m: f"{m[1]} {m[2]}{'' if m[1] == '1' else 's'}", text)
+    return _ONE.sub(lambda m: f"1 {_SINGULAR[m[1]]}", text)
 
 
 def describe(component: m.Component) -> str:
@@ -106,7 +130,7 @@ def describe(component: m.Component) -> str:
             f"While held: {s}." if not s.startswith("when you take") else f"{s}."
             for s in describe_behaviour(component.behaviour)
         ]
-        lines.append(f"Back: {component.wigs} wig(s).")
+        lines.append(_plural(f"Back: {component.wigs} wig(s)."))
     elif isinstance(component, m.Decree):
         lines.append(f"At the end: {describe_score(component.score)}.")
         if component.two_player_removal:

@@ -260,38 +260,40 @@ def _subject(name: str, words: str, filters: str, template: str) -> Subject:
 _STORE_FILTERS = "[facing <street:street>] [in row <row:row>] [in column <column:column>]"
 
 SUBJECTS: tuple[Subject, ...] = (
-    _subject("stores", "store|stores", _STORE_FILTERS, "your stores"),
+    _subject("stores", "store|stores", _STORE_FILTERS, "{your}stores"),
     _subject("any-stores", "any-store|any-stores", _STORE_FILTERS, "stores of any player"),
     _subject(
         "buildings",
         "building|buildings",
         "[at <side:side>] [architect <architect:architect>]",
-        "open public buildings",
+        "{the}open public buildings",
     ),
-    _subject("rubble", "rubble", "[<colour:rubble>]", "your rubble cubes"),
-    _subject("goods", "goods|good", "", "goods in your warehouse"),
-    _subject("gold", "gold", "", "gold in your warehouse"),
-    _subject("books", "books", "", "books in your warehouse"),
-    _subject("cloth", "cloth", "", "cloth in your warehouse"),
-    _subject("tools", "tools", "", "tools in your warehouse"),
+    _subject("rubble", "rubble", "[<colour:rubble>]", "{your}rubble cubes"),
+    _subject("goods", "goods|good", "", "goods in {whose} warehouse"),
+    _subject("gold", "gold", "", "gold in {whose} warehouse"),
+    _subject("books", "books", "", "books in {whose} warehouse"),
+    _subject("cloth", "cloth", "", "cloth in {whose} warehouse"),
+    _subject("tools", "tools", "", "tools in {whose} warehouse"),
     _subject(
         "completed-plans",
         "completed-plan|completed-plans",
         "[architect <architect:architect>]",
-        "your completed plans",
+        "{your}completed plans",
     ),
     _subject(
         "plan-officials",
         "plan-officials|plan-official",
         "",
-        "officials shown on your completed plans",
+        "officials shown on {whose} completed plans",
     ),
-    _subject("decrees", "decree|decrees", "", "your decrees"),
-    _subject("influence", "influence", "", "your influence"),
-    _subject("influence-power", "influence-power", "", "the influence shown on your top-row cards"),
-    _subject("portfolio-cards", "portfolio-card|portfolio-cards", "", "cards in your portfolio"),
-    _subject("reis", "reis", "", "your reis after the influence cash-out"),
-    _subject("ships", "ship|ships", "", "your ships"),
+    _subject("decrees", "decree|decrees", "", "{your}decrees"),
+    _subject("influence", "influence", "", "{your}influence"),
+    _subject(
+        "influence-power", "influence-power", "", "the influence shown on {whose} top-row cards"
+    ),
+    _subject("portfolio-cards", "portfolio-card|portfolio-cards", "", "cards in {whose} portfolio"),
+    _subject("reis", "reis", "", "{your}reis after the influence cash-out"),
+    _subject("ships", "ship|ships", "", "{your}ships"),
 )
 
 
@@ -308,16 +310,16 @@ SCORE_FORMS: tuple[ScoreForm, ...] = (
     ScoreForm(
         "per",
         compile_pattern("<wigs:pos> per [<every:pos>]"),
-        "{wigs} wig(s) per {every_part}{quantity}",
+        "{wigs} wig(s) for {every_part}{quantity}",
     ),
     ScoreForm(
         "most",
         compile_pattern("<wigs:pos> if most"),
-        "{wigs} wigs if no player has more {quantity} (at least 1)",
+        "{wigs} wig(s) if no other player has more {quantity} (at least 1 needed)",
     ),
     ScoreForm(
         "every-type",
         compile_pattern("<wigs:pos> if every type of store|stores|good|goods"),
-        "{wigs} wigs for at least one {what} of every type",
+        "{wigs} wig(s) for at least one {what} of every type",
     ),
 )
