@@ -8,6 +8,8 @@ Expected numbers and orders come from rules.md.
 
 from __future__ import annotations
 
+import functools
+
 from lisboa_core import model as m
 from lisboa_core import testing as t
 from lisboa_core.api import apply, is_over, legal_moves
@@ -22,6 +24,10 @@ CHURCH = ("C01", "C02", "C03", "C04", "C05", "C06")  # no "on taken" effect amon
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+
+_play = functools.partial(t.play, pay_cash=True)
+"""Play moves in notation; payment splits they do not name are paid in cash."""
 
 
 def _noble_with_reward(*kinds: str) -> str:
@@ -47,17 +53,6 @@ def _top(state: State) -> str:
     return state.pending[-1].kind
 
 
-def _settle(state: State) -> State:
-    """Pay any reis payment in cash as far as possible (an R5.6 split, if asked)."""
-    while state.pending and _top(state) == "pay":
-        state = apply(state, legal_moves(state)[0])
-    return state
-
-
-def _play(state: State, *moves: str) -> State:
-    for text in moves:
-        state = _settle(t.play(_settle(state), text))
-    return state
 
 
 def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:

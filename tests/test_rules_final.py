@@ -9,6 +9,8 @@ treasury values, rubble costs, plan officials).
 
 from __future__ import annotations
 
+import functools
+
 from lisboa_core import model as m
 from lisboa_core import score
 from lisboa_core import testing as t
@@ -23,6 +25,10 @@ ICONS = sorted(BOARD.influence_reis_icons)
 
 
 # --- catalogue look-ups ----------------------------------------------------------------
+
+
+_play = functools.partial(t.play, pay_cash=True)
+"""Play moves in notation; payment splits they do not name are paid in cash."""
 
 
 def _kinds(effect: m.Effect | None) -> list[str]:
@@ -104,18 +110,6 @@ def _top(state: State) -> str:
     return state.pending[-1].kind
 
 
-def _settle(state: State) -> State:
-    """Pay any reis payment in cash as far as possible (an R5.6 split, if asked)."""
-    while state.pending and _top(state) == "pay":
-        state = apply(state, legal_moves(state)[0])
-    return state
-
-
-def _play(state: State, *moves: str) -> State:
-    for text in moves:
-        state = t.play(_settle(state) if not text.startswith("cover ") else state, text)
-        state = _settle(state)
-    return state
 
 
 def _until(state: State, *kinds: str) -> State:

@@ -9,6 +9,8 @@ printed values (treasury track, rubble costs, scoring tiles, plan officials).
 
 from __future__ import annotations
 
+import functools
+
 from lisboa_core import model as m
 from lisboa_core import score
 from lisboa_core import testing as t
@@ -24,6 +26,10 @@ TREASURY = BOARD.treasury  # (modifier, value) per space, bottom to top
 
 
 # --- catalogue look-ups ----------------------------------------------------------------
+
+
+_play = functools.partial(t.play, pay_cash=True)
+"""Play moves in notation; payment splits they do not name are paid in cash."""
 
 
 def _noble_card(noble: str) -> str:
@@ -163,22 +169,6 @@ def _available(state: State, architect: str, building: str) -> State:
     return t.with_state(state, building_stacks=(blue, (building, *green)))
 
 
-def _settle(state: State) -> State:
-    """Settle pending payment splits (R5.6) in cash as far as possible: the lowest cover
-    by influence offered (the engine asks only when there is a choice)."""
-    while state.pending and _top(state) == "pay":
-        state = apply(state, legal_moves(state)[0])
-    return state
-
-
-def _play(state: State, *moves: str) -> State:
-    """Play moves given in notation; a payment split the moves do not name is settled by
-    :func:`_settle`."""
-    for text in moves:
-        if not text.startswith("cover "):
-            state = _settle(state)
-        state = t.play(state, text)
-    return _settle(state)
 
 
 def _until(state: State, *kinds: str) -> State:

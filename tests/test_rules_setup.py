@@ -7,6 +7,7 @@ data only where the rules call them DATA); several seeds and player counts are c
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 import pytest
@@ -14,13 +15,17 @@ import pytest
 from lisboa_core import model as m
 from lisboa_core import score
 from lisboa_core import testing as t
-from lisboa_core.api import apply, legal_moves, new_game
+from lisboa_core.api import legal_moves, new_game
 from lisboa_core.catalog import load_rules
 from lisboa_core.state import GOODS, NOBLES, Frame, State
 
 RULES = load_rules()
 BOARD = RULES.board
 PLAYERS = [2, 3, 4]
+
+
+_play = functools.partial(t.play, pay_cash=True)
+"""Play moves in notation; payment splits they do not name are paid in cash."""
 
 
 def _moves(state: State) -> list[str]:
@@ -36,18 +41,6 @@ def _placed_cubes(state: State) -> list[str]:
     return [c for group in (*state.row_rubble, *state.column_rubble, *state.site_rubble)
             for c in group] + list(state.rubble_pile)
 
-
-def _settle(state: State) -> State:
-    """Pay any reis payment in cash as far as possible (R5.6 splits, if asked)."""
-    while state.pending and _top(state) == "pay":
-        state = apply(state, legal_moves(state)[0])
-    return state
-
-
-def _play(state: State, *moves: str) -> State:
-    for text in moves:
-        state = _settle(t.play(_settle(state), text))
-    return state
 
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "first_turn",
     "give",
     "play",
+    "settle_payments",
     "with_player",
     "with_state",
     "with_turn",
@@ -93,10 +94,24 @@ def give(state: State, seat: int, *cards: str) -> State:
     return state
 
 
-def play(state: State, *moves: str) -> State:
-    """Apply moves given in notation, one after the other."""
+def play(state: State, *moves: str, pay_cash: bool = False) -> State:
+    """Apply moves given in notation, one after the other.
+
+    With ``pay_cash``, a payment split the moves do not name (``cover N``, R5.6) is
+    settled by :func:`settle_payments` before and after each move.
+    """
     for text in moves:
+        if pay_cash and not text.startswith("cover "):
+            state = settle_payments(state)
         state = apply(state, parse_move(text, state))
+    return settle_payments(state) if pay_cash else state
+
+
+def settle_payments(state: State) -> State:
+    """Answer pending reis payments in cash as far as possible (the least influence the
+    R5.6 split allows); other decisions are left alone."""
+    while state.pending and state.pending[-1].kind == "pay":
+        state = apply(state, legal_moves(state)[0])
     return state
 
 
