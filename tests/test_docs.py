@@ -144,14 +144,14 @@ def test_card_examples_in_the_pages_compile(page: str) -> None:
         assert _compile_all(body) == [], body
 
 
-RUNNABLE_PAGES = [
-    "index.md",
-    "guide/getting-started.md",
-    "guide/decisions.md",
-    "guide/moves.md",
-    "guide/determinism.md",
-    "guide/errors.md",
-]
+# Every page with Python examples written in the page: the authoring tutorial's are run by
+# their own test below, and blocks that include an example file (`--8<--`) by test_examples.
+RUNNABLE_PAGES = sorted(
+    str(page.relative_to(DOCS))
+    for page in DOCS.rglob("*.md")
+    if page.name != "authoring.md"
+    and any("--8<--" not in body for _a, body in _blocks(page.read_text("utf-8"), "python"))
+)
 
 
 @pytest.fixture
