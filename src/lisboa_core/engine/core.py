@@ -36,6 +36,7 @@ __all__ = [
 
 MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
+SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 
 
 @attrs.frozen(slots=True)
@@ -47,6 +48,10 @@ class Handler:
     moves: MovesFn | None = None  # None: an automatic step
     lookahead: bool = False  # filter moves by completability (R3.6)
     checkpoint: bool = False  # reaching this frame means the started action completed
+    # The moves the lookahead must try to find a way through (default: all of them). A
+    # handler may leave out a move when another one it keeps always does at least as well
+    # for finishing the action; the moves offered are still checked one by one.
+    search: SearchFn | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -59,13 +64,16 @@ def register(
     *,
     lookahead: bool = True,
     checkpoint: bool = False,
+    search: SearchFn | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
     Decisions look ahead by default (R3.6): a choice inside an action (which card to
     discard, which goods pay for a ship) can make the rest of the action impossible.
     """
-    _HANDLERS[kind] = Handler(kind, apply, moves, lookahead and moves is not None, checkpoint)
+    _HANDLERS[kind] = Handler(
+        kind, apply, moves, lookahead and moves is not None, checkpoint, search
+    )
 
 
 def handler(kind: str) -> Handler:
@@ -125,7 +133,16 @@ def _completable(state: State, depth: int) -> bool:
         return True
     if depth > 60:  # actions are finite; this only guards against a handler bug
         return True
-    return any(_completable(_step(state, m), depth + 1) for m in _raw_moves(state))
+    moves = _raw_moves(state)
+    search = _HANDLERS[frame.kind].search
+    if search is not None and SEARCH_SHORTCUTS:
+        moves = search(state, frame, moves)
+    return any(_completable(_step(state, m), depth + 1) for m in moves)
+
+
+SEARCH_SHORTCUTS = True
+"""Whether the lookahead uses the handlers' ``search`` shortcuts (a test turns them off to
+check they never change a legal move)."""
 
 
 # The last state offered and its surviving children: a caller almost always asks for the

@@ -20,6 +20,7 @@ import attrs
 
 from .. import model as m
 from .._replace import replace
+from ..dsl.patterns import STATE_ACTIONS
 from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
@@ -155,6 +156,24 @@ def _visit_option_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     noble = noble_of(state, frame.data[0])
     actions = [a for a in noble.state_actions if can_perform(state, frame.seat, a)]
     return (Move("skip"), *(Move("state-action", (a,)) for a in actions))
+
+
+# State actions that cannot make a Noble action possible that would not be possible after
+# `skip`: they change none of what the action needs (R8: recruiting moves officials into
+# offices, a plan goes to the hand, a favor tile to the player; no event is emitted).
+# Searching for a way through a visit, the lookahead may then try `skip` alone; a visit
+# whose Noble action is impossible is refuted without trying every free State action.
+_CANNOT_HELP: dict[str, frozenset[str]] = {
+    "build-store": frozenset({"recruit-officials", "acquire-plan", "royal-favor"}),
+    # A decree comes from the face-up display and no State action adds one.
+    "take-decree": frozenset(STATE_ACTIONS),
+    "open-building": frozenset({"royal-favor"}),
+}
+
+
+def _visit_option_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    useless = _CANNOT_HELP[noble_of(state, frame.data[0]).noble_action]
+    return tuple(m for m in moves if m.kind == "skip" or m.args[0] not in useless)
 
 
 def _visit_option(state: State, frame: Frame, move: Move | None) -> State:
@@ -631,7 +650,7 @@ register("court-card", _court_card)
 register("court-discard", _court_discard)
 register("sponsor-fee", _sponsor_fee)
 register("visit-pay", _visit_pay, _visit_pay_moves)
-register("visit-option", _visit_option, _visit_option_moves)
+register("visit-option", _visit_option, _visit_option_moves, search=_visit_option_search)
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
