@@ -32,11 +32,13 @@ __all__ = [
     "pop",
     "push",
     "register",
+    "tail_within",
 ]
 
 MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
+CertainFn = Callable[[State, Frame, tuple[Move, ...]], bool]
 
 
 @attrs.frozen(slots=True)
@@ -52,6 +54,9 @@ class Handler:
     # handler may leave out a move when another one it keeps always does at least as well
     # for finishing the action; the moves offered are still checked one by one.
     search: SearchFn | None = None
+    # Whether, with these moves offered, the action can certainly be finished from here
+    # (so the lookahead need not play it out).
+    certain: CertainFn | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -65,6 +70,7 @@ def register(
     lookahead: bool = True,
     checkpoint: bool = False,
     search: SearchFn | None = None,
+    certain: CertainFn | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -72,7 +78,7 @@ def register(
     discard, which goods pay for a ship) can make the rest of the action impossible.
     """
     _HANDLERS[kind] = Handler(
-        kind, apply, moves, lookahead and moves is not None, checkpoint, search
+        kind, apply, moves, lookahead and moves is not None, checkpoint, search, certain
     )
 
 
@@ -114,6 +120,17 @@ def _step(state: State, move: Move) -> State:
     return advance(_HANDLERS[frame.kind].apply(pop(state), frame, move))
 
 
+def tail_within(state: State, kinds: frozenset[str]) -> bool:
+    """Whether every frame under the top one, down to the next checkpoint, is of ``kinds``:
+    a ``certain`` shortcut uses it to know nothing else is still to be paid or done."""
+    for frame in reversed(state.pending[:-1]):
+        if _HANDLERS[frame.kind].checkpoint:
+            return True
+        if frame.kind not in kinds:
+            return False
+    return True
+
+
 def completes(state: State, move: Move) -> bool:
     """Whether the action under way can still be finished after ``move`` (R3.6)."""
     return _completable(_step(state, move), 0)
@@ -134,15 +151,18 @@ def _completable(state: State, depth: int) -> bool:
     if depth > 60:  # actions are finite; this only guards against a handler bug
         return True
     moves = _raw_moves(state)
-    search = _HANDLERS[frame.kind].search
-    if search is not None and SEARCH_SHORTCUTS:
-        moves = search(state, frame, moves)
+    h = _HANDLERS[frame.kind]
+    if SEARCH_SHORTCUTS:
+        if h.certain is not None and h.certain(state, frame, moves):
+            return True
+        if h.search is not None:
+            moves = h.search(state, frame, moves)
     return any(_completable(_step(state, m), depth + 1) for m in moves)
 
 
 SEARCH_SHORTCUTS = True
-"""Whether the lookahead uses the handlers' ``search`` shortcuts (a test turns them off to
-check they never change a legal move)."""
+"""Whether the lookahead uses the handlers' ``search`` and ``certain`` shortcuts (a test
+turns them off to check they never change a legal move)."""
 
 
 # The last state offered and its surviving children: a caller almost always asks for the

@@ -24,7 +24,7 @@ from ..dsl.patterns import STATE_ACTIONS
 from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
-from .core import push, register
+from .core import push, register, tail_within
 from .effects import emit, run_effect, take_rubble
 from .payment import DEAD
 
@@ -266,6 +266,7 @@ class _LandFacts:
     reward_reis: int
     reward_influence: int
     lucky: bool  # the reward takes a clergy tile (which may pay or discount)
+    plain: bool  # the reward only gains things (so the seat's funds can only grow)
 
 
 _LAND_FACTS: dict[str, dict[str, _LandFacts]] = {}
@@ -287,6 +288,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                 sum(d.arg("amount") for d in gains if d.arg("what") == "reis"),
                 sum(d.arg("amount") for d in gains if d.arg("what") == "influence"),
                 any(d.kind == "take_clergy" for d in steps),
+                all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps),
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts
@@ -376,6 +378,54 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
                 continue  # no way to pay for it (R10.1.1): spare the lookahead the search
             moves.append(Move("store", (space, land_id)))
     return tuple(moves)
+
+
+# What may follow a store's own steps without anything more to pay or decide: the rest of
+# a visit (follows are checkpoints), of a sponsored event (its fee is paid first) or of
+# the turn.
+_STORE_TAIL = frozenset(
+    {"store-score", "store-house", "store-pay", "store-rubble", "follow-round",
+     "court-discard", "court-card", "end-turn"}
+)
+
+
+def _harmless(effect: m.Effect | None) -> bool:
+    """An effect that can always be carried out or declined and never costs anything."""
+    if effect is None:
+        return True
+    if isinstance(effect, m.Do):
+        return effect.kind == "gain" and effect.arg("amount") >= 0
+    if isinstance(effect, m.May):
+        return True
+    if isinstance(effect, m.Seq):
+        return all(_harmless(step) for step in effect.steps)
+    return any(_harmless(option) for option in effect.options)
+
+
+def _store_certain(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
+    """A store offered can certainly be built and paid: its land's reward only gains, no
+    rubble or store trigger of the seat can cost anything, nothing but the rest of the
+    visit follows, and the price after the dearest cube is taken is within the seat's cash
+    and influence now (R10.1.3, R5.6)."""
+    seat = frame.seat
+    if not moves or not tail_within(state, _STORE_TAIL):
+        return False
+    triggers = (
+        *ops.triggers(state, seat, "take-rubble", None),
+        *ops.triggers(state, seat, "build-store", None),
+    )
+    if not all(_harmless(t.effect) for t in triggers):
+        return False
+    facts = _land_facts(state)
+    costs = _rubble_costs(state, seat)
+    discount = ops.modifier(state, seat, "payment") or 0
+    p = state.players[seat]
+    funds = p.reis + ops.reis_value(state, p.influence)
+    return any(
+        facts[str(mv.args[1])].plain
+        and max(0, _cheapest_price(state, facts[str(mv.args[1])], costs) + discount) <= funds
+        for mv in moves
+    )
 
 
 def _store(state: State, frame: Frame, move: Move | None) -> State:
@@ -654,7 +704,7 @@ register("visit-option", _visit_option, _visit_option_moves, search=_visit_optio
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
-register("store", _store, _store_moves)
+register("store", _store, _store_moves, certain=_store_certain)
 register("store-house", _house, _house_moves)
 register("store-rubble", _store_rubble, _store_rubble_moves)
 register("store-pay", _store_pay)

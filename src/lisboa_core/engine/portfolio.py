@@ -7,10 +7,10 @@ from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
-from .core import push, register
+from .core import push, register, tail_within
 from .effects import emit, run_effect
 
-__all__ = ["can_sell", "can_sell_or_trade", "ship_ref", "start_tuck"]
+__all__ = ["can_sell", "can_sell_or_trade", "done_first", "ship_ref", "start_tuck"]
 
 
 def ship_ref(seat: int, slot: int) -> str:
@@ -253,10 +253,33 @@ def dock(state: State, seat: int) -> State:
     )
 
 
+def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Lookahead shortcut of a repeated choice that ends the action when it stops: once
+    ``done`` is offered it finishes the action, so nothing else needs searching (the
+    moves offered are still checked one by one)."""
+    return (Move("done"),) if Move("done") in moves else moves
+
+
+# What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
+_TURN_TAIL = frozenset({"end-turn"})
+
+
+def _any_move(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
+    return bool(moves) and tail_within(state, _TURN_TAIL)
+
+
+def _can_sell_now(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
+    return Move("sell") in moves and tail_within(state, _TURN_TAIL)
+
+
 register("place-card", _place_card)
 register("tucked", _tucked)
 # Slots of a row are interchangeable (R4.1): no choice of slot can block the action.
 register("slot", _slot, _slot_moves, lookahead=False)
 register("make-room", _make_room, _make_room_moves)
-register("sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True)
-register("sell", _sell, _sell_moves)
+# Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
+# A sale offered can always be made and then ended (R6.3), so the lookahead stops there.
+register(
+    "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True, certain=_can_sell_now
+)
+register("sell", _sell, _sell_moves, search=done_first, certain=_any_move)

@@ -13,6 +13,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register
+from .portfolio import done_first
 from .state_actions import can_perform
 
 __all__ = ["can_trade", "trade_moves"]
@@ -101,5 +102,5 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
     return state
 
 
-register("trade", _trade, _trade_frame_moves, lookahead=True)
+register("trade", _trade, _trade_frame_moves, lookahead=True, search=done_first)
 register("trade-again", _trade_again)
