@@ -38,7 +38,7 @@ __all__ = [
 MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
-CertainFn = Callable[[State, Frame, tuple[Move, ...]], bool]
+VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
 
 
 @attrs.frozen(slots=True)
@@ -54,9 +54,9 @@ class Handler:
     # handler may leave out a move when another one it keeps always does at least as well
     # for finishing the action; the moves offered are still checked one by one.
     search: SearchFn | None = None
-    # Whether, with these moves offered, the action can certainly be finished from here
-    # (so the lookahead need not play it out).
-    certain: CertainFn | None = None
+    # With these moves offered, whether the action can certainly be finished from here
+    # (True), certainly not (False), or the lookahead must play it out to know (None).
+    verdict: VerdictFn | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -70,7 +70,7 @@ def register(
     lookahead: bool = True,
     checkpoint: bool = False,
     search: SearchFn | None = None,
-    certain: CertainFn | None = None,
+    verdict: VerdictFn | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -78,7 +78,7 @@ def register(
     discard, which goods pay for a ship) can make the rest of the action impossible.
     """
     _HANDLERS[kind] = Handler(
-        kind, apply, moves, lookahead and moves is not None, checkpoint, search, certain
+        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict
     )
 
 
@@ -122,7 +122,7 @@ def _step(state: State, move: Move) -> State:
 
 def tail_within(state: State, kinds: frozenset[str]) -> bool:
     """Whether every frame under the top one, down to the next checkpoint, is of ``kinds``:
-    a ``certain`` shortcut uses it to know nothing else is still to be paid or done."""
+    a ``verdict`` uses it to know nothing else is still to be paid or done."""
     for frame in reversed(state.pending[:-1]):
         if _HANDLERS[frame.kind].checkpoint:
             return True
@@ -153,15 +153,17 @@ def _completable(state: State, depth: int) -> bool:
     moves = _raw_moves(state)
     h = _HANDLERS[frame.kind]
     if SEARCH_SHORTCUTS:
-        if h.certain is not None and h.certain(state, frame, moves):
-            return True
+        if h.verdict is not None:
+            known = h.verdict(state, frame, moves)
+            if known is not None:
+                return known
         if h.search is not None:
             moves = h.search(state, frame, moves)
     return any(_completable(_step(state, m), depth + 1) for m in moves)
 
 
 SEARCH_SHORTCUTS = True
-"""Whether the lookahead uses the handlers' ``search`` and ``certain`` shortcuts (a test
+"""Whether the lookahead uses the handlers' ``search`` and ``verdict`` shortcuts (a test
 turns them off to check they never change a legal move)."""
 
 

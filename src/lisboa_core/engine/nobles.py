@@ -402,30 +402,79 @@ def _harmless(effect: m.Effect | None) -> bool:
     return any(_harmless(option) for option in effect.options)
 
 
-def _store_certain(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
-    """A store offered can certainly be built and paid: its land's reward only gains, no
-    rubble or store trigger of the seat can cost anything, nothing but the rest of the
-    visit follows, and the price after the dearest cube is taken is within the seat's cash
-    and influence now (R10.1.3, R5.6)."""
-    seat = frame.seat
-    if not moves or not tail_within(state, _STORE_TAIL):
-        return False
-    triggers = (
+def _trigger_gains(state: State, seat: int) -> int | None:
+    """The most reis a store's triggers (taking its cube, building it) could bring, counting
+    an influence gained as a real; ``None`` if one of them could cost anything."""
+    gains = 0
+    for trig in (
         *ops.triggers(state, seat, "take-rubble", None),
         *ops.triggers(state, seat, "build-store", None),
-    )
-    if not all(_harmless(t.effect) for t in triggers):
-        return False
-    facts = _land_facts(state)
-    costs = _rubble_costs(state, seat)
+    ):
+        if not _harmless(trig.effect):
+            return None
+        gains += sum(
+            d.arg("amount") for d in m.elementary(trig.effect) if d.arg("what") in _FUNDS
+        )
+    return gains
+
+
+_FUNDS = ("reis", "influence")
+
+
+def _price_verdict(
+    state: State, seat: int, prices: list[tuple[int, int]], unknown: bool = False
+) -> bool | None:
+    """Given (price, most the way there could add) of each way to pay for a store: True if
+    one is within the seat's cash and influence now, False if none could be even with every
+    gain, None if the search must tell (``unknown``: other ways could not be priced)
+    (R10.1.3, R5.6, R0.11)."""
     discount = ops.modifier(state, seat, "payment") or 0
     p = state.players[seat]
     funds = p.reis + ops.reis_value(state, p.influence)
-    return any(
-        facts[str(mv.args[1])].plain
-        and max(0, _cheapest_price(state, facts[str(mv.args[1])], costs) + discount) <= funds
-        for mv in moves
-    )
+    if any(max(0, price + discount) <= funds for price, _gain in prices):
+        return True
+    if unknown or ops.modifier(state, seat, "influence-gain"):
+        return None  # an influence gain could bring more than its face value
+    if all(max(0, price + discount) > funds + gain for price, gain in prices):
+        return False
+    return None
+
+
+def _store_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Whether a store can be built and paid, when its lands' rewards only gain, no trigger
+    it sets off can cost anything and nothing but the rest of the visit follows."""
+    seat = frame.seat
+    if not moves:
+        return False
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return None
+    facts = _land_facts(state)
+    costs = _rubble_costs(state, seat)
+    prices = []
+    unknown = False  # a land whose reward takes a clergy tile, moves the cardinal...
+    for move in moves:
+        land = facts[str(move.args[1])]
+        if land.plain:
+            gain = triggers + land.reward_reis + land.reward_influence
+            prices.append((_cheapest_price(state, land, costs), gain))
+        else:
+            unknown = True
+    return _price_verdict(state, seat, prices, unknown)
+
+
+def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """With the land's reward resolved: whether some cube choice leaves a price the seat
+    can pay (under the conditions of :func:`_store_verdict`)."""
+    seat = frame.seat
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return None
+    facts = _land_facts(state)[frame.data[0]]
+    costs = _rubble_costs(state, seat)
+    cubes = [costs[c] for c in (*state.row_rubble[facts.row], *state.column_rubble[facts.column])]
+    price = ops.treasury_value(state) + sum(cubes) - max(cubes, default=0)
+    return _price_verdict(state, seat, [(price, triggers)])
 
 
 def _store(state: State, frame: Frame, move: Move | None) -> State:
@@ -670,6 +719,13 @@ def _officials(state: State, frame: Frame, move: Move | None) -> State:
     return payment.pay(state, seat, each * needed)
 
 
+def _first_only(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Lookahead shortcut: whichever own officials are returned, the same number is returned
+    and the same number hired at the same price, so one choice finishes the opening exactly
+    when any does."""
+    return moves[:1]
+
+
 def _building_done(state: State, frame: Frame, move: Move | None) -> State:
     """Steps 5-6: the plan is completed and every relevant store scores."""
     rules = ops.rules_of(state)
@@ -704,12 +760,14 @@ register("visit-option", _visit_option, _visit_option_moves, search=_visit_optio
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
-register("store", _store, _store_moves, certain=_store_certain)
+register("store", _store, _store_moves, verdict=_store_verdict)
 register("store-house", _house, _house_moves)
-register("store-rubble", _store_rubble, _store_rubble_moves)
+register(
+    "store-rubble", _store_rubble, _store_rubble_moves, verdict=_store_rubble_verdict
+)
 register("store-pay", _store_pay)
 register("store-score", _store_score)
 register("building", _building, _building_moves)
-register("building-officials", _officials, _officials_moves)
+register("building-officials", _officials, _officials_moves, search=_first_only)
 register("building-done", _building_done)
 register("visit-cost", _visit_cost)

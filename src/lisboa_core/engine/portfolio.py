@@ -264,22 +264,23 @@ def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mov
 _TURN_TAIL = frozenset({"end-turn"})
 
 
-def _any_move(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
-    return bool(moves) and tail_within(state, _TURN_TAIL)
+def _any_move(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    return True if moves and tail_within(state, _TURN_TAIL) else None
 
 
-def _can_sell_now(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool:
-    return Move("sell") in moves and tail_within(state, _TURN_TAIL)
+def _can_sell_now(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    return True if Move("sell") in moves and tail_within(state, _TURN_TAIL) else None
 
 
 register("place-card", _place_card)
 register("tucked", _tucked)
-# Slots of a row are interchangeable (R4.1): no choice of slot can block the action.
-register("slot", _slot, _slot_moves, lookahead=False)
+# Slots of a row are interchangeable (R4.1): no choice of slot can block the action, and
+# the lookahead passing through needs to try only one.
+register("slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1])
 register("make-room", _make_room, _make_room_moves)
 # Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
 # A sale offered can always be made and then ended (R6.3), so the lookahead stops there.
 register(
-    "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True, certain=_can_sell_now
+    "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True, verdict=_can_sell_now
 )
-register("sell", _sell, _sell_moves, search=done_first, certain=_any_move)
+register("sell", _sell, _sell_moves, search=done_first, verdict=_any_move)
