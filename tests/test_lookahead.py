@@ -1,22 +1,35 @@
 """The R3.6 lookahead's shortcuts never change what is legal.
 
 A handler may tell the lookahead to search only some of its moves (``search``) when the
-others can never do better for finishing the action: a visit's free State action that
-cannot make its Noble action possible (R9.1, R10), more sales or trades once ``done`` would
-end the turn's action (R6.3, R7). The moves offered must be exactly those of the full
-search, in every position; here the two are compared at every decision of random games.
+others can never do better for finishing the action (a visit's free State action that
+cannot make its Noble action possible, more sales once ``done`` ends the action, one of
+several interchangeable slots), and may give a ``verdict`` when it knows without playing
+on whether the action can be finished (a sale offered, a store's price against the seat's
+funds, the officials of an opening). Both are checked against the full search: every
+verdict given in random games, and the moves offered at every decision.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from lisboa_core import apply, is_over, legal_moves, new_game
 from lisboa_core._replace import replace
 from lisboa_core.engine import core
-from lisboa_core.state import State
+from lisboa_core.moves import Move
+from lisboa_core.state import Frame, State
+
+
+def _full_search(state: State) -> bool:
+    core.SEARCH_SHORTCUTS = False
+    try:
+        return core._completable(state, 0)
+    finally:
+        core.SEARCH_SHORTCUTS = True
 
 
 def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
@@ -28,14 +41,55 @@ def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
         core.SEARCH_SHORTCUTS = True
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_search_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int) -> None:
-    compared = 0
-    for seed in range(4):
-        state = new_game(players, 500 + seed)
+def _games(players: int, seeds: range) -> Iterator[State]:
+    for seed in seeds:
+        state = new_game(players, seed)
         chooser = random.Random(seed)
         while not is_over(state):
-            assert _offered(state, True) == _offered(state, False), (players, seed)
-            compared += 1
+            yield state
             state = apply(state, chooser.choice(legal_moves(state)))
+
+
+@pytest.fixture
+def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
+    """Every verdict given while the test runs is compared with the full search."""
+    given: list[tuple[str, bool]] = []
+    saved = dict(core._HANDLERS)
+    for kind, handler in saved.items():
+        if handler.verdict is None:
+            continue
+
+        def check(state: State, frame: Frame, moves: tuple[Move, ...],
+                  verdict: core.VerdictFn = handler.verdict) -> bool | None:
+            answer = verdict(state, frame, moves)
+            if answer is not None:
+                assert answer == _full_search(state), (frame, moves)
+                given.append((frame.kind, answer))
+            return answer
+
+        core._HANDLERS[kind] = attrs.evolve(handler, verdict=check)
+    try:
+        yield given
+    finally:
+        core._HANDLERS.update(saved)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_verdict_agrees_with_the_full_search(
+    players: int, checked_verdicts: list[tuple[str, bool]]
+) -> None:
+    for _state in _games(players, range(100, 106)):
+        pass
+    kinds = {kind for kind, _answer in checked_verdicts}
+    assert {"sell", "store", "building-officials"} <= kinds
+    assert {answer for _kind, answer in checked_verdicts} == {True, False}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("block", range(3))
+def test_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int, block: int) -> None:
+    compared = 0
+    for state in _games(players, range(500 + 4 * block, 504 + 4 * block)):
+        assert _offered(state, True) == _offered(state, False)
+        compared += 1
     assert compared > 500

@@ -726,6 +726,40 @@ def _first_only(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mo
     return moves[:1]
 
 
+# What may follow the officials of an opening: its completion, then the rest of a visit
+# (follows are checkpoints), of a sponsored event or of the turn.
+_BUILDING_TAIL = frozenset(
+    {"building-done", "follow-round", "court-discard", "court-card", "end-turn"}
+)
+
+
+def _officials_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Exact: own officials are returned in place order from the frame's place on, and
+    only when none is left anywhere are the others hired, at one price paid now
+    (R10.3.2.4); nothing changes the seat's funds before that."""
+    seat = frame.seat
+    if not tail_within(state, _BUILDING_TAIL):
+        return None
+    triggers = ops.triggers(state, seat, "open-building", None)
+    if not all(_harmless(t.effect) for t in triggers):
+        return None
+    needed: int = frame.data[0]
+    start: int = frame.data[1]
+    counts = [
+        (state.plazas if place.startswith("plaza-") else state.offices)[i % len(NOBLES)].count(seat)
+        for i, place in enumerate(_PLACES)
+    ]
+    reachable = sum(counts[start:])
+    if needed <= reachable:
+        return True  # all returned, nothing to hire
+    if sum(counts) > reachable:
+        return False  # officials left behind the place order: this order leads nowhere
+    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    due = max(0, each * (needed - reachable) + (ops.modifier(state, seat, "payment") or 0))
+    p = state.players[seat]
+    return bool(due <= p.reis + ops.reis_value(state, p.influence))
+
+
 def _building_done(state: State, frame: Frame, move: Move | None) -> State:
     """Steps 5-6: the plan is completed and every relevant store scores."""
     rules = ops.rules_of(state)
@@ -768,6 +802,9 @@ register(
 register("store-pay", _store_pay)
 register("store-score", _store_score)
 register("building", _building, _building_moves)
-register("building-officials", _officials, _officials_moves, search=_first_only)
+register(
+    "building-officials", _officials, _officials_moves, search=_first_only,
+    verdict=_officials_verdict,
+)
 register("building-done", _building_done)
 register("visit-cost", _visit_cost)
