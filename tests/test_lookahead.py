@@ -81,8 +81,19 @@ def test_every_verdict_agrees_with_the_full_search(
     for _state in _games(players, range(100, 106)):
         pass
     kinds = {kind for kind, _answer in checked_verdicts}
-    assert {"sell", "store", "building-officials"} <= kinds
+    assert {"sell", "store", "building-officials", "slot", "make-room"} <= kinds
     assert {answer for _kind, answer in checked_verdicts} == {True, False}
+
+
+def test_taking_a_card_needs_no_lookahead() -> None:
+    # The take-card decision is offered without lookahead (R3.7 ends the action): every
+    # card it offers can indeed be taken and the game goes on.
+    taken = 0
+    for state in _games(4, range(200, 203)):
+        if state.pending[-1].kind == "take-card":
+            assert all(core.completes(state, m) for m in legal_moves(state))
+            taken += 1
+    assert taken > 50
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -20,7 +20,7 @@ from . import ops, payment
 from .core import push, register
 from .payment import DEAD
 
-__all__ = ["DO_HANDLERS", "emit", "run_effect"]
+__all__ = ["DO_HANDLERS", "emit", "harmless", "run_effect"]
 
 Ctx = tuple[tuple[str, Any], ...]
 
@@ -97,6 +97,19 @@ def _may(state: State, frame: Frame, move: Move | None) -> State:
     effect, ctx = frame.data
     assert move is not None
     return run_effect(state, frame.seat, effect.body, ctx) if move.kind == "yes" else state
+
+
+def harmless(effect: m.Effect | None) -> bool:
+    """An effect that can always be carried out or declined and never costs anything."""
+    if effect is None:
+        return True
+    if isinstance(effect, m.Do):
+        return effect.kind == "gain" and effect.arg("amount") >= 0
+    if isinstance(effect, m.May):
+        return True
+    if isinstance(effect, m.Seq):
+        return all(harmless(step) for step in effect.steps)
+    return any(harmless(option) for option in effect.options)
 
 
 # --- elementary effects ----------------------------------------------------------------

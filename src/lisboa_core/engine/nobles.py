@@ -25,7 +25,7 @@ from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import push, register, tail_within
-from .effects import emit, run_effect, take_rubble
+from .effects import emit, harmless, run_effect, take_rubble
 from .payment import DEAD
 
 __all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
@@ -389,19 +389,6 @@ _STORE_TAIL = frozenset(
 )
 
 
-def _harmless(effect: m.Effect | None) -> bool:
-    """An effect that can always be carried out or declined and never costs anything."""
-    if effect is None:
-        return True
-    if isinstance(effect, m.Do):
-        return effect.kind == "gain" and effect.arg("amount") >= 0
-    if isinstance(effect, m.May):
-        return True
-    if isinstance(effect, m.Seq):
-        return all(_harmless(step) for step in effect.steps)
-    return any(_harmless(option) for option in effect.options)
-
-
 def _trigger_gains(state: State, seat: int) -> int | None:
     """The most reis a store's triggers (taking its cube, building it) could bring, counting
     an influence gained as a real; ``None`` if one of them could cost anything."""
@@ -410,7 +397,7 @@ def _trigger_gains(state: State, seat: int) -> int | None:
         *ops.triggers(state, seat, "take-rubble", None),
         *ops.triggers(state, seat, "build-store", None),
     ):
-        if not _harmless(trig.effect):
+        if not harmless(trig.effect):
             return None
         gains += sum(
             d.arg("amount") for d in m.elementary(trig.effect) if d.arg("what") in _FUNDS
@@ -741,7 +728,7 @@ def _officials_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> b
     if not tail_within(state, _BUILDING_TAIL):
         return None
     triggers = ops.triggers(state, seat, "open-building", None)
-    if not all(_harmless(t.effect) for t in triggers):
+    if not all(harmless(t.effect) for t in triggers):
         return None
     needed: int = frame.data[0]
     start: int = frame.data[1]

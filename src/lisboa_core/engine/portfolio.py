@@ -8,7 +8,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register, tail_within
-from .effects import emit, run_effect
+from .effects import emit, harmless, run_effect
 
 __all__ = ["can_sell", "can_sell_or_trade", "done_first", "ship_ref", "start_tuck"]
 
@@ -272,12 +272,42 @@ def _can_sell_now(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool |
     return True if Move("sell") in moves and tail_within(state, _TURN_TAIL) else None
 
 
+# What follows a tucked card's slot or the room made for it: the tuck's triggers, the Sell
+# or Trade, the upkeep.
+_TUCK_TAIL = frozenset({"place-card", "tucked", "sell-or-trade", "end-turn"})
+
+
+def _sale_ahead(state: State, seat: int) -> bool:
+    """A sale will still be possible at the Sell or Trade after this card is tucked: one is
+    possible now and the tuck's triggers can only gain."""
+    triggers = ops.triggers(state, seat, "tuck", None)
+    return (
+        tail_within(state, _TUCK_TAIL)
+        and can_sell(state, seat)
+        and all(harmless(t.effect) for t in triggers)
+    )
+
+
+def _slot_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    return True if moves and _sale_ahead(state, frame.seat) else None
+
+
+def _make_room_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Discarding a card that is not a ship changes nothing a sale needs (R4.3, R4.4)."""
+    rules = ops.rules_of(state)
+    keeps_ships = any(not isinstance(rules[str(mv.args[0])], m.Ship) for mv in moves)
+    return True if keeps_ships and _sale_ahead(state, frame.seat) else None
+
+
 register("place-card", _place_card)
 register("tucked", _tucked)
 # Slots of a row are interchangeable (R4.1): no choice of slot can block the action, and
 # the lookahead passing through needs to try only one.
-register("slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1])
-register("make-room", _make_room, _make_room_moves)
+register(
+    "slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1],
+    verdict=_slot_verdict,
+)
+register("make-room", _make_room, _make_room_moves, verdict=_make_room_verdict)
 # Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
 # A sale offered can always be made and then ended (R6.3), so the lookahead stops there.
 register(
