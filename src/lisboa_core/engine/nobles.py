@@ -304,20 +304,20 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
 
 
 def _land_affordable(
-    state: State, seat: int, facts: _LandFacts, costs: dict[str, int], discount: int
+    state: State, seat: int, facts: _LandFacts, price: int, discount: int, rubble_trigger: bool
 ) -> bool:
-    """A sound bound: could the seat pay this land even with the best luck on the way (the
-    land's own reward, a real per cube, a clergy tile taken through the reward)? False
-    means no path can pay, so lookahead need not search it."""
+    """A sound bound: could the seat pay this land (its cheapest ``price``) even with the
+    best luck on the way (the land's own reward, a real per cube, a clergy tile taken
+    through the reward)? False means no path can pay, so lookahead need not search it."""
     p = state.players[seat]
     top = ops.rules_of(state).board.influence_max
     gain = facts.reward_influence
     influence = top if facts.lucky else min(top, p.influence + gain + (2 if gain else 0))
     discount += 1 if facts.lucky else 0
     # A real for the cube taken only if a rubble trigger is held or may come with the land.
-    cube = 1 if facts.lucky or ops.triggers(state, seat, "take-rubble", None) else 0
+    cube = 1 if facts.lucky or rubble_trigger else 0
     funds = p.reis + facts.reward_reis + cube + ops.reis_value(state, influence)
-    return _cheapest_price(state, facts, costs) - discount <= funds
+    return price - discount <= funds
 
 
 def _cheapest_price(state: State, facts: _LandFacts, costs: dict[str, int]) -> int:
@@ -364,6 +364,7 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     facts = _land_facts(state)
     costs = _rubble_costs(state, frame.seat)
     discount = -(ops.modifier(state, frame.seat, "payment") or 0)
+    rubble_trigger = bool(ops.triggers(state, frame.seat, "take-rubble", None))
     moves = []
     for (space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
@@ -372,8 +373,9 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
             if land_id in taken_lands:
                 continue
             land_facts = facts[land_id]
-            if _cheapest_price(state, land_facts, costs) > funds or not _land_affordable(
-                state, frame.seat, land_facts, costs, discount
+            price = _cheapest_price(state, land_facts, costs)
+            if price > funds or not _land_affordable(
+                state, frame.seat, land_facts, price, discount, rubble_trigger
             ):
                 continue  # no way to pay for it (R10.1.1): spare the lookahead the search
             moves.append(Move("store", (space, land_id)))
