@@ -124,17 +124,6 @@ def _others(state: State, seat: int) -> list[int]:
     return [(seat + i) % n for i in range(1, n)]
 
 
-def _with_plans(state: State, seat: int, *plans: str) -> State:
-    """The seat's incomplete plans replaced by ``plans`` (taken from wherever they were);
-    its old plans go to the box."""
-    old = [x for x in state.players[seat].plans if x not in plans]
-    for s, p in enumerate(state.players):
-        state = t.with_player(state, s, plans=tuple(x for x in p.plans if x not in plans))
-    stacks = tuple(tuple(x for x in stack if x not in plans) for stack in state.plan_stacks)
-    removed = tuple(x for x in state.removed if x not in plans) + tuple(old)
-    state = t.with_state(state, plan_stacks=stacks, removed=removed)
-    return t.with_player(state, seat, plans=plans)
-
 
 # --- R17.1 card anatomy ---------------------------------------------------------------------
 
@@ -292,7 +281,7 @@ def test_r17_4_4_opening_needs_two_officials_fewer() -> None:
     assert [RULES.typed(p, m.Plan).officials for p in ("PL06", "PL05")] == [3, 2]
     for plan, returned in (("PL06", 1), ("PL05", 0)):
         state, seat = _scenario()
-        state = _with_plans(state, seat, plan)
+        state = t.give_plans(state, seat, plan)
         state = t.with_player(t.give(state, seat, card), seat, bottom=(fewer, None, None))
         officials, reis = state.players[seat].officials, state.players[seat].reis
         state = _play(state, f"visit {card}", "skip", f"build W-B {plan}")  # reward: 3 reis

@@ -149,17 +149,6 @@ def _staff(state: State, offices: tuple[tuple[int, ...], ...],
     return state
 
 
-def _with_plans(state: State, seat: int, *plans: str) -> State:
-    """The seat's incomplete plans replaced by ``plans``, each taken from wherever it was
-    (a stack, another seat, the box); the seat's old plans go to the box."""
-    old = [x for x in state.players[seat].plans if x not in plans]
-    for s, p in enumerate(state.players):
-        state = t.with_player(state, s, plans=tuple(x for x in p.plans if x not in plans))
-    stacks = tuple(tuple(x for x in stack if x not in plans) for stack in state.plan_stacks)
-    removed = tuple(x for x in state.removed if x not in plans) + tuple(old)
-    state = t.with_state(state, plan_stacks=stacks, removed=removed)
-    return t.with_player(state, seat, plans=plans)
-
 
 def _available(state: State, architect: str, building: str) -> State:
     """``building`` moved to the top of the architect's stack (the available one)."""
@@ -301,7 +290,7 @@ def test_r9_4_cost_is_treasury_modifier_plus_other_colours_in_the_office() -> No
     a, b = _others(state, seat)
     card = _noble_card("king")
     state = t.give(state, seat, card)
-    state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=7)
+    state = t.with_player(t.give_plans(state, seat, "PL01"), seat, influence=7)
     # Treasury space with modifier +1; the King's office holds 3 officials of the other
     # colours and 1 of the payer's; his plaza holds 3 more of the others (not counted).
     top = next(i for i, s in enumerate(TREASURY) if s.modifier == 1)
@@ -320,7 +309,7 @@ def test_r9_4_the_neutral_official_counts_in_a_two_player_game() -> None:
     state, seat = _scenario(players=2)
     card = _noble_card("king")
     state = t.give(state, seat, card)
-    state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=6)
+    state = t.with_player(t.give_plans(state, seat, "PL01"), seat, influence=6)
     assert state.offices[NOBLES.index("king")] == (NEUTRAL,)  # R2.3.1
     after = _play(state, f"visit {card}")
     assert after.players[seat].influence == 6 - (TREASURY[state.treasury].modifier + 1)
@@ -353,7 +342,7 @@ def test_r9_5_short_influence_is_paid_in_wigs_but_never_below_zero() -> None:
     state = _staff(state, offices=((), (0, 1, 2), (a, b, b)))
     cost = TREASURY[state.treasury].modifier + 3
     assert cost == 3
-    state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=1, wigs=5, reis=10)
+    state = t.with_player(t.give_plans(state, seat, "PL01"), seat, influence=1, wigs=5, reis=10)
     after = _play(state, f"visit {card}")
     p = after.players[seat]
     assert (p.influence, p.wigs, p.reis) == (0, 5 - (cost - 1), 10)
@@ -372,7 +361,7 @@ def test_r9_5_reis_for_influence_any_part_even_with_enough_influence() -> None:
     discount = _treasury_with_modifier("payment", -1)
     state = t.give(state, seat, card)
     state = _staff(state, offices=((), (0, 1, 2), (a, b, b)))
-    state = t.with_player(_with_plans(state, seat, "PL01"), seat, influence=8, reis=10,
+    state = t.with_player(t.give_plans(state, seat, "PL01"), seat, influence=8, reis=10,
                           houses=(2, 0, 0), bottom=(discount, None, None))
     state = _play(state, f"visit {card}")
     assert _moves(state) == [f"pay-reis {n}" for n in range(4)]
@@ -600,7 +589,7 @@ def test_r10_1_5_a_store_scores_again_when_a_relevant_building_opens() -> None:
     state = _available(state, "blue", "PB03")
     state = t.with_state(state, stores=(("B3", a, "pink"), ("B4", a, "blue"),
                                         ("C3", a, "pink")))
-    state = _with_plans(state, seat, "PL01")
+    state = t.give_plans(state, seat, "PL01")
     wigs = state.players[a].wigs
     state = _until(_play(_visit_king(state, seat), "build W-B PL01"), "follow")
     assert state.players[a].wigs == wigs + 3 + 4
@@ -725,13 +714,13 @@ def test_r10_3_1_requirements_plan_building_and_officials_or_reis() -> None:
     card = _noble_card("king")
     state = t.give(state, seat, card)
     # No incomplete plan (a completed one does not count).
-    none = t.with_player(_with_plans(state, seat), seat, completed=("PL01",))
+    none = t.with_player(t.give_plans(state, seat), seat, completed=("PL01",))
     assert f"visit {card}" not in _moves(none)
     # A blue plan while the blue architect has no building left.
-    blue_gone = t.with_state(_with_plans(state, seat, "PL01"),
+    blue_gone = t.with_state(t.give_plans(state, seat, "PL01"),
                              building_stacks=((), state.building_stacks[1]))
     assert f"visit {card}" not in _moves(blue_gone)
-    assert f"visit {card}" in _moves(_with_plans(blue_gone, seat, "PL02"))
+    assert f"visit {card}" in _moves(t.give_plans(blue_gone, seat, "PL02"))
     # PL12 needs 6 officials; 1 is out (R2.2.6), so 5 are hired at the treasury value 3:
     # 15 reis. With 5 reis and no influence no site helps enough (3 reis -> 8; placing 2
     # officials to return them -> 3 hires = 9).
@@ -739,14 +728,14 @@ def test_r10_3_1_requirements_plan_building_and_officials_or_reis() -> None:
     church = t.with_state(state, church=HARMLESS_CHURCH, clergy_bag=tuple(
         x for x in (*state.clergy_bag, *(y for y in state.church if y))
         if x not in HARMLESS_CHURCH))
-    poor = t.with_player(_with_plans(church, seat, "PL12"), seat, reis=5, influence=0)
+    poor = t.with_player(t.give_plans(church, seat, "PL12"), seat, reis=5, influence=0)
     assert f"visit {card}" not in _moves(poor)
     assert f"visit {card}" in _moves(t.with_player(poor, seat, reis=15))
 
 
 def test_r10_3_2_step_1_a_north_site_needs_its_street_colour() -> None:
     state, seat = _scenario()
-    state = _with_plans(_available(state, "blue", "PB01"), seat, "PL01")
+    state = t.give_plans(_available(state, "blue", "PB01"), seat, "PL01")
     state = _visit_king(state, seat)
     sites = {mv.split()[1] for mv in _moves(state)}
     colours = RULES.typed("PB01", m.PublicBuilding).colors("blue")
@@ -769,7 +758,7 @@ def test_r10_3_2_steps_2_to_7_cubes_reward_building_officials_plan_refill() -> N
     # One official in the Marquis's office and one in the King's plaza: both go back,
     # then the 3rd is hired at the treasury value.
     state = _staff(state, offices=((a,), (0, 1, 2), (b,)), plazas=((), (), (seat,)))
-    state = t.with_player(_with_plans(state, seat, "PL01", "PL06"), seat, reis=10)
+    state = t.with_player(t.give_plans(state, seat, "PL01", "PL06"), seat, reis=10)
     blue = state.building_stacks[0]
     officials = state.players[seat].officials
     state = _visit_king(state, seat)
@@ -803,7 +792,7 @@ def test_r10_3_2_step_4_hire_discount_and_fewer_officials() -> None:
     value = TREASURY[t.first_turn(3, 1).treasury].value
     for tile, expected in ((hire, 3 * max(0, value - 2)), (fewer, 2 * value), (None, 3 * value)):
         state, seat = _scenario()
-        state = t.with_player(_with_plans(state, seat, "PL08"), seat, reis=10,
+        state = t.with_player(t.give_plans(state, seat, "PL08"), seat, reis=10,
                               clergy=(tile,) if tile else ())
         state = _until(_play(_visit_king(state, seat), "build W-A PL08"), "follow")
         assert state.players[seat].reis == 10 - expected
@@ -815,7 +804,7 @@ def test_r10_3_2_step_6_north_site_scores_every_store_facing_its_street() -> Non
     # store facing yellow scores its column's tile for its owner, whoever opened it.
     state, seat = _scenario()
     a, b = _others(state, seat)
-    state = _with_plans(_available(state, "blue", "PB01"), seat, "PL01")
+    state = t.give_plans(_available(state, "blue", "PB01"), seat, "PL01")
     state = t.with_state(state, stores=(
         ("A2", a, "yellow"),  # column 2: 4
         ("C1", seat, "yellow"),  # column 1: 3
@@ -838,7 +827,7 @@ def test_r10_3_3_a_building_has_no_owner_and_counts_for_every_decree_holder() ->
     )
     state = t.with_state(state, decree_deck=tuple(x for x in state.decree_deck if x != west),
                          decree_display=tuple(x for x in state.decree_display if x != west))
-    state = t.with_player(_with_plans(state, seat, "PL01"), a, decrees=(west,))
+    state = t.with_player(t.give_plans(state, seat, "PL01"), a, decrees=(west,))
     assert score(state).seats[a].category("decrees").wigs == 0
     state = _until(_play(_visit_king(state, seat), "build W-B PL01"), "follow")
     assert score(state).seats[a].category("decrees").wigs == RULES.typed(
@@ -848,7 +837,7 @@ def test_r10_3_3_a_building_has_no_owner_and_counts_for_every_decree_holder() ->
 
 def test_r10_3_4_hired_officials_are_not_pieces() -> None:
     state, seat = _scenario()
-    state = t.with_player(_with_plans(state, seat, "PL08"), seat, reis=20)
+    state = t.with_player(t.give_plans(state, seat, "PL08"), seat, reis=20)
     offices, plazas = state.offices, state.plazas
     state = _play(_visit_king(state, seat), "build W-B PL08", "return marquis")
     storage = state.players[seat].officials
@@ -902,7 +891,7 @@ def test_r11_3_the_event_is_performed_and_must_be_performable() -> None:
     assert after.players[seat].goods == (0, 0, amount, 0)
     # A Noble-action event whose every action is impossible cannot be sponsored.
     choice = _treasury_with_event_choice("build-store", "open-building")
-    state = t.with_player(_with_plans(t.give(state, seat, choice), seat), seat, houses=(2, 3, 3))
+    state = t.with_player(t.give_plans(t.give(state, seat, choice), seat), seat, houses=(2, 3, 3))
     assert f"sponsor {choice}" not in _moves(state)
     reason = explain_illegal(state, Move("sponsor", (choice,)))
     assert reason is not None and "R3.6" in reason

@@ -24,6 +24,7 @@ __all__ = [
     "check_invariants",
     "first_turn",
     "give",
+    "give_plans",
     "play",
     "settle_payments",
     "with_player",
@@ -92,6 +93,19 @@ def give(state: State, seat: int, *cards: str) -> State:
         )
         state = with_player(state, seat, hand=(*hand[:i], card, *hand[i + 1 :]))
     return state
+
+
+def give_plans(state: State, seat: int, *plans: str) -> State:
+    """The state with the seat's incomplete plans replaced by ``plans``, pieces conserved:
+    each is taken from wherever it was (a stack, another seat, the box) and the seat's old
+    plans go to the box."""
+    old = [x for x in state.players[seat].plans if x not in plans]
+    for s, p in enumerate(state.players):
+        state = with_player(state, s, plans=tuple(x for x in p.plans if x not in plans))
+    stacks = tuple(tuple(x for x in stack if x not in plans) for stack in state.plan_stacks)
+    removed = tuple(x for x in state.removed if x not in plans) + tuple(old)
+    state = with_state(state, plan_stacks=(stacks[0], stacks[1]), removed=removed)
+    return with_player(state, seat, plans=plans)
 
 
 def play(state: State, *moves: str, pay_cash: bool = False) -> State:
