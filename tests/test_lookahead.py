@@ -5,7 +5,8 @@ others can never do better for finishing the action (a visit's free State action
 cannot make its Noble action possible, more sales once ``done`` ends the action, one of
 several interchangeable slots), and may give a ``verdict`` when it knows without playing
 on whether the action can be finished (a sale offered, a store's price against the seat's
-funds, the officials of an opening). Both are checked against the full search: every
+funds, the officials of an opening), or call a move ``sure`` (Get 1 gold, a tuck that keeps
+a sale possible). Both are checked against the full search: every
 verdict given in random games, and the moves offered at every decision.
 """
 
@@ -68,6 +69,23 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
             return answer
 
         core._HANDLERS[kind] = attrs.evolve(handler, verdict=check)
+    for kind, handler in saved.items():
+        if handler.sure is None:
+            continue
+
+        def check_sure(state: State, frame: Frame, move: Move,
+                       sure: core.SureFn = handler.sure) -> bool:
+            answer = sure(state, frame, move)
+            if answer:
+                core.SEARCH_SHORTCUTS = False
+                try:
+                    assert core.completes(state, move), (frame, move)
+                finally:
+                    core.SEARCH_SHORTCUTS = True
+                given.append((f"{frame.kind} {move.kind}", True))
+            return answer
+
+        core._HANDLERS[kind] = attrs.evolve(core._HANDLERS[kind], sure=check_sure)
     try:
         yield given
     finally:
@@ -81,7 +99,7 @@ def test_every_verdict_agrees_with_the_full_search(
     for _state in _games(players, range(100, 106)):
         pass
     kinds = {kind for kind, _answer in checked_verdicts}
-    assert {"sell", "store", "building-officials", "slot", "make-room"} <= kinds
+    assert {"sell", "store", "building-officials", "slot", "make-room", "turn tuck"} <= kinds
     assert {answer for _kind, answer in checked_verdicts} == {True, False}
 
 

@@ -39,6 +39,7 @@ MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
+SureFn = Callable[[State, Frame, Move], bool]
 
 
 @attrs.frozen(slots=True)
@@ -57,6 +58,8 @@ class Handler:
     # With these moves offered, whether the action can certainly be finished from here
     # (True), certainly not (False), or the lookahead must play it out to know (None).
     verdict: VerdictFn | None = None
+    # Whether a move is certainly legal without playing it on (the lookahead skips it).
+    sure: SureFn | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -71,6 +74,7 @@ def register(
     checkpoint: bool = False,
     search: SearchFn | None = None,
     verdict: VerdictFn | None = None,
+    sure: SureFn | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -78,7 +82,7 @@ def register(
     discard, which goods pay for a ship) can make the rest of the action impossible.
     """
     _HANDLERS[kind] = Handler(
-        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict
+        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, sure
     )
 
 
@@ -182,11 +186,17 @@ def _offer(state: State) -> _Offer:
     moves = h.moves(state, frame)
     children: dict[Move, State] = {}
     if h.lookahead:
+        sure = h.sure if SEARCH_SHORTCUTS else None
+        legal = []
         for move in moves:
+            if sure is not None and sure(state, frame, move):
+                legal.append(move)  # its state is built if it is applied
+                continue
             child = _step(state, move)
             if _completable(child, 0):
                 children[move] = child
-        moves = tuple(children)
+                legal.append(move)
+        moves = tuple(legal)
     offer = (state, moves, children)
     _last_offer[:] = [offer]
     return offer

@@ -8,6 +8,7 @@ data. Effects are resolved "as far as possible" (A37): what cannot be gained is 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,7 @@ from . import ops, payment
 from .core import push, register
 from .payment import DEAD
 
-__all__ = ["DO_HANDLERS", "emit", "harmless", "run_effect"]
+__all__ = ["DO_HANDLERS", "emit", "harmless", "run_effect", "sale_safe"]
 
 Ctx = tuple[tuple[str, Any], ...]
 
@@ -99,6 +100,7 @@ def _may(state: State, frame: Frame, move: Move | None) -> State:
     return run_effect(state, frame.seat, effect.body, ctx) if move.kind == "yes" else state
 
 
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
 def harmless(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out or declined and never costs anything."""
     if effect is None:
@@ -110,6 +112,36 @@ def harmless(effect: m.Effect | None) -> bool:
     if isinstance(effect, m.Seq):
         return all(harmless(step) for step in effect.steps)
     return any(harmless(option) for option in effect.options)
+
+
+# Effect kinds that never take goods or ships away and never block (each one that could
+# find nothing to do does nothing: A37), so a sale possible before them stays possible.
+_SALE_SAFE_KINDS = frozenset(
+    {
+        "gain", "gain_per", "gain_influence_total", "gain_produced", "gain_each_produced",
+        "pay", "return_official", "place_officials", "take_favor", "take_favors",
+        "take_decree", "take_plan", "take_pile_rubble", "subsidy", "move_treasury",
+    }
+)
+# State actions a card may perform that never take goods or ships away (R8).
+_SALE_SAFE_ACTIONS = frozenset(
+    {"recruit-officials", "acquire-plan", "royal-favor", "produce-goods"}
+)
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def sale_safe(effect: m.Effect | None) -> bool:
+    """An effect that can always be carried out (or declined) and leaves every good and
+    ship where it is or adds to them."""
+    if effect is None or isinstance(effect, m.May):
+        return True
+    if isinstance(effect, m.Do):
+        if effect.kind == "perform":
+            return effect.arg("action") in _SALE_SAFE_ACTIONS
+        return effect.kind in _SALE_SAFE_KINDS
+    if isinstance(effect, m.Seq):
+        return all(sale_safe(step) for step in effect.steps)
+    return any(sale_safe(option) for option in effect.options)
 
 
 # --- elementary effects ----------------------------------------------------------------

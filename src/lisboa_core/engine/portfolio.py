@@ -8,9 +8,17 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register, tail_within
-from .effects import emit, harmless, run_effect
+from .effects import emit, harmless, run_effect, sale_safe
 
-__all__ = ["can_sell", "can_sell_or_trade", "done_first", "ship_ref", "start_tuck"]
+__all__ = [
+    "can_sell",
+    "can_sell_or_trade",
+    "discard_choices",
+    "done_first",
+    "ship_ref",
+    "start_tuck",
+    "tuck_keeps_sale",
+]
 
 
 def ship_ref(seat: int, slot: int) -> str:
@@ -122,18 +130,18 @@ def _tucked(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, frame.seat, "tuck", frame.data[0])  # R17.2.1
 
 
+def discard_choices(state: State, seat: int, card_id: str) -> list[str]:
+    """The cards the seat may discard to make room for ``card_id`` (R4.3: from its row if
+    that row is full, else from anywhere in the portfolio)."""
+    p = state.players[seat]
+    row = p.bottom if _row_of(state, card_id) == "bottom" else p.top
+    if None not in row:
+        return [c for c in row if c is not None]
+    return [c for c in (*p.top, *p.bottom) if c is not None]
+
+
 def _make_room_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    (card_id,) = frame.data
-    p = state.players[frame.seat]
-    row_name = _row_of(state, card_id)
-    row = p.bottom if row_name == "bottom" else p.top
-    # R4.3: if the required row is full the discard must come from it.
-    choices = (
-        [c for c in row if c is not None]
-        if None not in row
-        else [c for c in (*p.top, *p.bottom) if c is not None]
-    )
-    return tuple(Move("discard", (c,)) for c in choices)
+    return tuple(Move("discard", (c,)) for c in discard_choices(state, frame.seat, frame.data[0]))
 
 
 def discard_from_portfolio(state: State, seat: int, card_id: str) -> State:
@@ -285,6 +293,23 @@ def _sale_ahead(state: State, seat: int) -> bool:
         tail_within(state, _TUCK_TAIL)
         and can_sell(state, seat)
         and all(harmless(t.effect) for t in triggers)
+    )
+
+
+def tuck_keeps_sale(state: State, seat: int, card_id: str) -> bool:
+    """Tucking ``card_id`` certainly ends with a sale possible: one is possible now, the
+    covered part of the card and every trigger the seat holds can only add goods and ships
+    (R4.5, R4.6), and room can be made without discarding a ship (R4.3, R4.4)."""
+    rules = ops.rules_of(state)
+    card = rules[card_id]
+    assert isinstance(card, m.PoliticalCard)
+    covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
+    if not can_sell(state, seat) or not sale_safe(covered):
+        return False
+    if not all(sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers):
+        return False
+    return not needs_room(state, seat, card_id) or any(
+        not isinstance(rules[c], m.Ship) for c in discard_choices(state, seat, card_id)
     )
 
 

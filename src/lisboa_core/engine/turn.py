@@ -11,7 +11,7 @@ from . import ops
 from .core import completes, push, register
 from .effects import run_effect
 from .nobles import start_sponsor, start_visit
-from .portfolio import dock, start_tuck
+from .portfolio import dock, start_tuck, tuck_keeps_sale
 
 __all__: list[str] = []
 
@@ -282,7 +282,15 @@ register("church", _church, _church_moves, checkpoint=True)
 register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
-register("turn", _turn, _turn_moves, checkpoint=True)
+def _turn_sure(state: State, frame: Frame, move: Move) -> bool:
+    """Turn moves legal without playing them on: Get 1 gold (R3.4) and a tuck that keeps a
+    sale possible (R4.10); the turn's tail (upkeep, a card) cannot fail."""
+    if move.kind == "gold":
+        return True
+    return move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0]))
+
+
+register("turn", _turn, _turn_moves, checkpoint=True, sure=_turn_sure)
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
 register("take-card", _take, _take_moves, checkpoint=True, lookahead=False)
 register("end-turn", _end_turn)
