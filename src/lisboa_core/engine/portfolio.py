@@ -11,6 +11,7 @@ from .core import push, register, tail_within
 from .effects import emit, harmless, run_effect, sale_safe
 
 __all__ = [
+    "any_move_finishes",
     "can_sell",
     "can_sell_or_trade",
     "discard_choices",
@@ -272,7 +273,9 @@ def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mov
 _TURN_TAIL = frozenset({"end-turn"})
 
 
-def _any_move(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Lookahead verdict of the last choice of a turn's action (a sale, a trade, whose
+    moves are each possible, R6, R7.2): any move offered finishes the action."""
     return True if moves and tail_within(state, _TURN_TAIL) else None
 
 
@@ -338,4 +341,4 @@ register("make-room", _make_room, _make_room_moves, verdict=_make_room_verdict)
 register(
     "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True, verdict=_can_sell_now
 )
-register("sell", _sell, _sell_moves, search=done_first, verdict=_any_move)
+register("sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes)

@@ -13,7 +13,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register
-from .portfolio import done_first
+from .portfolio import any_move_finishes, done_first
 from .state_actions import can_perform
 
 __all__ = ["can_trade", "trade_moves"]
@@ -102,5 +102,9 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
     return state
 
 
-register("trade", _trade, _trade_frame_moves, lookahead=True, search=done_first)
+# Each trade offered is possible with its good paid (R7.2), and after it the turn can end.
+register(
+    "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
+    verdict=any_move_finishes,
+)
 register("trade-again", _trade_again)
