@@ -176,6 +176,30 @@ def _visit_option_search(state: State, frame: Frame, moves: tuple[Move, ...]) ->
     return tuple(m for m in moves if m.kind == "skip" or m.args[0] not in useless)
 
 
+# What follows a visit's Noble action: the follows (checkpoints) and the card's discard.
+_VISIT_TAIL = frozenset({"noble-action", "follow-round", "court-discard", "court-card", "end-turn"})
+
+
+def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """When every free State action is useless to the Noble action (see
+    ``_CANNOT_HELP``), the visit can be finished exactly when the Noble action can be done
+    right now: a decree from the display (R10.2.4), or a store the seat can pay."""
+    action = noble_of(state, frame.data[0]).noble_action
+    if any(m.kind != "skip" and m.args[0] not in _CANNOT_HELP[action] for m in moves):
+        return None
+    if not tail_within(state, _VISIT_TAIL):
+        return None
+    if action == "take-decree":
+        triggers = ops.triggers(state, frame.seat, "take-decree", None)
+        if not state.decree_display:
+            return False
+        return True if all(harmless(t.effect) for t in triggers) else None
+    if action == "build-store":
+        stores = _store_moves(state, Frame("store", frame.seat))
+        return _store_price_verdict(state, frame.seat, stores) if stores else False
+    return None
+
+
 def _visit_option(state: State, frame: Frame, move: Move | None) -> State:
     assert move is not None
     if move.kind == "skip":
@@ -430,13 +454,20 @@ def _price_verdict(
 
 
 def _store_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    """Whether a store can be built and paid, when its lands' rewards only gain, no trigger
-    it sets off can cost anything and nothing but the rest of the visit follows."""
-    seat = frame.seat
+    """Whether a store can be built and paid, when nothing but the rest of the visit
+    follows (see :func:`_store_price_verdict`)."""
     if not moves:
         return False
+    if not tail_within(state, _STORE_TAIL):
+        return None
+    return _store_price_verdict(state, frame.seat, moves)
+
+
+def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bool | None:
+    """Whether one of the stores ``moves`` offers can be paid, when their lands' rewards
+    only gain and no trigger a store sets off can cost anything."""
     triggers = _trigger_gains(state, seat)
-    if triggers is None or not tail_within(state, _STORE_TAIL):
+    if triggers is None:
         return None
     facts = _land_facts(state)
     costs = _rubble_costs(state, seat)
@@ -779,7 +810,10 @@ register("court-card", _court_card)
 register("court-discard", _court_discard)
 register("sponsor-fee", _sponsor_fee)
 register("visit-pay", _visit_pay, _visit_pay_moves)
-register("visit-option", _visit_option, _visit_option_moves, search=_visit_option_search)
+register(
+    "visit-option", _visit_option, _visit_option_moves, search=_visit_option_search,
+    verdict=_visit_option_verdict,
+)
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
