@@ -9,7 +9,7 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import completes, push, register
-from .effects import run_effect
+from .effects import run_effect, sale_safe
 from .nobles import start_sponsor, start_visit
 from .portfolio import dock, start_tuck, tuck_keeps_sale
 
@@ -294,5 +294,13 @@ register("turn", _turn, _turn_moves, checkpoint=True, sure=_turn_sure)
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
 register("take-card", _take, _take_moves, checkpoint=True, lookahead=False)
 register("end-turn", _end_turn)
-register("period-discard", _discard, _discard_moves, checkpoint=True)
+def _discard_sure(state: State, frame: Frame, move: Move) -> bool:
+    """Stopping, or discarding a card whose reward cannot block, always completes."""
+    if move.kind == "done":
+        return True
+    card = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard)
+    return sale_safe(card.reward)
+
+
+register("period-discard", _discard, _discard_moves, checkpoint=True, sure=_discard_sure)
 register("period-setup", _period_setup)
