@@ -344,10 +344,25 @@ def _land_affordable(
     return price - discount <= funds
 
 
-def _cheapest_price(state: State, facts: _LandFacts, costs: dict[str, int]) -> int:
-    """The land price if the dearest cube of the row and column is the one taken."""
-    cubes = [costs[c] for c in (*state.row_rubble[facts.row], *state.column_rubble[facts.column])]
-    return ops.treasury_value(state) + sum(cubes) - max(cubes, default=0)
+class _Prices:
+    """Cheapest land prices for one seat in one state: the treasury value plus every cube
+    of the land's row and column but the dearest, which the seat takes (R10.1.2-R10.1.3).
+    Row and column totals are summed once, as the store search prices many lands."""
+
+    def __init__(self, state: State, costs: dict[str, int]) -> None:
+        self.treasury = ops.treasury_value(state)
+        rows = [[costs[c] for c in cubes] for cubes in state.row_rubble]
+        columns = [[costs[c] for c in cubes] for cubes in state.column_rubble]
+        self.row_sum = [sum(r) for r in rows]
+        self.row_max = [max(r, default=0) for r in rows]
+        self.column_sum = [sum(c) for c in columns]
+        self.column_max = [max(c, default=0) for c in columns]
+
+    def cheapest(self, facts: _LandFacts) -> int:
+        """The land's price with its dearest cube taken."""
+        r, c = facts.row, facts.column
+        dearest = max(self.row_max[r], self.column_max[c])
+        return self.treasury + self.row_sum[r] + self.column_sum[c] - dearest
 
 
 _CANDIDATES: dict[tuple[str, int], tuple[tuple[str, tuple[str, ...]], ...]] = {}
@@ -386,7 +401,7 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     taken_lands = {land for land, _s, _st in state.stores}
     funds = _funds_bound(state, frame.seat)
     facts = _land_facts(state)
-    costs = _rubble_costs(state, frame.seat)
+    prices = _Prices(state, _rubble_costs(state, frame.seat))
     discount = -(ops.modifier(state, frame.seat, "payment") or 0)
     rubble_trigger = bool(ops.triggers(state, frame.seat, "take-rubble", None))
     moves = []
@@ -397,7 +412,7 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
             if land_id in taken_lands:
                 continue
             land_facts = facts[land_id]
-            price = _cheapest_price(state, land_facts, costs)
+            price = prices.cheapest(land_facts)
             if price > funds or not _land_affordable(
                 state, frame.seat, land_facts, price, discount, rubble_trigger
             ):
@@ -470,14 +485,14 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
     if triggers is None:
         return None
     facts = _land_facts(state)
-    costs = _rubble_costs(state, seat)
+    pricing = _Prices(state, _rubble_costs(state, seat))
     prices = []
     unknown = False  # a land whose reward takes a clergy tile, moves the cardinal...
     for move in moves:
         land = facts[str(move.args[1])]
         if land.plain:
             gain = triggers + land.reward_reis + land.reward_influence
-            prices.append((_cheapest_price(state, land, costs), gain))
+            prices.append((pricing.cheapest(land), gain))
         else:
             unknown = True
     return _price_verdict(state, seat, prices, unknown)
