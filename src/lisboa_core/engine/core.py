@@ -9,6 +9,12 @@ on top (or the game is over).
 R3.6 (a started action always completes) is kept by lookahead: a handler marked
 ``lookahead`` only offers moves after which the rest of the action can still be finished,
 found by a depth-first search over the following frames up to a ``checkpoint`` frame.
+
+The search is the oracle; handlers may shorten it with three hints, each justified by a
+rule where it is given: ``search`` (the moves worth trying), ``sure`` (a move known to
+complete) and ``verdict`` (known finishable or not without playing on). With
+``SEARCH_SHORTCUTS`` off the hints are ignored; tests/test_lookahead.py checks that they
+never change what is offered.
 """
 
 from __future__ import annotations
