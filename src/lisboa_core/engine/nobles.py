@@ -505,10 +505,7 @@ def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     triggers = _trigger_gains(state, seat)
     if triggers is None or not tail_within(state, _STORE_TAIL):
         return None
-    facts = _land_facts(state)[frame.data[0]]
-    costs = _rubble_costs(state, seat)
-    cubes = [costs[c] for c in (*state.row_rubble[facts.row], *state.column_rubble[facts.column])]
-    price = ops.treasury_value(state) + sum(cubes) - max(cubes, default=0)
+    price = _Prices(state, _rubble_costs(state, seat)).cheapest(_land_facts(state)[frame.data[0]])
     return _price_verdict(state, seat, [(price, triggers)])
 
 
