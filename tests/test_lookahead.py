@@ -5,9 +5,10 @@ others can never do better for finishing the action (a visit's free State action
 cannot make its Noble action possible, more sales once ``done`` ends the action, one of
 several interchangeable slots), and may give a ``verdict`` when it knows without playing
 on whether the action can be finished (a sale offered, a store's price against the seat's
-funds, the officials of an opening), or call a move ``sure`` (Get 1 gold, a tuck that keeps
-a sale possible). Both are checked against the full search: every
-verdict given in random games, and the moves offered at every decision.
+funds, the officials of an opening), ``judge`` a move legal or illegal without playing it
+on (Get 1 gold, a tuck that keeps a sale possible), or call moves ``alike`` (visits with
+cards of one noble). All are checked against the full search: every verdict and judgement
+given in random games, every group of alike moves, and the moves offered at every decision.
 """
 
 from __future__ import annotations
@@ -70,22 +71,22 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
 
         core._HANDLERS[kind] = attrs.evolve(handler, verdict=check)
     for kind, handler in saved.items():
-        if handler.sure is None:
+        if handler.judge is None:
             continue
 
-        def check_sure(state: State, frame: Frame, move: Move,
-                       sure: core.SureFn = handler.sure) -> bool:
-            answer = sure(state, frame, move)
-            if answer:
+        def check_judge(state: State, frame: Frame, move: Move,
+                        judge: core.JudgeFn = handler.judge) -> bool | None:
+            answer = judge(state, frame, move)
+            if answer is not None:
                 core.SEARCH_SHORTCUTS = False
                 try:
-                    assert core.completes(state, move), (frame, move)
+                    assert core.completes(state, move) == answer, (frame, move)
                 finally:
                     core.SEARCH_SHORTCUTS = True
-                given.append((f"{frame.kind} {move.kind}", True))
+                given.append((f"{frame.kind} {move.kind}", answer))
             return answer
 
-        core._HANDLERS[kind] = attrs.evolve(core._HANDLERS[kind], sure=check_sure)
+        core._HANDLERS[kind] = attrs.evolve(core._HANDLERS[kind], judge=check_judge)
     try:
         yield given
     finally:
@@ -102,6 +103,24 @@ def test_every_verdict_agrees_with_the_full_search(
     assert {"sell", "store", "building-officials", "slot", "make-room", "turn tuck", "trade",
             "visit-option"} <= kinds
     assert {answer for _kind, answer in checked_verdicts} == {True, False}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_alike_moves_are_legal_together(players: int) -> None:
+    groups = 0
+    for state in _games(players, range(300, 304)):
+        frame = state.pending[-1]
+        alike = core.handler(frame.kind).alike
+        if alike is None:
+            continue
+        found: dict[object, list[bool]] = {}
+        for move in core._raw_moves(state):
+            key = alike(state, frame, move)
+            if key is not None:
+                found.setdefault(key, []).append(_full_search(core._step(state, move)))
+        assert all(len(set(answers)) == 1 for answers in found.values()), found
+        groups += sum(len(answers) > 1 for answers in found.values())
+    assert groups > 50  # groups of two or more alike moves compared
 
 
 def test_taking_a_card_needs_no_lookahead() -> None:

@@ -10,16 +10,17 @@ R3.6 (a started action always completes) is kept by lookahead: a handler marked
 ``lookahead`` only offers moves after which the rest of the action can still be finished,
 found by a depth-first search over the following frames up to a ``checkpoint`` frame.
 
-The search is the oracle; handlers may shorten it with three hints, each justified by a
-rule where it is given: ``search`` (the moves worth trying), ``sure`` (a move known to
-complete) and ``verdict`` (known finishable or not without playing on). With
-``SEARCH_SHORTCUTS`` off the hints are ignored; tests/test_lookahead.py checks that they
-never change what is offered.
+The search is the oracle; handlers may shorten it with four hints, each justified by a
+rule where it is given: ``search`` (the moves worth trying), ``judge`` (a move known legal
+or illegal without playing it on), ``alike`` (moves that are legal together or not at all)
+and ``verdict`` (known finishable or not without playing on). With ``SEARCH_SHORTCUTS``
+off the hints are ignored; tests/test_lookahead.py checks that they never change what is
+offered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import attrs
 
@@ -45,7 +46,8 @@ MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
-SureFn = Callable[[State, Frame, Move], bool]
+JudgeFn = Callable[[State, Frame, Move], bool | None]
+AlikeFn = Callable[[State, Frame, Move], Hashable]
 
 
 @attrs.frozen(slots=True)
@@ -64,8 +66,12 @@ class Handler:
     # With these moves offered, whether the action can certainly be finished from here
     # (True), certainly not (False), or the lookahead must play it out to know (None).
     verdict: VerdictFn | None = None
-    # Whether a move is certainly legal without playing it on (the lookahead skips it).
-    sure: SureFn | None = None
+    # Whether a move is certainly legal (True) or illegal (False) without playing it on;
+    # None: the lookahead must play it out.
+    judge: JudgeFn | None = None
+    # A key per move: moves with the same key are legal together or not at all, so the
+    # lookahead plays out only the first of them. None as a key: no such promise.
+    alike: AlikeFn | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -80,7 +86,8 @@ def register(
     checkpoint: bool = False,
     search: SearchFn | None = None,
     verdict: VerdictFn | None = None,
-    sure: SureFn | None = None,
+    judge: JudgeFn | None = None,
+    alike: AlikeFn | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -88,7 +95,8 @@ def register(
     discard, which goods pay for a ship) can make the rest of the action impossible.
     """
     _HANDLERS[kind] = Handler(
-        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, sure
+        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, judge,
+        alike,
     )
 
 
@@ -192,15 +200,25 @@ def _offer(state: State) -> _Offer:
     moves = h.moves(state, frame)
     children: dict[Move, State] = {}
     if h.lookahead:
-        sure = h.sure if SEARCH_SHORTCUTS else None
+        judge = h.judge if SEARCH_SHORTCUTS else None
+        alike = h.alike if SEARCH_SHORTCUTS else None
+        known: dict[Hashable, bool] = {}
         legal = []
         for move in moves:
-            if sure is not None and sure(state, frame, move):
-                legal.append(move)  # its state is built if it is applied
-                continue
-            child = _step(state, move)
-            if _completable(child, 0):
-                children[move] = child
+            # A move judged, or like one already played out, gets its state built only if
+            # it is applied.
+            ok = None if judge is None else judge(state, frame, move)
+            key = None if alike is None or ok is not None else alike(state, frame, move)
+            if ok is None and key is not None:
+                ok = known.get(key)
+            if ok is None:
+                child = _step(state, move)
+                ok = _completable(child, 0)
+                if ok:
+                    children[move] = child
+                if key is not None:
+                    known[key] = ok
+            if ok:
                 legal.append(move)
         moves = tuple(legal)
     offer = (state, moves, children)

@@ -282,25 +282,38 @@ register("church", _church, _church_moves, checkpoint=True)
 register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
-def _turn_sure(state: State, frame: Frame, move: Move) -> bool:
+def _turn_judge(state: State, frame: Frame, move: Move) -> bool | None:
     """Turn moves legal without playing them on: Get 1 gold (R3.4) and a tuck that keeps a
     sale possible (R4.10); the turn's tail (upkeep, a card) cannot fail."""
     if move.kind == "gold":
         return True
-    return move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0]))
+    if move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0])):
+        return True
+    return None
 
 
-register("turn", _turn, _turn_moves, checkpoint=True, sure=_turn_sure)
+def _turn_alike(state: State, frame: Frame, move: Move) -> object:
+    """Visits with cards of one noble are legal together or not at all: a visit uses only
+    its card's type (R9.1), and nothing in an action reads the hand; so are sponsorships of
+    cards with the same event (R11)."""
+    if move.kind == "visit":
+        return ("visit", ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).type)
+    if move.kind == "sponsor":
+        return ("sponsor", ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).event)
+    return None
+
+
+register("turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_turn_alike)
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
 register("take-card", _take, _take_moves, checkpoint=True, lookahead=False)
 register("end-turn", _end_turn)
-def _discard_sure(state: State, frame: Frame, move: Move) -> bool:
+def _discard_judge(state: State, frame: Frame, move: Move) -> bool | None:
     """Stopping, or discarding a card whose reward cannot block, always completes."""
     if move.kind == "done":
         return True
     card = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard)
-    return sale_safe(card.reward)
+    return True if sale_safe(card.reward) else None
 
 
-register("period-discard", _discard, _discard_moves, checkpoint=True, sure=_discard_sure)
+register("period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge)
 register("period-setup", _period_setup)
