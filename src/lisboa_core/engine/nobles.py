@@ -181,23 +181,34 @@ _VISIT_TAIL = frozenset({"noble-action", "follow-round", "court-discard", "court
 
 
 def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    """When every free State action is useless to the Noble action (see
-    ``_CANNOT_HELP``), the visit can be finished exactly when the Noble action can be done
-    right now: a decree from the display (R10.2.4), or a store the seat can pay."""
-    action = noble_of(state, frame.data[0]).noble_action
-    if any(m.kind != "skip" and m.args[0] not in _CANNOT_HELP[action] for m in moves):
-        return None
+    """A visit can be finished if its Noble action can be done right after ``skip`` (R9.1:
+    the State action is optional). When every free State action is useless to the Noble
+    action (see ``_CANNOT_HELP``), it can be finished only then: a decree from the display
+    (R10.2.4), or a store the seat can pay."""
     if not tail_within(state, _VISIT_TAIL):
         return None
+    action = noble_of(state, frame.data[0]).noble_action
+    if _noble_action_now(state, frame.seat, action):
+        return True
+    if any(m.kind != "skip" and m.args[0] not in _CANNOT_HELP[action] for m in moves):
+        return None
     if action == "take-decree":
-        triggers = ops.triggers(state, frame.seat, "take-decree", None)
-        if not state.decree_display:
-            return False
-        return True if all(harmless(t.effect) for t in triggers) else None
+        return False if not state.decree_display else None
     if action == "build-store":
         stores = _store_moves(state, Frame("store", frame.seat))
         return _store_price_verdict(state, frame.seat, stores) if stores else False
     return None
+
+
+def _noble_action_now(state: State, seat: int, action: str) -> bool:
+    """Whether the Noble action can certainly be done and paid with what the seat holds now,
+    its triggers only gaining (a sufficient test; False means "not known")."""
+    if action == "take-decree":
+        triggers = ops.triggers(state, seat, "take-decree", None)
+        return bool(state.decree_display) and all(harmless(t.effect) for t in triggers)
+    if action == "build-store":
+        return _store_now(state, seat)
+    return _building_now(state, seat)
 
 
 def _visit_option(state: State, frame: Frame, move: Move | None) -> State:
@@ -498,6 +509,32 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
     return _price_verdict(state, seat, prices, unknown)
 
 
+def _store_now(state: State, seat: int) -> bool:
+    """Whether some store can certainly be built and paid with the seat's cash and
+    influence now: a land whose reward only gains, priced with its dearest cube taken,
+    while the store's triggers can only gain (R10.1, R5.6). False means "not known"."""
+    houses = ops.rules_of(state).player_board.houses
+    p = state.players[seat]
+    if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
+        return False
+    if _trigger_gains(state, seat) is None:
+        return False
+    taken_lands = {land for land, _s, _st in state.stores}
+    facts = _land_facts(state)
+    pricing = _Prices(state, _rubble_costs(state, seat))
+    mod = ops.modifier(state, seat, "payment") or 0
+    funds = p.reis + ops.reis_value(state, p.influence)
+    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+        if tile is None:
+            continue
+        for land_id in lands:
+            land = facts[land_id]
+            if land.plain and land_id not in taken_lands:
+                if max(0, pricing.cheapest(land) + mod) <= funds:
+                    return True
+    return False
+
+
 def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """With the land's reward resolved: whether some cube choice leaves a price the seat
     can pay (under the conditions of :func:`_store_verdict`)."""
@@ -694,6 +731,50 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     return take_rubble(state, seat, cubes) if cubes else state  # step 2: cubes, then reward
 
 
+def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """No plan can be built (no move): the action fails. Otherwise True if one opening can
+    certainly be staffed now (see :func:`_opening_now`)."""
+    if not moves:
+        return False
+    if tail_within(state, _BUILDING_TAIL) and any(
+        _opening_now(state, frame.seat, mv) for mv in moves
+    ):
+        return True
+    return None
+
+
+def _building_now(state: State, seat: int) -> bool:
+    """Whether a public building can certainly be opened now (False: not known)."""
+    moves = _building_moves(state, Frame("building", seat))
+    return any(_opening_now(state, seat, mv) for mv in moves)
+
+
+def _opening_now(state: State, seat: int, move: Move) -> bool:
+    """Whether the opening ``move`` can certainly be finished with what the seat holds now:
+    the site's reward and cubes, and the opening's triggers, can only gain, and the seat's
+    officials out (returned first) plus officials hired at today's price cover the plan
+    (R10.3.2.4). False means "not known"."""
+    rules = ops.rules_of(state)
+    site = rules.typed(str(move.args[0]), m.Site)
+    plan = rules.typed(str(move.args[1]), m.Plan)
+    if not harmless(site.reward):
+        return False
+    events = ["open-building"]
+    if state.site_rubble[[s.id for s in rules.sites].index(site.id)]:
+        events.append("take-rubble")
+    for event in events:
+        if not all(harmless(t.effect) for t in ops.triggers(state, seat, event, None)):
+            return False
+    needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
+    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+    if needed <= out:
+        return True
+    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
+    p = state.players[seat]
+    return due <= p.reis + ops.reis_value(state, p.influence)
+
+
 _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
 
 
@@ -836,7 +917,7 @@ register(
 )
 register("store-pay", _store_pay)
 register("store-score", _store_score)
-register("building", _building, _building_moves)
+register("building", _building, _building_moves, verdict=_building_verdict)
 register(
     "building-officials", _officials, _officials_moves, search=_first_only,
     verdict=_officials_verdict,
