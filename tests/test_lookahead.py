@@ -74,17 +74,18 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
         if handler.judge is None:
             continue
 
-        def check_judge(state: State, frame: Frame, move: Move,
-                        judge: core.JudgeFn = handler.judge) -> bool | None:
-            answer = judge(state, frame, move)
-            if answer is not None:
-                core.SEARCH_SHORTCUTS = False
-                try:
-                    assert core.completes(state, move) == answer, (frame, move)
-                finally:
-                    core.SEARCH_SHORTCUTS = True
-                given.append((f"{frame.kind} {move.kind}", answer))
-            return answer
+        def check_judge(state: State, frame: Frame, moves: tuple[Move, ...],
+                        judge: core.JudgeFn = handler.judge) -> list[bool | None]:
+            answers = judge(state, frame, moves)
+            for move, answer in zip(moves, answers, strict=True):
+                if answer is not None:
+                    core.SEARCH_SHORTCUTS = False
+                    try:
+                        assert core.completes(state, move) == answer, (frame, move)
+                    finally:
+                        core.SEARCH_SHORTCUTS = True
+                    given.append((f"{frame.kind} {move.kind}", answer))
+            return answers
 
         core._HANDLERS[kind] = attrs.evolve(core._HANDLERS[kind], judge=check_judge)
     try:

@@ -46,7 +46,7 @@ MovesFn = Callable[[State, Frame], tuple[Move, ...]]
 ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
-JudgeFn = Callable[[State, Frame, Move], bool | None]
+JudgeFn = Callable[[State, Frame, tuple[Move, ...]], list[bool | None]]
 AlikeFn = Callable[[State, Frame, Move], Hashable]
 
 
@@ -66,8 +66,8 @@ class Handler:
     # With these moves offered, whether the action can certainly be finished from here
     # (True), certainly not (False), or the lookahead must play it out to know (None).
     verdict: VerdictFn | None = None
-    # Whether a move is certainly legal (True) or illegal (False) without playing it on;
-    # None: the lookahead must play it out.
+    # Per move offered: certainly legal (True) or illegal (False) without playing it on,
+    # or None: the lookahead must play it out.
     judge: JudgeFn | None = None
     # A key per move: moves with the same key are legal together or not at all, so the
     # lookahead plays out only the first of them. None as a key: no such promise.
@@ -203,11 +203,11 @@ def _offer(state: State) -> _Offer:
         judge = h.judge if SEARCH_SHORTCUTS else None
         alike = h.alike if SEARCH_SHORTCUTS else None
         known: dict[Hashable, bool] = {}
+        judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
         legal = []
-        for move in moves:
+        for move, ok in zip(moves, judged, strict=True):
             # A move judged, or like one already played out, gets its state built only if
             # it is applied.
-            ok = None if judge is None else judge(state, frame, move)
             key = None if alike is None or ok is not None else alike(state, frame, move)
             if ok is None and key is not None:
                 ok = known.get(key)

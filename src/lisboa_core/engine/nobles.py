@@ -535,6 +535,42 @@ def _store_now(state: State, seat: int) -> bool:
     return False
 
 
+def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
+    reward only gains is legal if its cheapest price is within the seat's cash and
+    influence now, illegal if it is beyond them even with every gain on the way."""
+    seat = frame.seat
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return [None] * len(moves)
+    facts = _land_facts(state)
+    pricing = _Prices(state, _rubble_costs(state, seat))
+    mod = ops.modifier(state, seat, "payment") or 0
+    p = state.players[seat]
+    funds = p.reis + ops.reis_value(state, p.influence)
+    refutable = not ops.modifier(state, seat, "influence-gain")
+    judged: list[bool | None] = []
+    for move in moves:
+        land = facts[str(move.args[1])]
+        answer = None
+        if land.plain:
+            price = max(0, pricing.cheapest(land) + mod)
+            gain = triggers + land.reward_reis + land.reward_influence
+            if price <= funds:
+                answer = True
+            elif refutable and price > funds + gain:
+                answer = False
+        judged.append(answer)
+    return judged
+
+
+def _building_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """An opening that can certainly be staffed now (see :func:`_opening_now`) is legal."""
+    if not tail_within(state, _BUILDING_TAIL):
+        return [None] * len(moves)
+    return [True if _opening_now(state, frame.seat, mv) else None for mv in moves]
+
+
 def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """With the land's reward resolved: whether some cube choice leaves a price the seat
     can pay (under the conditions of :func:`_store_verdict`)."""
@@ -910,14 +946,16 @@ register(
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
-register("store", _store, _store_moves, verdict=_store_verdict)
+register("store", _store, _store_moves, verdict=_store_verdict, judge=_store_judge)
 register("store-house", _house, _house_moves)
 register(
     "store-rubble", _store_rubble, _store_rubble_moves, verdict=_store_rubble_verdict
 )
 register("store-pay", _store_pay)
 register("store-score", _store_score)
-register("building", _building, _building_moves, verdict=_building_verdict)
+register(
+    "building", _building, _building_moves, verdict=_building_verdict, judge=_building_judge
+)
 register(
     "building-officials", _officials, _officials_moves, search=_first_only,
     verdict=_officials_verdict,

@@ -282,14 +282,16 @@ register("church", _church, _church_moves, checkpoint=True)
 register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
-def _turn_judge(state: State, frame: Frame, move: Move) -> bool | None:
+def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Turn moves legal without playing them on: Get 1 gold (R3.4) and a tuck that keeps a
     sale possible (R4.10); the turn's tail (upkeep, a card) cannot fail."""
-    if move.kind == "gold":
-        return True
-    if move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0])):
-        return True
-    return None
+    return [
+        True
+        if move.kind == "gold"
+        or (move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0])))
+        else None
+        for move in moves
+    ]
 
 
 def _turn_alike(state: State, frame: Frame, move: Move) -> object:
@@ -307,12 +309,16 @@ register("turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
 register("take-card", _take, _take_moves, checkpoint=True, lookahead=False)
 register("end-turn", _end_turn)
-def _discard_judge(state: State, frame: Frame, move: Move) -> bool | None:
+def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Stopping, or discarding a card whose reward cannot block, always completes."""
-    if move.kind == "done":
-        return True
-    card = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard)
-    return True if sale_safe(card.reward) else None
+    rules = ops.rules_of(state)
+    return [
+        True
+        if move.kind == "done"
+        or sale_safe(rules.typed(str(move.args[0]), m.PoliticalCard).reward)
+        else None
+        for move in moves
+    ]
 
 
 register("period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge)
