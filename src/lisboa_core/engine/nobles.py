@@ -302,6 +302,9 @@ class _LandFacts:
     reward_influence: int
     lucky: bool  # the reward takes a clergy tile (which may pay or discount)
     plain: bool  # the reward only gains things (so the seat's funds can only grow)
+    # The reward leaves land prices alone and the seat's funds can only grow: it gains, or
+    # takes a cube from the pile (not from a row or column; its triggers are checked).
+    steady: bool
 
 
 _LAND_FACTS: dict[str, dict[str, _LandFacts]] = {}
@@ -324,6 +327,10 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                 sum(d.arg("amount") for d in gains if d.arg("what") == "influence"),
                 any(d.kind == "take_clergy" for d in steps),
                 all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps),
+                all(
+                    (d.kind == "gain" and d.arg("amount") >= 0) or d.kind == "take_pile_rubble"
+                    for d in steps
+                ),
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts
@@ -511,7 +518,7 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
 
 def _store_now(state: State, seat: int) -> bool:
     """Whether some store can certainly be built and paid with the seat's cash and
-    influence now: a land whose reward only gains, priced with its dearest cube taken,
+    influence now: a ``steady`` land, priced with its dearest cube taken,
     while the store's triggers can only gain (R10.1, R5.6). False means "not known"."""
     houses = ops.rules_of(state).player_board.houses
     p = state.players[seat]
@@ -529,7 +536,7 @@ def _store_now(state: State, seat: int) -> bool:
             continue
         for land_id in lands:
             land = facts[land_id]
-            if land.plain and land_id not in taken_lands:
+            if land.steady and land_id not in taken_lands:
                 if max(0, pricing.cheapest(land) + mod) <= funds:
                     return True
     return False
@@ -537,8 +544,9 @@ def _store_now(state: State, seat: int) -> bool:
 
 def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
-    reward only gains is legal if its cheapest price is within the seat's cash and
-    influence now, illegal if it is beyond them even with every gain on the way."""
+    reward cannot lower the seat's funds nor raise the price (``steady``) is legal if its
+    cheapest price is within the seat's cash and influence now; one whose reward only gains
+    is illegal if the price is beyond them even with every gain on the way."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
     if triggers is None or not tail_within(state, _STORE_TAIL):
@@ -553,12 +561,11 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     for move in moves:
         land = facts[str(move.args[1])]
         answer = None
-        if land.plain:
-            price = max(0, pricing.cheapest(land) + mod)
-            gain = triggers + land.reward_reis + land.reward_influence
-            if price <= funds:
-                answer = True
-            elif refutable and price > funds + gain:
+        price = max(0, pricing.cheapest(land) + mod)
+        if land.steady and price <= funds:
+            answer = True
+        elif land.plain and refutable:
+            if price > funds + triggers + land.reward_reis + land.reward_influence:
                 answer = False
         judged.append(answer)
     return judged
