@@ -18,10 +18,13 @@ from ..dsl.patterns import NOBLE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
-from .core import push, register
+from .core import handler, push, register
 from .payment import DEAD
 
-__all__ = ["DO_HANDLERS", "emit", "harmless", "run_effect", "sale_safe"]
+__all__ = [
+    "DO_HANDLERS", "emit", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict", "run_effect",
+    "sale_safe",
+]
 
 Ctx = tuple[tuple[str, Any], ...]
 
@@ -496,15 +499,50 @@ DO_HANDLERS: dict[str, DoFn] = {
 }
 """The handler of every effect kind; a test checks the vocabulary has no kind without one."""
 
+# Automatic frames that, once reached, finish without a decision that could block: the
+# court card and its discard after a visit or a sponsorship, the follows (checkpoints
+# themselves) and the upkeep.
+_QUIET_FRAMES = frozenset({"court-card", "court-discard", "follow-round", "end-turn"})
+
+
+def quiet_tail(state: State) -> bool:
+    """Whether everything under the top frame, down to the next checkpoint, certainly
+    finishes: quiet frames and the seat's own effects that never block (``sale_safe``),
+    with every trigger the seat holds unable to block either (A37)."""
+    seat = state.pending[-1].seat
+    for frame in reversed(state.pending[:-1]):
+        if handler(frame.kind).checkpoint:
+            break
+        if frame.kind in _QUIET_FRAMES:
+            continue
+        if frame.kind == "effect" and frame.seat == seat and sale_safe(frame.data[0]):
+            continue
+        return False
+    return all(sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers)
+
+
+def quiet_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """For a decision every move of which is carried out without blocking (a choice of
+    decree, plan, favor, office, cube, or how to split a payment): finishable when a move
+    is offered and the rest certainly finishes (see :func:`quiet_tail`)."""
+    return True if moves and quiet_tail(state) else None
+
+
+def quiet_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Every move of such a decision is legal when the rest certainly finishes."""
+    answer = True if quiet_tail(state) else None
+    return [answer] * len(moves)
+
+
 register("effect", _effect)
 register("choose-one", _choose_one, _choose_one_moves, lookahead=True)
 register("choose-some", _choose_some, _choose_some_moves, lookahead=True)
 register("may", _may, _may_moves, lookahead=True)
 register("bonus-good", _bonus_good, _bonus_good_moves)
 register("return-official", _return_official_apply, _return_official_moves)
-register("place-officials", _place_apply, _place_moves)
-register("take-favor", _favor_apply, _favor_moves)
-register("take-decree", _decree_apply, _decree_moves)
-register("take-plan", _plan_apply, _plan_moves)
-register("take-pile-rubble", _pile_apply, _pile_moves)
+register("place-officials", _place_apply, _place_moves, verdict=quiet_verdict, judge=quiet_judge)
+register("take-favor", _favor_apply, _favor_moves, verdict=quiet_verdict, judge=quiet_judge)
+register("take-decree", _decree_apply, _decree_moves, verdict=quiet_verdict, judge=quiet_judge)
+register("take-plan", _plan_apply, _plan_moves, verdict=quiet_verdict, judge=quiet_judge)
+register("take-pile-rubble", _pile_apply, _pile_moves, verdict=quiet_verdict, judge=quiet_judge)
 register("discard-rubble", _discard_apply, _discard_moves)

@@ -536,9 +536,9 @@ def _store_now(state: State, seat: int) -> bool:
             continue
         for land_id in lands:
             land = facts[land_id]
-            if land.steady and land_id not in taken_lands:
-                if max(0, pricing.cheapest(land) + mod) <= funds:
-                    return True
+            affordable = max(0, pricing.cheapest(land) + mod) <= funds
+            if land.steady and affordable and land_id not in taken_lands:
+                return True
     return False
 
 
@@ -564,9 +564,10 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
         price = max(0, pricing.cheapest(land) + mod)
         if land.steady and price <= funds:
             answer = True
-        elif land.plain and refutable:
-            if price > funds + triggers + land.reward_reis + land.reward_influence:
-                answer = False
+        elif land.plain and refutable and price > funds + triggers + land.reward_reis + (
+            land.reward_influence
+        ):
+            answer = False
         judged.append(answer)
     return judged
 

@@ -103,8 +103,12 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
 
 
 # Each trade offered is possible with its good paid (R7.2), and after it the turn can end.
+def _trade_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    return [any_move_finishes(state, frame, (move,)) or None for move in moves]
+
+
 register(
     "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
-    verdict=any_move_finishes, judge=lambda s, f, moves: [any_move_finishes(s, f, (move,)) or None for move in moves],
+    verdict=any_move_finishes, judge=_trade_judge,
 )
 register("trade-again", _trade_again)
