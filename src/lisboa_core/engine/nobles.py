@@ -171,8 +171,39 @@ _CANNOT_HELP: dict[str, frozenset[str]] = {
 }
 
 
+def _useless(state: State, seat: int, action: str) -> frozenset[str]:
+    """The free State actions that cannot make ``action`` possible for the seat: those of
+    ``_CANNOT_HELP``, and meeting the cardinal for an opening when the seat has no plan
+    and no clergy tile in the church could bring one (R10.3.2 needs a plan in hand)."""
+    useless = _CANNOT_HELP[action]
+    if (
+        action == "open-building"
+        and not state.players[seat].plans
+        and not any(_gives_plan(state, tile) for tile in state.church if tile is not None)
+    ):
+        useless = useless | {"meet-cardinal"}
+    return useless
+
+
+_PLAN_GIVERS: dict[tuple[str, str], bool] = {}
+
+
+def _gives_plan(state: State, tile: str) -> bool:
+    """Whether anything a clergy tile does could put a plan in its holder's hand."""
+    key = (state.catalogue, tile)
+    found = _PLAN_GIVERS.get(key)
+    if found is None:
+        behaviour = ops.rules_of(state).typed(tile, m.ClergyTile).behaviour
+        found = _PLAN_GIVERS[key] = any(
+            d.kind == "take_plan" or (d.kind == "perform" and d.arg("action") == "acquire-plan")
+            for trig in behaviour.triggers
+            for d in m.elementary(trig.effect)
+        )
+    return found
+
+
 def _visit_option_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    useless = _CANNOT_HELP[noble_of(state, frame.data[0]).noble_action]
+    useless = _useless(state, frame.seat, noble_of(state, frame.data[0]).noble_action)
     return tuple(m for m in moves if m.kind == "skip" or m.args[0] not in useless)
 
 
@@ -183,17 +214,20 @@ _VISIT_TAIL = frozenset({"noble-action", "follow-round", "court-discard", "court
 def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """A visit can be finished if its Noble action can be done right after ``skip`` (R9.1:
     the State action is optional). When every free State action is useless to the Noble
-    action (see ``_CANNOT_HELP``), it can be finished only then: a decree from the display
+    action (see :func:`_useless`), it can be finished only then: a decree from the display
     (R10.2.4), or a store the seat can pay."""
     if not tail_within(state, _VISIT_TAIL):
         return None
     action = noble_of(state, frame.data[0]).noble_action
     if _noble_action_now(state, frame.seat, action):
         return True
-    if any(m.kind != "skip" and m.args[0] not in _CANNOT_HELP[action] for m in moves):
+    useless = _useless(state, frame.seat, action)
+    if any(m.kind != "skip" and m.args[0] not in useless for m in moves):
         return None
     if action == "take-decree":
         return False if not state.decree_display else None
+    if action == "open-building":
+        return False if not _building_moves(state, Frame("building", frame.seat)) else None
     if action == "build-store":
         stores = _store_moves(state, Frame("store", frame.seat))
         return _store_price_verdict(state, frame.seat, stores) if stores else False
