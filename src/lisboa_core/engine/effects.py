@@ -108,8 +108,8 @@ def harmless(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out or declined and never costs anything."""
     if effect is None:
         return True
-    if isinstance(effect, m.Do):
-        return effect.kind == "gain" and effect.arg("amount") >= 0
+    if isinstance(effect, m.Do):  # a gain, or so much per unit counted (a cube taken...)
+        return effect.kind in ("gain", "gain_per") and effect.arg("amount") >= 0
     if isinstance(effect, m.May):
         return True
     if isinstance(effect, m.Seq):

@@ -483,8 +483,9 @@ _STORE_TAIL = frozenset(
 
 
 def _trigger_gains(state: State, seat: int) -> int | None:
-    """The most reis a store's triggers (taking its cube, building it) could bring, counting
-    an influence gained as a real; ``None`` if one of them could cost anything."""
+    """The most reis a store's triggers (taking its one cube, building it) could bring,
+    counting an influence gained as a real (so much per cube counts once); ``None`` if one
+    of them could cost anything."""
     gains = 0
     for trig in (
         *ops.triggers(state, seat, "take-rubble", None),
