@@ -44,6 +44,13 @@ def _make(cls: type) -> Any:
 def replace(obj: T, **changes: Any) -> T:
     """A copy of the frozen attrs instance ``obj`` with ``changes`` applied (no validation:
     callers pass existing field names)."""
+    fields = getattr(obj, "__dict__", None)
+    if fields is not None:  # State and PlayerState: the hot path, inlined
+        new: Any = _new(type(obj))
+        fields = fields.copy()
+        fields.update(changes)
+        _set(new, "__dict__", fields)
+        return new  # type: ignore[no-any-return]
     fn = _REPLACERS.get(type(obj))
     if fn is None:
         fn = _REPLACERS[type(obj)] = _make(type(obj))

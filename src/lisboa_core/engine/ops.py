@@ -184,7 +184,17 @@ def gain_influence(state: State, seat: int, amount: int) -> State:
 
 def reis_value(state: State, position: int) -> int:
     """Reis raised by paying with influence from ``position`` down (R5.6): icons below it."""
-    return sum(1 for icon in rules_of(state).board.influence_reis_icons if icon < position)
+    table = _REIS_VALUES.get(state.catalogue)
+    if table is None:
+        board = rules_of(state).board
+        table = _REIS_VALUES[state.catalogue] = tuple(
+            sum(1 for icon in board.influence_reis_icons if icon < position)
+            for position in range(board.influence_max + 2)
+        )
+    return table[min(max(position, 0), len(table) - 1)]
+
+
+_REIS_VALUES: dict[str, tuple[int, ...]] = {}  # per catalogue, by track position
 
 
 def can_pay(state: State, seat: int, amount: int) -> bool:
