@@ -22,8 +22,8 @@ from .core import handler, push, register
 from .payment import DEAD
 
 __all__ = [
-    "DO_HANDLERS", "emit", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict", "run_effect",
-    "sale_safe",
+    "DO_HANDLERS", "emit", "goodless", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict",
+    "run_effect", "sale_safe",
 ]
 
 Ctx = tuple[tuple[str, Any], ...]
@@ -145,6 +145,30 @@ def sale_safe(effect: m.Effect | None) -> bool:
     if isinstance(effect, m.Seq):
         return all(sale_safe(step) for step in effect.steps)
     return any(sale_safe(option) for option in effect.options)
+
+
+# Effect kinds that never put a good in the seat's warehouse (``gain`` and ``gain_per`` only
+# when what they gain is no good).
+_GOODLESS_KINDS = frozenset(
+    {
+        "gain_influence_total", "pay", "return_official", "place_officials", "take_favor",
+        "take_favors", "take_decree", "spend_set_marker", "take_plan", "take_pile_rubble",
+        "discard_taken_rubble", "move_treasury", "subsidy",
+    }
+)
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def goodless(effect: m.Effect | None) -> bool:
+    """An effect that can never add a good to its seat's warehouse, whatever is chosen
+    (taking a clergy tile or performing an action counts as a possible source)."""
+    for do in m.elementary(effect):
+        if do.kind in ("gain", "gain_per"):
+            if do.arg("what") not in ("wigs", "reis", "influence"):
+                return False
+        elif do.kind not in _GOODLESS_KINDS:
+            return False
+    return True
 
 
 # --- elementary effects ----------------------------------------------------------------

@@ -8,7 +8,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register, tail_within
-from .effects import emit, harmless, run_effect, sale_safe
+from .effects import emit, goodless, harmless, run_effect, sale_safe
 
 __all__ = [
     "any_move_finishes",
@@ -18,6 +18,7 @@ __all__ = [
     "done_first",
     "ship_ref",
     "start_tuck",
+    "tuck_hopeless",
     "tuck_keeps_sale",
 ]
 
@@ -314,6 +315,19 @@ def tuck_keeps_sale(state: State, seat: int, card_id: str) -> bool:
     return not needs_room(state, seat, card_id) or any(
         not isinstance(rules[c], m.Ship) for c in discard_choices(state, seat, card_id)
     )
+
+
+def tuck_hopeless(state: State, seat: int, card_id: str) -> bool:
+    """Tucking ``card_id`` certainly ends with neither a sale nor a trade possible (R4.10):
+    both need a good (R6.1, R7.1.2), the seat has none, and neither the card nor anything
+    the seat holds could give one on the way."""
+    if any(state.players[seat].goods):
+        return False
+    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    if not (goodless(card.tucked) and goodless(card.reward) and goodless(card.penalty)):
+        return False
+    behaviours = (*ops.active_behaviours(state, seat), card.permanent)
+    return all(goodless(t.effect) for b in behaviours for t in b.triggers)
 
 
 def _slot_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:

@@ -11,7 +11,7 @@ from . import ops
 from .core import completes, push, register
 from .effects import run_effect, sale_safe
 from .nobles import start_sponsor, start_visit
-from .portfolio import dock, start_tuck, tuck_keeps_sale
+from .portfolio import dock, start_tuck, tuck_hopeless, tuck_keeps_sale
 
 __all__: list[str] = []
 
@@ -283,15 +283,22 @@ register("keep-clergy", _keep, _keep_moves, checkpoint=True)
 register("fill-church", _fill_church)
 register("start-turn", _start_turn)
 def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Turn moves legal without playing them on: Get 1 gold (R3.4) and a tuck that keeps a
-    sale possible (R4.10); the turn's tail (upkeep, a card) cannot fail."""
-    return [
-        True
-        if move.kind == "gold"
-        or (move.kind == "tuck" and tuck_keeps_sale(state, frame.seat, str(move.args[0])))
-        else None
-        for move in moves
-    ]
+    """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
+    keeps a sale possible is legal and one after which no good could be sold or traded is
+    not (R4.10); the turn's tail (upkeep, a card) cannot fail."""
+    return [_judge_turn_move(state, frame.seat, move) for move in moves]
+
+
+def _judge_turn_move(state: State, seat: int, move: Move) -> bool | None:
+    if move.kind == "gold":
+        return True
+    if move.kind == "tuck":
+        card = str(move.args[0])
+        if tuck_keeps_sale(state, seat, card):
+            return True
+        if tuck_hopeless(state, seat, card):
+            return False
+    return None
 
 
 def _turn_alike(state: State, frame: Frame, move: Move) -> object:
