@@ -8,6 +8,8 @@ State action; after the first trade the player may make a second one or say ``do
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
@@ -48,8 +50,18 @@ def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 def trade_moves(state: State, seat: int) -> tuple[Move, ...]:
     """Every ``trade ACTION GOOD`` open to ``seat`` now (R7.1-R7.3), nobles left to right."""
+    return tuple(_trades(state, seat))
+
+
+def can_trade(state: State, seat: int) -> bool:
+    """Whether ``seat`` could trade now (one trade at least, R7.1, R4.10)."""
+    return next(_trades(state, seat), None) is not None
+
+
+def _trades(state: State, seat: int) -> Iterator[Move]:
     p = state.players[seat]
-    moves = []
+    if not any(p.goods):
+        return  # R7.1.2: every trade pays a good
     for action, accepted in _offers(state):
         if action in state.covered:  # R7.3: covered this turn
             continue
@@ -65,13 +77,7 @@ def trade_moves(state: State, seat: int) -> tuple[Move, ...]:
                 left = tuple(n - (k == i) for k, n in enumerate(p.goods))
                 if not can_perform(state, seat, action, left):
                     continue
-            moves.append(Move("trade", (action, GOODS[i])))
-    return tuple(moves)
-
-
-def can_trade(state: State, seat: int) -> bool:
-    """Whether ``seat`` could trade now (one trade at least, R7.1, R4.10)."""
-    return bool(trade_moves(state, seat))
+            yield Move("trade", (action, GOODS[i]))
 
 
 def _trade_frame_moves(state: State, frame: Frame) -> tuple[Move, ...]:
