@@ -417,6 +417,19 @@ class _Prices:
         return self.treasury + self.row_sum[r] + self.column_sum[c] - dearest
 
 
+_LAST_PRICES: list[tuple[State, int, _Prices]] = []
+
+
+def _prices(state: State, seat: int) -> _Prices:
+    """The seat's land prices in this state; a store decision prices the same state for
+    its moves, its judge and its verdict, so the last answer is kept."""
+    if _LAST_PRICES and _LAST_PRICES[0][0] is state and _LAST_PRICES[0][1] == seat:
+        return _LAST_PRICES[0][2]
+    prices = _Prices(state, _rubble_costs(state, seat))
+    _LAST_PRICES[:] = [(state, seat, prices)]
+    return prices
+
+
 _CANDIDATES: dict[tuple[str, int], tuple[tuple[str, tuple[str, ...]], ...]] = {}
 
 
@@ -453,23 +466,30 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     taken_lands = {land for land, _s, _st in state.stores}
     funds = _funds_bound(state, frame.seat)
     facts = _land_facts(state)
-    prices = _Prices(state, _rubble_costs(state, frame.seat))
+    prices = _prices(state, frame.seat)
     discount = -(ops.modifier(state, frame.seat, "payment") or 0)
     rubble_trigger = bool(ops.triggers(state, frame.seat, "take-rubble", None))
+    # Whether each land could be paid for at all (R10.1.1): a land is a candidate of several
+    # display spaces, so it is priced once; the others spare the lookahead the search.
+    payable: dict[str, bool] = {}
     moves = []
     for (space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
         for land_id in lands:
-            if land_id in taken_lands:
-                continue
-            land_facts = facts[land_id]
-            price = prices.cheapest(land_facts)
-            if price > funds or not _land_affordable(
-                state, frame.seat, land_facts, price, discount, rubble_trigger
-            ):
-                continue  # no way to pay for it (R10.1.1): spare the lookahead the search
-            moves.append(Move("store", (space, land_id)))
+            ok = payable.get(land_id)
+            if ok is None:
+                land_facts = facts[land_id]
+                price = prices.cheapest(land_facts)
+                ok = payable[land_id] = (
+                    land_id not in taken_lands
+                    and price <= funds
+                    and _land_affordable(
+                        state, frame.seat, land_facts, price, discount, rubble_trigger
+                    )
+                )
+            if ok:
+                moves.append(Move("store", (space, land_id)))
     return tuple(moves)
 
 
@@ -538,7 +558,7 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
     if triggers is None:
         return None
     facts = _land_facts(state)
-    pricing = _Prices(state, _rubble_costs(state, seat))
+    pricing = _prices(state, seat)
     prices = []
     unknown = False  # a land whose reward takes a clergy tile, moves the cardinal...
     for move in moves:
@@ -563,7 +583,7 @@ def _store_now(state: State, seat: int) -> bool:
         return False
     taken_lands = {land for land, _s, _st in state.stores}
     facts = _land_facts(state)
-    pricing = _Prices(state, _rubble_costs(state, seat))
+    pricing = _prices(state, seat)
     mod = ops.modifier(state, seat, "payment") or 0
     funds = p.reis + ops.reis_value(state, p.influence)
     for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
@@ -587,7 +607,7 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     if triggers is None or not tail_within(state, _STORE_TAIL):
         return [None] * len(moves)
     facts = _land_facts(state)
-    pricing = _Prices(state, _rubble_costs(state, seat))
+    pricing = _prices(state, seat)
     mod = ops.modifier(state, seat, "payment") or 0
     p = state.players[seat]
     funds = p.reis + ops.reis_value(state, p.influence)
@@ -621,7 +641,7 @@ def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     triggers = _trigger_gains(state, seat)
     if triggers is None or not tail_within(state, _STORE_TAIL):
         return None
-    price = _Prices(state, _rubble_costs(state, seat)).cheapest(_land_facts(state)[frame.data[0]])
+    price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])
     return _price_verdict(state, seat, [(price, triggers)])
 
 
