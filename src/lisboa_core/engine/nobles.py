@@ -396,6 +396,26 @@ def _land_affordable(
     return price - discount <= funds
 
 
+_Totals = tuple[tuple[int, ...], tuple[int, ...]]
+# Rubble lines change only when a cube is taken, and successive states share the tuple:
+# totals are kept by the tuple's identity (the entry holds the tuple, so the id stays its).
+_LINE_TOTALS: dict[tuple[int, tuple[int, ...]], tuple[object, _Totals]] = {}
+
+
+def _line_totals(lines: tuple[tuple[str, ...], ...], costs: dict[str, int]) -> _Totals:
+    """The cost sum and the dearest cube of each rubble row (or column)."""
+    key = (id(lines), tuple(costs.values()))
+    found = _LINE_TOTALS.get(key)
+    if found is not None and found[0] is lines:
+        return found[1]
+    priced = [[costs[c] for c in cubes] for cubes in lines]
+    totals = (tuple(sum(r) for r in priced), tuple(max(r, default=0) for r in priced))
+    if len(_LINE_TOTALS) > 10_000:
+        _LINE_TOTALS.clear()
+    _LINE_TOTALS[key] = (lines, totals)
+    return totals
+
+
 class _Prices:
     """Cheapest land prices for one seat in one state: the treasury value plus every cube
     of the land's row and column but the dearest, which the seat takes (R10.1.2-R10.1.3).
@@ -403,12 +423,8 @@ class _Prices:
 
     def __init__(self, state: State, costs: dict[str, int]) -> None:
         self.treasury = ops.treasury_value(state)
-        rows = [[costs[c] for c in cubes] for cubes in state.row_rubble]
-        columns = [[costs[c] for c in cubes] for cubes in state.column_rubble]
-        self.row_sum = [sum(r) for r in rows]
-        self.row_max = [max(r, default=0) for r in rows]
-        self.column_sum = [sum(c) for c in columns]
-        self.column_max = [max(c, default=0) for c in columns]
+        self.row_sum, self.row_max = _line_totals(state.row_rubble, costs)
+        self.column_sum, self.column_max = _line_totals(state.column_rubble, costs)
 
     def cheapest(self, facts: _LandFacts) -> int:
         """The land's price with its dearest cube taken."""
