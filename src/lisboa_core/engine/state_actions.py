@@ -97,7 +97,7 @@ def can_perform(state: State, seat: int, action: str, goods: tuple[int, ...] | N
     if action == "acquire-plan":
         return any(state.plan_stacks)  # R8.2.1
     if action == "build-ship":
-        return bool(_ship_moves(state, seat, goods))
+        return _can_build_ship(state, seat, p.goods if goods is None else goods)
     if action == "produce-goods":
         return True  # A44: a production that yields nothing is a legal, empty action
     if action == "meet-cardinal":
@@ -175,6 +175,27 @@ def ship_goods_cost(state: State, seat: int, hull: int) -> int:
 def _ship(state: State, card_id: str) -> m.Ship | None:
     component = ops.rules_of(state)[card_id]
     return component if isinstance(component, m.Ship) else None
+
+
+def _can_build_ship(state: State, seat: int, goods: tuple[int, ...]) -> bool:
+    """Whether :func:`_ship_moves` offers anything: enough different goods for the new
+    ship, or for the difference over a smaller ship of the seat's (R8.3, A20)."""
+    if not state.shipyard:
+        return False
+    new = _ship(state, state.shipyard[0])
+    assert new is not None
+    kinds = sum(1 for n in goods if n > 0)
+    if kinds >= ship_goods_cost(state, seat, new.hull):
+        return True
+    for card in state.players[seat].top:
+        old = None if card is None else _ship(state, card)
+        if (
+            old is not None
+            and old.hull < new.hull
+            and kinds >= ship_goods_cost(state, seat, new.hull - old.hull)
+        ):
+            return True
+    return False
 
 
 def _ship_moves(state: State, seat: int, goods: tuple[int, ...] | None = None) -> tuple[Move, ...]:
