@@ -18,7 +18,7 @@ from ..dsl.patterns import NOBLE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
-from .core import handler, push, register
+from .core import handler, push, register, tail_within
 from .payment import DEAD
 
 __all__ = [
@@ -564,7 +564,25 @@ register("choose-some", _choose_some, _choose_some_moves, lookahead=True)
 register("may", _may, _may_moves, lookahead=True)
 register("bonus-good", _bonus_good, _bonus_good_moves)
 register("return-official", _return_official_apply, _return_official_moves)
-register("place-officials", _place_apply, _place_moves, verdict=quiet_verdict, judge=quiet_judge)
+# What may follow officials placed by a site's reward: the opening's staffing and the rest
+# of the visit or turn.
+_OPENING_TAIL = frozenset(
+    {"building-officials", "building-done", "follow-round", "court-discard", "court-card",
+     "end-turn"}
+)
+
+
+def _place_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Officials placed on the way to staffing an opening count only in number: it returns
+    the seat's officials wherever they stand before hiring (R10.3.2.4), so one office does
+    as well as another for finishing the action."""
+    return moves[:1] if tail_within(state, _OPENING_TAIL) else moves
+
+
+register(
+    "place-officials", _place_apply, _place_moves, verdict=quiet_verdict, judge=quiet_judge,
+    search=_place_search,
+)
 register("take-favor", _favor_apply, _favor_moves, verdict=quiet_verdict, judge=quiet_judge)
 register("take-decree", _decree_apply, _decree_moves, verdict=quiet_verdict, judge=quiet_judge)
 register("take-plan", _plan_apply, _plan_moves, verdict=quiet_verdict, judge=quiet_judge)
