@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["replace"]
+__all__ = ["replace", "with_field"]
 
 T = TypeVar("T")
 _REPLACERS: dict[type, Any] = {}
@@ -55,3 +55,13 @@ def replace(obj: T, **changes: Any) -> T:
     if fn is None:
         fn = _REPLACERS[type(obj)] = _make(type(obj))
     return fn(obj, changes)  # type: ignore[no-any-return]
+
+
+def with_field(obj: T, name: str, value: Any) -> T:
+    """``replace(obj, **{name: value})`` for State and PlayerState, without building keyword
+    arguments (the decision stack pushes and pops frames this way on every step)."""
+    new: Any = _new(type(obj))
+    fields = obj.__dict__.copy()
+    fields[name] = value
+    _set(new, "__dict__", fields)
+    return new  # type: ignore[no-any-return]

@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 
 import attrs
 
-from .._replace import replace
+from .._replace import with_field
 from ..errors import IllegalMoveError
 from ..moves import Move
 from ..state import Frame, State
@@ -107,12 +107,12 @@ def handler(kind: str) -> Handler:
 
 def push(state: State, *frames: Frame) -> State:
     """Push frames; the last one given ends on top (so it runs first)."""
-    return replace(state, pending=state.pending + frames)
+    return with_field(state, "pending", state.pending + frames)
 
 
 def pop(state: State) -> State:
     """Remove the top frame."""
-    return replace(state, pending=state.pending[:-1])
+    return with_field(state, "pending", state.pending[:-1])
 
 
 def advance(state: State) -> State:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import model as m
-from .._replace import replace
+from .._replace import replace, with_field
 from ..catalog import Rules
 from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State
 
@@ -52,14 +52,15 @@ def player(state: State, seat: int) -> PlayerState:
 
 def set_player(state: State, seat: int, new: PlayerState) -> State:
     """A state with the player at ``seat`` replaced."""
-    players = list(state.players)
-    players[seat] = new
-    return replace(state, players=tuple(players))
+    players = state.players
+    return with_field(state, "players", (*players[:seat], new, *players[seat + 1 :]))
 
 
 def update(state: State, seat: int, **changes: Any) -> State:
     """A state with some fields of one player changed."""
-    return set_player(state, seat, replace(state.players[seat], **changes))
+    players = state.players
+    new = replace(players[seat], **changes)
+    return with_field(state, "players", (*players[:seat], new, *players[seat + 1 :]))
 
 
 def log(state: State, text: str) -> State:
