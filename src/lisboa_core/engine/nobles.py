@@ -320,10 +320,22 @@ def _funds_bound(state: State, seat: int) -> int:
     influence converted from the top of the track, and the largest land reward in reis,
     plus one real per cube taken (R17.2.8) and one real of payment discount (R17.2.7)
     that a clergy tile taken on the way might add. Used only to prune hopeless searches."""
-    reward = max((f.reward_reis for f in _land_facts(state).values()), default=0)
+    reward = _largest_land_reis(state)
     top = ops.rules_of(state).board.influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
     return state.players[seat].reis + ops.reis_value(state, top + 1) + reward + 2 + discount
+
+
+_LARGEST_LAND_REIS: dict[str, int] = {}
+
+
+def _largest_land_reis(state: State) -> int:
+    found = _LARGEST_LAND_REIS.get(state.catalogue)
+    if found is None:
+        found = _LARGEST_LAND_REIS[state.catalogue] = max(
+            (f.reward_reis for f in _land_facts(state).values()), default=0
+        )
+    return found
 
 
 @attrs.frozen
@@ -644,10 +656,11 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
 
 
 def _building_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """An opening that can certainly be staffed now (see :func:`_opening_now`) is legal."""
+    """An opening that can certainly be staffed now (see :class:`_OpeningNow`) is legal."""
     if not tail_within(state, _BUILDING_TAIL):
         return [None] * len(moves)
-    return [True if _opening_now(state, frame.seat, mv) else None for mv in moves]
+    now = _OpeningNow(state, frame.seat)
+    return [True if now.certain(mv) else None for mv in moves]
 
 
 def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
@@ -836,7 +849,7 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
         Frame("building-done", seat, (site_id, plan_id)),
         Frame("building-officials", seat, (needed, 0)),
     )
-    i = [s.id for s in rules.sites].index(site_id)
+    i = _site_index(state, site_id)
     cubes = state.site_rubble[i]
     site_rubble = list(state.site_rubble)
     site_rubble[i] = ()
@@ -848,46 +861,84 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
 
 def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """No plan can be built (no move): the action fails. Otherwise True if one opening can
-    certainly be staffed now (see :func:`_opening_now`)."""
+    certainly be staffed now (see :class:`_OpeningNow`)."""
     if not moves:
         return False
-    if tail_within(state, _BUILDING_TAIL) and any(
-        _opening_now(state, frame.seat, mv) for mv in moves
-    ):
+    if tail_within(state, _BUILDING_TAIL) and _any_opening_now(state, frame.seat, moves):
         return True
     return None
 
 
 def _building_now(state: State, seat: int) -> bool:
     """Whether a public building can certainly be opened now (False: not known)."""
-    moves = _building_moves(state, Frame("building", seat))
-    return any(_opening_now(state, seat, mv) for mv in moves)
+    return _any_opening_now(state, seat, _building_moves(state, Frame("building", seat)))
 
 
-def _opening_now(state: State, seat: int, move: Move) -> bool:
-    """Whether the opening ``move`` can certainly be finished with what the seat holds now:
-    the site's reward and cubes, and the opening's triggers, can only gain, and the seat's
+def _any_opening_now(state: State, seat: int, moves: tuple[Move, ...]) -> bool:
+    now = _OpeningNow(state, seat)
+    return any(now.certain(mv) for mv in moves)
+
+
+class _OpeningNow:
+    """Whether an opening can certainly be finished with what the seat holds now: the
+    site's reward and cubes, and the opening's triggers, can only gain, and the seat's
     officials out (returned first) plus officials hired at today's price cover the plan
-    (R10.3.2.4). False means "not known"."""
-    rules = ops.rules_of(state)
-    site = rules.typed(str(move.args[0]), m.Site)
-    plan = rules.typed(str(move.args[1]), m.Plan)
-    if not harmless(site.reward):
-        return False
-    events = ["open-building"]
-    if state.site_rubble[[s.id for s in rules.sites].index(site.id)]:
-        events.append("take-rubble")
-    for event in events:
-        if not all(harmless(t.effect) for t in ops.triggers(state, seat, event, None)):
+    (R10.3.2.4). Sites and plans are judged once each, as the moves pair them up."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.rules = ops.rules_of(state)
+        self.sites: dict[str, bool] = {}
+        self.plans: dict[str, bool] = {}
+        self.triggers_gain = all(
+            harmless(t.effect) for t in ops.triggers(state, seat, "open-building", None)
+        )
+
+    def certain(self, move: Move) -> bool:
+        """False means "not known"."""
+        site_id, plan_id = str(move.args[0]), str(move.args[1])
+        site_ok = self.sites.get(site_id)
+        if site_ok is None:
+            site_ok = self.sites[site_id] = self._site_gains(site_id)
+        if not site_ok:
             return False
-    needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
-    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
-    if needed <= out:
-        return True
-    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
-    due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
-    p = state.players[seat]
-    return due <= p.reis + ops.reis_value(state, p.influence)
+        plan_ok = self.plans.get(plan_id)
+        if plan_ok is None:
+            plan_ok = self.plans[plan_id] = self._staffed(plan_id)
+        return plan_ok
+
+    def _site_gains(self, site_id: str) -> bool:
+        state, seat = self.state, self.seat
+        site = self.rules.typed(site_id, m.Site)
+        if not (self.triggers_gain and harmless(site.reward)):
+            return False
+        if not state.site_rubble[_site_index(state, site_id)]:
+            return True
+        return all(harmless(t.effect) for t in ops.triggers(state, seat, "take-rubble", None))
+
+    def _staffed(self, plan_id: str) -> bool:
+        state, seat = self.state, self.seat
+        plan = self.rules.typed(plan_id, m.Plan)
+        needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
+        out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+        if needed <= out:
+            return True
+        each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+        due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
+        p = state.players[seat]
+        return due <= p.reis + ops.reis_value(state, p.influence)
+
+
+_SITE_INDEX: dict[str, dict[str, int]] = {}
+
+
+def _site_index(state: State, site_id: str) -> int:
+    """The site's position in the catalogue (and in ``state.site_rubble``)."""
+    index = _SITE_INDEX.get(state.catalogue)
+    if index is None:
+        sites = ops.rules_of(state).sites
+        index = _SITE_INDEX[state.catalogue] = {s.id: i for i, s in enumerate(sites)}
+    return index[site_id]
 
 
 _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
