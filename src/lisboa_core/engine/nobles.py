@@ -1076,7 +1076,28 @@ register(
 register("follow-round", _follow_round)
 register("follow", _follow, _follow_moves, checkpoint=True)
 register("noble-action", _noble_action)
-register("store", _store, _store_moves, verdict=_store_verdict, judge=_store_judge)
+def _store_land(state: State, frame: Frame, move: Move) -> object:
+    """Stores on one land are finished together or not at all, whichever display tile they
+    take: the tile decides only the street the store scores for (R10.1.4); the price, the
+    reward, the cube, the house and the payment are the land's (R10.1.2-R10.1.3)."""
+    return move.args[1]
+
+
+def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Lookahead shortcut: one store per land is enough to search (see ``_store_land``)."""
+    seen: set[object] = set()
+    kept = []
+    for move in moves:
+        if move.args[1] not in seen:
+            seen.add(move.args[1])
+            kept.append(move)
+    return tuple(kept)
+
+
+register(
+    "store", _store, _store_moves, verdict=_store_verdict, judge=_store_judge,
+    search=_one_tile_per_land, alike=_store_land,
+)
 register("store-house", _house, _house_moves)
 register(
     "store-rubble", _store_rubble, _store_rubble_moves, verdict=_store_rubble_verdict
