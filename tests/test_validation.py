@@ -138,3 +138,13 @@ def test_cards_check_reports_every_problem_without_a_traceback(tmp_path: Path) -
         assert f"{bad}:{line}:" in text and code in text, (line, code, text)
     headers = [ln for ln in text.splitlines() if ln.startswith(str(bad))]
     assert all(ln.split(":")[1].isdigit() and ln.split(":")[2].isdigit() for ln in headers)
+
+
+def test_influence_reis_icons_stand_on_different_spaces(check_text) -> None:  # type: ignore[no-untyped-def]
+    # R5.6: one real per icon the marker passes; two icons on one space is a typing error.
+    board = (Path(__file__).parent.parent / "cards" / "board.lsb").read_text(encoding="utf-8")
+    assert "influence-reis-icons 0 2 4 6 8" in board
+    doubled = board.replace("influence-reis-icons 0 2 4 6 8", "influence-reis-icons 0 2 4 4 8")
+    messages = [p.message for p in check_text(doubled, "board.lsb") if p.code == "LB104"]
+    assert messages == ["influence reis icons are on different spaces (R5.6)"]
+    assert not [p for p in check_text(board, "board.lsb") if p.code == "LB104"]

@@ -236,3 +236,5 @@ def _check_board(compiler: Compiler, board: m.Board, components: Sequence[m.Comp
         report(board.loc, "LB104", f"church gaps are numbered 0..{board.church_gaps - 1}")
     if any(not 0 <= p <= board.influence_max for p in board.influence_reis_icons):
         report(board.loc, "LB104", "influence reis icons lie on the track 0..influence-max")
+    if len(set(board.influence_reis_icons)) != len(board.influence_reis_icons):
+        report(board.loc, "LB104", "influence reis icons are on different spaces (R5.6)")

@@ -534,6 +534,7 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     """The most reis a store's triggers (taking its one cube, building it) could bring,
     counting an influence gained as a real (so much per cube counts once); ``None`` if one
     of them could cost anything."""
+    bonus = _influence_bonus(state, seat)
     gains = 0
     for trig in (
         *ops.triggers(state, seat, "take-rubble", None),
@@ -541,13 +542,28 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     ):
         if not harmless(trig.effect):
             return None
-        gains += sum(
-            d.arg("amount") for d in m.elementary(trig.effect) if d.arg("what") in _FUNDS
-        )
+        for d in m.elementary(trig.effect):
+            if d.arg("what") == "reis":
+                gains += d.arg("amount")
+            elif d.arg("what") == "influence":
+                gains += _influence_gained(d.arg("amount"), bonus)
     return gains
 
 
-_FUNDS = ("reis", "influence")
+def _influence_bonus(state: State, seat: int) -> int:
+    """What the seat's passives add to every influence gain (R17.2, at least 0 here)."""
+    return max(0, ops.modifier(state, seat, "influence-gain") or 0)
+
+
+def _influence_gained(amount: int, bonus: int) -> int:
+    """The most steps one influence gain of ``amount`` can move the marker (R5.1-R5.2);
+    each step raises at most one real when paying (R5.6)."""
+    return amount + bonus if amount > 0 else 0
+
+
+def _land_gains(land: _LandFacts, bonus: int) -> int:
+    """The most reis a land's reward (a plain one) can bring, counted as above."""
+    return land.reward_reis + _influence_gained(land.reward_influence, bonus)
 
 
 def _price_verdict(
@@ -562,8 +578,8 @@ def _price_verdict(
     funds = p.reis + ops.reis_value(state, p.influence)
     if any(max(0, price + discount) <= funds for price, _gain in prices):
         return True
-    if unknown or ops.modifier(state, seat, "influence-gain"):
-        return None  # an influence gain could bring more than its face value
+    if unknown:
+        return None
     if all(max(0, price + discount) > funds + gain for price, gain in prices):
         return False
     return None
@@ -587,13 +603,13 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
         return None
     facts = _land_facts(state)
     pricing = _prices(state, seat)
+    bonus = _influence_bonus(state, seat)
     prices = []
     unknown = False  # a land whose reward takes a clergy tile, moves the cardinal...
     for move in moves:
         land = facts[str(move.args[1])]
         if land.plain:
-            gain = triggers + land.reward_reis + land.reward_influence
-            prices.append((pricing.cheapest(land), gain))
+            prices.append((pricing.cheapest(land), triggers + _land_gains(land, bonus)))
         else:
             unknown = True
     return _price_verdict(state, seat, prices, unknown)
@@ -639,7 +655,7 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     mod = ops.modifier(state, seat, "payment") or 0
     p = state.players[seat]
     funds = p.reis + ops.reis_value(state, p.influence)
-    refutable = not ops.modifier(state, seat, "influence-gain")
+    bonus = _influence_bonus(state, seat)
     judged: list[bool | None] = []
     for move in moves:
         land = facts[str(move.args[1])]
@@ -647,9 +663,7 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
         price = max(0, pricing.cheapest(land) + mod)
         if land.steady and price <= funds:
             answer = True
-        elif land.plain and refutable and price > funds + triggers + land.reward_reis + (
-            land.reward_influence
-        ):
+        elif land.plain and price > funds + triggers + _land_gains(land, bonus):
             answer = False
         judged.append(answer)
     return judged
