@@ -16,6 +16,8 @@ at step 6): nothing between depends on it, and the land is then taken for any fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from .. import model as m
@@ -392,20 +394,64 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
 
 
 def _land_affordable(
-    state: State, seat: int, facts: _LandFacts, price: int, discount: int, rubble_trigger: bool
+    state: State, seat: int, facts: _LandFacts, price: int, discount: int, triggers: int,
+    bonus: int,
 ) -> bool:
     """A sound bound: could the seat pay this land (its cheapest ``price``) even with the
-    best luck on the way (the land's own reward, a real per cube, a clergy tile taken
-    through the reward)? False means no path can pay, so lookahead need not search it."""
+    best luck on the way (the land's own reward with the seat's influence ``bonus``,
+    ``triggers`` reis from the store's triggers, any clergy tile taken through the
+    reward)? False means no path can pay, so lookahead need not search it."""
     p = state.players[seat]
     top = ops.rules_of(state).board.influence_max
-    gain = facts.reward_influence
-    influence = top if facts.lucky else min(top, p.influence + gain + (2 if gain else 0))
-    discount += 1 if facts.lucky else 0
-    # A real for the cube taken only if a rubble trigger is held or may come with the land.
-    cube = 1 if facts.lucky or rubble_trigger else 0
-    funds = p.reis + facts.reward_reis + cube + ops.reis_value(state, influence)
+    if facts.lucky:
+        tile_discount, tile_gains = _tile_luck(state)
+        influence = top
+        discount += tile_discount
+        triggers += tile_gains
+    else:
+        gained = _influence_gained(facts.reward_influence, bonus)
+        influence = min(top, p.influence + gained)
+    funds = p.reis + facts.reward_reis + triggers + ops.reis_value(state, influence)
     return price - discount <= funds
+
+
+_BIG = 1_000  # more than any price: a payment made free
+
+
+def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
+    """The most reis these effects could bring, each influence step counted as a real
+    (``bonus`` None: influence not counted, the marker being already assumed on top)."""
+    total = 0
+    for effect in effects:
+        for d in m.elementary(effect):
+            amount = d.arg("amount")
+            if d.kind in ("gain", "gain_per") and isinstance(amount, int) and amount > 0:
+                if d.arg("what") == "reis":
+                    total += amount
+                elif d.arg("what") == "influence" and bonus is not None:
+                    total += _influence_gained(amount, bonus)
+    return total
+
+
+_STORE_EVENTS = ("taken", "take-rubble", "build-store")
+_TILE_LUCK: dict[str, tuple[int, int]] = {}
+
+
+def _tile_luck(state: State) -> tuple[int, int]:
+    """The most any one clergy tile of the catalogue, once taken, could take off a payment
+    and add in reis during a store (its on-taken effect and its store triggers; the
+    influence marker is assumed on top already)."""
+    luck = _TILE_LUCK.get(state.catalogue)
+    if luck is None:
+        discount = gains = 0
+        for tile in ops.rules_of(state).clergy:
+            payment = [mod.amount for mod in tile.behaviour.modifiers if mod.hook == "payment"]
+            cut = _BIG if None in payment else -sum(a for a in payment if a is not None and a < 0)
+            effects = [t.effect for t in tile.behaviour.triggers if t.event in _STORE_EVENTS]
+            discount = max(discount, cut)
+            gains = max(gains, _gain_bound(effects, None))
+        luck = _TILE_LUCK[state.catalogue] = (discount, gains)
+    return luck
 
 
 _Totals = tuple[tuple[int, ...], tuple[int, ...]]
@@ -496,7 +542,11 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     facts = _land_facts(state)
     prices = _prices(state, frame.seat)
     discount = -(ops.modifier(state, frame.seat, "payment") or 0)
-    rubble_trigger = bool(ops.triggers(state, frame.seat, "take-rubble", None))
+    bonus = _influence_bonus(state, frame.seat)
+    triggers = _gain_bound(
+        [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, frame.seat, e, None)],
+        bonus,
+    )
     # Whether each land could be paid for at all (R10.1.1): a land is a candidate of several
     # display spaces, so it is priced once; the others spare the lookahead the search.
     payable: dict[str, bool] = {}
@@ -513,7 +563,7 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
                     land_id not in taken_lands
                     and price <= funds
                     and _land_affordable(
-                        state, frame.seat, land_facts, price, discount, rubble_trigger
+                        state, frame.seat, land_facts, price, discount, triggers, bonus
                     )
                 )
             if ok:
