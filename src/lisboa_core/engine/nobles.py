@@ -17,6 +17,7 @@ at step 6): nothing between depends on it, and the land is then taken for any fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -319,13 +320,19 @@ def _space_name(colour: str, size: str) -> str:
 
 def _funds_bound(state: State, seat: int) -> int:
     """More reis than the seat could possibly raise during the action under way: cash,
-    influence converted from the top of the track, and the largest land reward in reis,
-    plus one real per cube taken (R17.2.8) and one real of payment discount (R17.2.7)
-    that a clergy tile taken on the way might add. Used only to prune hopeless searches."""
-    reward = _largest_land_reis(state)
+    influence converted from the top of the track, the largest land reward in reis, what
+    the seat's store triggers and one clergy tile taken on the way could add or take off
+    (see :class:`_TileLuck`). Used only to prune hopeless searches."""
+    luck = _tile_luck(state)
     top = ops.rules_of(state).board.influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
-    return state.players[seat].reis + ops.reis_value(state, top + 1) + reward + 2 + discount
+    triggers = _gain_bound(
+        [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)], None
+    )
+    return (
+        state.players[seat].reis + ops.reis_value(state, top + 1) + _largest_land_reis(state)
+        + triggers + luck.reis + luck.payment + discount
+    )
 
 
 _LARGEST_LAND_REIS: dict[str, int] = {}
@@ -404,10 +411,10 @@ def _land_affordable(
     p = state.players[seat]
     top = ops.rules_of(state).board.influence_max
     if facts.lucky:
-        tile_discount, tile_gains = _tile_luck(state)
+        luck = _tile_luck(state)
         influence = top
-        discount += tile_discount
-        triggers += tile_gains
+        discount += luck.payment
+        triggers += luck.reis
     else:
         gained = _influence_gained(facts.reward_influence, bonus)
         influence = min(top, p.influence + gained)
@@ -434,24 +441,62 @@ def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
 
 
 _STORE_EVENTS = ("taken", "take-rubble", "build-store")
-_TILE_LUCK: dict[str, tuple[int, int]] = {}
 
 
-def _tile_luck(state: State) -> tuple[int, int]:
-    """The most any one clergy tile of the catalogue, once taken, could take off a payment
-    and add in reis during a store (its on-taken effect and its store triggers; the
-    influence marker is assumed on top already)."""
+class _TileLuck(NamedTuple):
+    """The most any one clergy tile of the catalogue, once taken on the way, could help an
+    action under way (R17.2): read off the card files, so a changed tile keeps the
+    lookahead's pruning sound."""
+
+    payment: int  # reis off a payment (R0.11)
+    reis: int  # reis from its on-taken effect and its store triggers (the influence
+    # marker is assumed on top already)
+    officials: int  # officials fewer needed for an opening
+    hire: int  # reis off each official hired
+
+
+_TILE_LUCK: dict[str, _TileLuck] = {}
+
+
+def _cut(tile: m.ClergyTile, hook: str) -> int:
+    amounts = [mod.amount for mod in tile.behaviour.modifiers if mod.hook == hook]
+    return _BIG if None in amounts else -sum(a for a in amounts if a is not None and a < 0)
+
+
+def _tile_luck(state: State) -> _TileLuck:
     luck = _TILE_LUCK.get(state.catalogue)
     if luck is None:
-        discount = gains = 0
-        for tile in ops.rules_of(state).clergy:
-            payment = [mod.amount for mod in tile.behaviour.modifiers if mod.hook == "payment"]
-            cut = _BIG if None in payment else -sum(a for a in payment if a is not None and a < 0)
-            effects = [t.effect for t in tile.behaviour.triggers if t.event in _STORE_EVENTS]
-            discount = max(discount, cut)
-            gains = max(gains, _gain_bound(effects, None))
-        luck = _TILE_LUCK[state.catalogue] = (discount, gains)
+        tiles = ops.rules_of(state).clergy
+        luck = _TILE_LUCK[state.catalogue] = _TileLuck(
+            max((_cut(t, "payment") for t in tiles), default=0),
+            max(
+                (
+                    _gain_bound(
+                        [tr.effect for tr in t.behaviour.triggers if tr.event in _STORE_EVENTS],
+                        None,
+                    )
+                    for t in tiles
+                ),
+                default=0,
+            ),
+            max((_cut(t, "officials-needed") for t in tiles), default=0),
+            max((_cut(t, "hire-cost") for t in tiles), default=0),
+        )
     return luck
+
+
+_LARGEST_SITE_REIS: dict[str, int] = {}
+
+
+def _largest_site_reis(state: State) -> int:
+    """The most reis a site's reward gives (a bound for the opening search)."""
+    found = _LARGEST_SITE_REIS.get(state.catalogue)
+    if found is None:
+        found = _LARGEST_SITE_REIS[state.catalogue] = max(
+            (_gain_bound([s.reward], None) for s in ops.rules_of(state).sites if s.reward),
+            default=0,
+        )
+    return found
 
 
 _Totals = tuple[tuple[int, ...], tuple[int, ...]]
@@ -1010,12 +1055,14 @@ _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
 
 def _hire_hopeless(state: State, seat: int, plan: m.Plan) -> bool:
     """True if even the cheapest way to staff the plan costs more than the seat could raise
-    (one official fewer and 2 reis off per hire from a tile taken on the way allowed)."""
-    needed = plan.officials + (ops.modifier(state, seat, "officials-needed") or 0) - 1
+    (with the best clergy tile taken on the way and the richest site reward)."""
+    luck = _tile_luck(state)
+    needed = plan.officials + (ops.modifier(state, seat, "officials-needed") or 0) - luck.officials
     out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
     hires = max(0, needed - out)
-    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0) - 2)
-    return hires * each > _funds_bound(state, seat) + 3  # + a site reward in reis
+    treasury = ops.treasury_value(state)
+    each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - luck.hire)
+    return hires * each > _funds_bound(state, seat) + _largest_site_reis(state)
 
 
 def _own_officials(state: State, seat: int, start: int = 0) -> list[str]:
