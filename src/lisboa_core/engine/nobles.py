@@ -920,16 +920,21 @@ def _sites_free(state: State) -> list[m.Site]:
 
 def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
+    plans = state.players[frame.seat].plans
+    if not plans:
+        return ()
+    sites = _sites_free(state)
+    funds = _funds_bound(state, frame.seat)
     moves = []
-    for plan_id in state.players[frame.seat].plans:
+    for plan_id in plans:
         plan = rules.typed(plan_id, m.Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
         if not stack:
             continue
         colours = rules.typed(stack[0], m.PublicBuilding).colors(plan.architect)
-        if _hire_hopeless(state, frame.seat, plan):
+        if _hire_hopeless(state, frame.seat, plan, funds):
             continue
-        for site in _sites_free(state):
+        for site in sites:
             if site.side == "north" and site.street not in colours:
                 continue  # R10.3.2.1
             moves.append(Move("build", (site.id, plan_id)))
@@ -1053,16 +1058,17 @@ def _site_index(state: State, site_id: str) -> int:
 _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
 
 
-def _hire_hopeless(state: State, seat: int, plan: m.Plan) -> bool:
+def _hire_hopeless(state: State, seat: int, plan: m.Plan, funds: int) -> bool:
     """True if even the cheapest way to staff the plan costs more than the seat could raise
-    (with the best clergy tile taken on the way and the richest site reward)."""
+    (``funds``: see :func:`_funds_bound`; with the best clergy tile taken on the way and the
+    richest site reward)."""
     luck = _tile_luck(state)
     needed = plan.officials + (ops.modifier(state, seat, "officials-needed") or 0) - luck.officials
     out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
     hires = max(0, needed - out)
     treasury = ops.treasury_value(state)
     each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - luck.hire)
-    return hires * each > _funds_bound(state, seat) + _largest_site_reis(state)
+    return hires * each > funds + _largest_site_reis(state)
 
 
 def _own_officials(state: State, seat: int, start: int = 0) -> list[str]:
