@@ -400,26 +400,35 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     return costs
 
 
-def _land_affordable(
-    state: State, seat: int, facts: _LandFacts, price: int, discount: int, triggers: int,
-    bonus: int,
-) -> bool:
-    """A sound bound: could the seat pay this land (its cheapest ``price``) even with the
-    best luck on the way (the land's own reward with the seat's influence ``bonus``,
-    ``triggers`` reis from the store's triggers, any clergy tile taken through the
-    reward)? False means no path can pay, so lookahead need not search it."""
-    p = state.players[seat]
-    top = ops.rules_of(state).board.influence_max
-    if facts.lucky:
+class _LandBound:
+    """A sound bound for one seat in one state: could the seat pay a land (its cheapest
+    price) even with the best luck on the way (the land's own reward with the seat's
+    influence bonus, what the store's triggers could bring, any clergy tile taken through
+    the reward)? False means no path can pay, so the lookahead need not search it."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.p = state.players[seat]
+        self.top = ops.rules_of(state).board.influence_max
+        self.discount = -(ops.modifier(state, seat, "payment") or 0)
+        self.bonus = _influence_bonus(state, seat)
+        self.triggers = _gain_bound(
+            [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)],
+            self.bonus,
+        )
         luck = _tile_luck(state)
-        influence = top
-        discount += luck.payment
-        triggers += luck.reis
-    else:
-        gained = _influence_gained(facts.reward_influence, bonus)
-        influence = min(top, p.influence + gained)
-    funds = p.reis + facts.reward_reis + triggers + ops.reis_value(state, influence)
-    return price - discount <= funds
+        # With a clergy tile taken the marker may reach the top (R5.2).
+        self.lucky_funds = self.p.reis + self.triggers + luck.reis + ops.reis_value(state, self.top)
+        self.lucky_discount = self.discount + luck.payment
+
+    def affordable(self, facts: _LandFacts, price: int) -> bool:
+        """Whether the land could be paid for at all (see the class)."""
+        if facts.lucky:
+            return price - self.lucky_discount <= self.lucky_funds + facts.reward_reis
+        gained = _influence_gained(facts.reward_influence, self.bonus)
+        influence = min(self.top, self.p.influence + gained)
+        funds = self.p.reis + facts.reward_reis + self.triggers
+        return price - self.discount <= funds + ops.reis_value(self.state, influence)
 
 
 _BIG = 1_000  # more than any price: a payment made free
@@ -549,21 +558,23 @@ def _prices(state: State, seat: int) -> _Prices:
     return prices
 
 
-_CANDIDATES: dict[tuple[str, int], tuple[tuple[str, tuple[str, ...]], ...]] = {}
+_Candidates = tuple[tuple[str, tuple[tuple[str, Move], ...]], ...]
+_CANDIDATES: dict[tuple[str, int], _Candidates] = {}
 
 
-def _store_candidates(state: State) -> tuple[tuple[str, tuple[str, ...]], ...]:
+def _store_candidates(state: State) -> _Candidates:
     """Per city display space (index order): its notation and the land spaces a store of
-    that tile may stand on (size and street match; row E is covered with 2 players)."""
+    that tile may stand on (size and street match; row E is covered with 2 players), each
+    with its move."""
     key = (state.catalogue, state.player_count)
     found = _CANDIDATES.get(key)
     if found is None:
         rules = ops.rules_of(state)
         found = tuple(
             (
-                _space_name(colour, size),
+                (space := _space_name(colour, size)),
                 tuple(
-                    land.id
+                    (land.id, Move("store", (space, land.id)))
                     for land in rules.lands
                     if land.size == size
                     and colour in land.streets
@@ -586,20 +597,15 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     funds = _funds_bound(state, frame.seat)
     facts = _land_facts(state)
     prices = _prices(state, frame.seat)
-    discount = -(ops.modifier(state, frame.seat, "payment") or 0)
-    bonus = _influence_bonus(state, frame.seat)
-    triggers = _gain_bound(
-        [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, frame.seat, e, None)],
-        bonus,
-    )
+    bound = _LandBound(state, frame.seat)
     # Whether each land could be paid for at all (R10.1.1): a land is a candidate of several
     # display spaces, so it is priced once; the others spare the lookahead the search.
     payable: dict[str, bool] = {}
     moves = []
-    for (space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
-        for land_id in lands:
+        for land_id, move in lands:
             ok = payable.get(land_id)
             if ok is None:
                 land_facts = facts[land_id]
@@ -607,12 +613,10 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
                 ok = payable[land_id] = (
                     land_id not in taken_lands
                     and price <= funds
-                    and _land_affordable(
-                        state, frame.seat, land_facts, price, discount, triggers, bonus
-                    )
+                    and bound.affordable(land_facts, price)
                 )
             if ok:
-                moves.append(Move("store", (space, land_id)))
+                moves.append(move)
     return tuple(moves)
 
 
@@ -728,7 +732,7 @@ def _store_now(state: State, seat: int) -> bool:
     for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
-        for land_id in lands:
+        for land_id, _move in lands:
             land = facts[land_id]
             affordable = max(0, pricing.cheapest(land) + mod) <= funds
             if land.steady and affordable and land_id not in taken_lands:
