@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .._replace import replace
+from ..dsl.patterns import STATE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
@@ -48,6 +49,13 @@ def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return offers
 
 
+_TRADE_MOVES: dict[tuple[str, int], Move] = {
+    (action, i): Move("trade", (action, good))
+    for action in STATE_ACTIONS
+    for i, good in enumerate(GOODS)
+}
+
+
 def trade_moves(state: State, seat: int) -> tuple[Move, ...]:
     """Every ``trade ACTION GOOD`` open to ``seat`` now (R7.1-R7.3), nobles left to right."""
     return tuple(_trades(state, seat))
@@ -77,7 +85,7 @@ def _trades(state: State, seat: int) -> Iterator[Move]:
                 left = tuple(n - (k == i) for k, n in enumerate(p.goods))
                 if not can_perform(state, seat, action, left):
                     continue
-            yield Move("trade", (action, GOODS[i]))
+            yield _TRADE_MOVES[action, i]
 
 
 def _trade_frame_moves(state: State, frame: Frame) -> tuple[Move, ...]:
