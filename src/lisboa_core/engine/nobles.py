@@ -31,7 +31,7 @@ from .core import push, register, tail_within
 from .effects import emit, harmless, run_effect, take_rubble
 from .payment import DEAD
 
-__all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
+__all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit", "visit_judge"]
 
 _GROUPS = ("left", "middle", "right")
 
@@ -70,6 +70,25 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
         Frame("court-card", seat, (card_id,)),
     )
     return emit(state, seat, "court", card.type)  # R17.2.1: before the cost is paid
+
+
+def visit_judge(state: State, seat: int, noble_key: str) -> bool | None:
+    """A visit to a noble known without playing it on (None: not known). With no court
+    trigger and no reis allowed for influence, the cost is paid from influence, then wigs
+    (R9.5): the visit is illegal if that cannot be done (A42), and legal if the Noble action
+    can certainly be done right after (R9.1: the State action may be skipped)."""
+    if ops.triggers(state, seat, "court", noble_key) or ops.permitted(
+        state, seat, "reis-for-influence"
+    ):
+        return None
+    p = state.players[seat]
+    cost = influence_cost(state, seat, noble_key, False)
+    from_influence = min(p.influence, cost)
+    shortfall = cost - from_influence
+    if shortfall > p.wigs:
+        return False
+    paid = ops.update(state, seat, influence=p.influence - from_influence, wigs=p.wigs - shortfall)
+    return True if noble_action_now(paid, seat, noble_of(state, noble_key).noble_action) else None
 
 
 def start_sponsor(state: State, seat: int, card_id: str) -> State:
@@ -222,7 +241,7 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     if not tail_within(state, _VISIT_TAIL):
         return None
     action = noble_of(state, frame.data[0]).noble_action
-    if _noble_action_now(state, frame.seat, action):
+    if noble_action_now(state, frame.seat, action):
         return True
     useless = _useless(state, frame.seat, action)
     if any(m.kind != "skip" and m.args[0] not in useless for m in moves):
@@ -237,7 +256,7 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     return None
 
 
-def _noble_action_now(state: State, seat: int, action: str) -> bool:
+def noble_action_now(state: State, seat: int, action: str) -> bool:
     """Whether the Noble action can certainly be done and paid with what the seat holds now,
     its triggers only gaining (a sufficient test; False means "not known")."""
     if action == "take-decree":

@@ -10,7 +10,7 @@ from ..state import Frame, State
 from . import ops
 from .core import completes, push, register
 from .effects import run_effect, sale_safe
-from .nobles import start_sponsor, start_visit
+from .nobles import start_sponsor, start_visit, visit_judge
 from .portfolio import dock, start_tuck, tuck_hopeless, tuck_keeps_sale
 
 __all__: list[str] = []
@@ -285,11 +285,15 @@ register("start-turn", _start_turn)
 def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
     keeps a sale possible is legal and one after which no good could be sold or traded is
-    not (R4.10); the turn's tail (upkeep, a card) cannot fail."""
-    return [_judge_turn_move(state, frame.seat, move) for move in moves]
+    not (R4.10), a visit as :func:`~.nobles.visit_judge` says; the turn's tail (upkeep, a
+    card) cannot fail."""
+    visits: dict[str, bool | None] = {}  # by noble: a visit uses only its card's type
+    return [_judge_turn_move(state, frame.seat, move, visits) for move in moves]
 
 
-def _judge_turn_move(state: State, seat: int, move: Move) -> bool | None:
+def _judge_turn_move(
+    state: State, seat: int, move: Move, visits: dict[str, bool | None]
+) -> bool | None:
     if move.kind == "gold":
         return True
     if move.kind == "tuck":
@@ -298,6 +302,11 @@ def _judge_turn_move(state: State, seat: int, move: Move) -> bool | None:
             return True
         if tuck_hopeless(state, seat, card):
             return False
+    if move.kind == "visit":
+        noble = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).type
+        if noble not in visits:
+            visits[noble] = visit_judge(state, seat, noble)
+        return visits[noble]
     return None
 
 
