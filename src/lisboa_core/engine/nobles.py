@@ -23,15 +23,17 @@ import attrs
 
 from .. import model as m
 from .._replace import replace
-from ..dsl.patterns import STATE_ACTIONS
+from ..dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import push, register, tail_within
-from .effects import emit, harmless, run_effect, take_rubble
+from .effects import emit, harmless, run_effect, sale_safe, take_rubble
 from .payment import DEAD
 
-__all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit", "visit_judge"]
+__all__ = [
+    "influence_cost", "noble_of", "sponsor_judge", "start_sponsor", "start_visit", "visit_judge"
+]
 
 _GROUPS = ("left", "middle", "right")
 
@@ -89,6 +91,55 @@ def visit_judge(state: State, seat: int, noble_key: str) -> bool | None:
         return False
     paid = ops.update(state, seat, influence=p.influence - from_influence, wigs=p.wigs - shortfall)
     return True if noble_action_now(paid, seat, noble_of(state, noble_key).noble_action) else None
+
+
+def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
+    """A sponsorship known without playing it on (None: not known), when no court trigger
+    is held: illegal if its event needs a plan or decree that is not there (R11.3) or the
+    fee cannot be paid (R11.2, R0.11); legal if then the event cannot block (it is paid
+    for, and every trigger the seat holds can only add) or offers a Noble action the seat
+    can certainly do once the fee is paid. Every split of the fee between cash and
+    influence leaves the same funds (R5.6: one real per icon passed)."""
+    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    if ops.triggers(state, seat, "court", "treasury"):
+        return None
+    if card.event is not None and not _event_possible(state, card.event):
+        return False
+    paid = state
+    if ops.modifier(state, seat, "sponsor-fee") is not None:
+        due = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "payment") or 0))
+        choices = payment.cover_range(state, seat, due)
+        if not choices:
+            return False
+        paid = ops.settle_payment(state, seat, due, choices[0])
+    triggers_safe = all(
+        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+    )
+    if sale_safe(card.event) and triggers_safe:
+        return True
+    for action in _offered_noble_actions(card.event):
+        if noble_action_now(paid, seat, action):
+            return True
+    return None
+
+
+def _offered_noble_actions(event: m.Seq | None) -> list[str]:
+    """The Noble actions an event of one step offers (``choose one (perform ...)``)."""
+    if event is None or len(event.steps) != 1:
+        return []
+    step = event.steps[0]
+    options = step.options if isinstance(step, m.Choose) and step.up_to is None else (step,)
+    found = []
+    for option in options:
+        if isinstance(option, m.Seq) and len(option.steps) == 1:
+            option = option.steps[0]
+        if (
+            isinstance(option, m.Do)
+            and option.kind == "perform"
+            and option.arg("action") in NOBLE_ACTIONS
+        ):
+            found.append(str(option.arg("action")))
+    return found
 
 
 def start_sponsor(state: State, seat: int, card_id: str) -> State:

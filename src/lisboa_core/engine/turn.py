@@ -10,7 +10,7 @@ from ..state import Frame, State
 from . import ops
 from .core import completes, push, register
 from .effects import run_effect, sale_safe
-from .nobles import start_sponsor, start_visit, visit_judge
+from .nobles import sponsor_judge, start_sponsor, start_visit, visit_judge
 from .portfolio import dock, start_tuck, tuck_hopeless, tuck_keeps_sale
 
 __all__: list[str] = []
@@ -285,15 +285,16 @@ register("start-turn", _start_turn)
 def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
     keeps a sale possible is legal and one after which no good could be sold or traded is
-    not (R4.10), a visit as :func:`~.nobles.visit_judge` says; the turn's tail (upkeep, a
-    card) cannot fail."""
-    visits: dict[str, bool | None] = {}  # by noble: a visit uses only its card's type
-    return [_judge_turn_move(state, frame.seat, move, visits) for move in moves]
+    not (R4.10), a visit or a sponsorship as :func:`~.nobles.visit_judge` and
+    :func:`~.nobles.sponsor_judge` say; the turn's tail (upkeep, a card) cannot fail."""
+    known: dict[object, bool | None] = {}  # by _turn_alike's key
+    return [_judge_turn_move(state, frame, move, known) for move in moves]
 
 
 def _judge_turn_move(
-    state: State, seat: int, move: Move, visits: dict[str, bool | None]
+    state: State, frame: Frame, move: Move, known: dict[object, bool | None]
 ) -> bool | None:
+    seat = frame.seat
     if move.kind == "gold":
         return True
     if move.kind == "tuck":
@@ -302,11 +303,16 @@ def _judge_turn_move(
             return True
         if tuck_hopeless(state, seat, card):
             return False
-    if move.kind == "visit":
-        noble = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).type
-        if noble not in visits:
-            visits[noble] = visit_judge(state, seat, noble)
-        return visits[noble]
+    if move.kind in ("visit", "sponsor"):
+        key = _turn_alike(state, frame, move)
+        if key not in known:
+            played = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard)
+            known[key] = (
+                visit_judge(state, seat, played.type)
+                if move.kind == "visit"
+                else sponsor_judge(state, seat, played.id)
+            )
+        return known[key]
     return None
 
 
