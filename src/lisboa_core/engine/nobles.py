@@ -487,8 +487,12 @@ class _LandBound:
             self.bonus,
         )
         luck = _tile_luck(state)
-        # With a clergy tile taken the marker may reach the top (R5.2).
-        self.lucky_funds = self.p.reis + self.triggers + luck.reis + ops.reis_value(state, self.top)
+        # A clergy tile taken on the way may move the marker up (R5.1-R5.2).
+        lucky = _influence_gained(luck.influence, self.bonus)
+        lucky_influence = min(self.top, self.p.influence + lucky)
+        self.lucky_funds = (
+            self.p.reis + self.triggers + luck.reis + ops.reis_value(state, lucky_influence)
+        )
         self.lucky_discount = self.discount + luck.payment
 
     def affordable(self, facts: _LandFacts, price: int) -> bool:
@@ -528,8 +532,8 @@ class _TileLuck(NamedTuple):
     lookahead's pruning sound."""
 
     payment: int  # reis off a payment (R0.11)
-    reis: int  # reis from its on-taken effect and its store triggers (the influence
-    # marker is assumed on top already)
+    reis: int  # reis from its on-taken effect and its store triggers
+    influence: int  # influence steps from its on-taken effect (its own bonus included)
     officials: int  # officials fewer needed for an opening
     hire: int  # reis off each official hired
 
@@ -558,10 +562,28 @@ def _tile_luck(state: State) -> _TileLuck:
                 ),
                 default=0,
             ),
+            max((_taken_influence(t) for t in tiles), default=0),
             max((_cut(t, "officials-needed") for t in tiles), default=0),
             max((_cut(t, "hire-cost") for t in tiles), default=0),
         )
     return luck
+
+
+def _taken_influence(tile: m.ClergyTile) -> int:
+    """The influence steps a tile's on-taken effect gives, with the tile's own bonus."""
+    bonus = sum(
+        mod.amount or 0
+        for mod in tile.behaviour.modifiers
+        if mod.hook == "influence-gain" and (mod.amount or 0) > 0
+    )
+    total = 0
+    for trigger in tile.behaviour.triggers:
+        if trigger.event == "taken":
+            for d in m.elementary(trigger.effect):
+                amount = d.arg("amount")
+                if d.kind == "gain" and d.arg("what") == "influence" and amount > 0:
+                    total += amount + bonus
+    return total
 
 
 _LARGEST_SITE_REIS: dict[str, int] = {}
