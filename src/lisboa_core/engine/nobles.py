@@ -391,9 +391,9 @@ def _space_name(colour: str, size: str) -> str:
 def _funds_bound(state: State, seat: int) -> int:
     """More reis than the seat could possibly raise during the action under way: cash,
     influence converted from the top of the track, the largest land reward in reis, what
-    the seat's store triggers and one clergy tile taken on the way could add or take off
+    the seat's store triggers and the clergy tiles taken on the way could add or take off
     (see :class:`_TileLuck`). Used only to prune hopeless searches."""
-    luck = _tile_luck(state)
+    luck, tiles = _tile_luck(state), _most_tiles(state)
     top = ops.rules_of(state).board.influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
     triggers = _gain_bound(
@@ -401,7 +401,7 @@ def _funds_bound(state: State, seat: int) -> int:
     )
     return (
         state.players[seat].reis + ops.reis_value(state, top + 1) + _largest_land_reis(state)
-        + triggers + luck.reis + luck.payment + discount
+        + triggers + tiles * (luck.reis + luck.payment) + discount
     )
 
 
@@ -425,7 +425,7 @@ class _LandFacts:
     column: int  # index into state.column_rubble
     reward_reis: int
     reward_influence: int
-    lucky: bool  # the reward takes a clergy tile (which may pay or discount)
+    lucky: int  # how many clergy tiles the reward takes (each may pay or discount)
     plain: bool  # the reward only gains things (so the seat's funds can only grow)
     # The reward leaves land prices alone and the seat's funds can only grow: it gains, or
     # takes a cube from the pile (not from a row or column; its triggers are checked).
@@ -450,7 +450,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                 columns.index(land.column),
                 sum(d.arg("amount") for d in gains if d.arg("what") == "reis"),
                 sum(d.arg("amount") for d in gains if d.arg("what") == "influence"),
-                any(d.kind == "take_clergy" for d in steps),
+                sum(d.kind == "take_clergy" for d in steps),
                 all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps),
                 all(
                     (d.kind == "gain" and d.arg("amount") >= 0) or d.kind == "take_pile_rubble"
@@ -486,19 +486,18 @@ class _LandBound:
             [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)],
             self.bonus,
         )
-        luck = _tile_luck(state)
-        # A clergy tile taken on the way may move the marker up (R5.1-R5.2).
-        lucky = _influence_gained(luck.influence, self.bonus)
-        lucky_influence = min(self.top, self.p.influence + lucky)
-        self.lucky_funds = (
-            self.p.reis + self.triggers + luck.reis + ops.reis_value(state, lucky_influence)
-        )
-        self.lucky_discount = self.discount + luck.payment
+        self.luck = _tile_luck(state)
 
     def affordable(self, facts: _LandFacts, price: int) -> bool:
         """Whether the land could be paid for at all (see the class)."""
         if facts.lucky:
-            return price - self.lucky_discount <= self.lucky_funds + facts.reward_reis
+            # Each clergy tile taken on the way may pay, discount or move the marker up.
+            luck, tiles = self.luck, facts.lucky
+            gained = _influence_gained(tiles * luck.influence, self.bonus)
+            influence = min(self.top, self.p.influence + gained)
+            funds = self.p.reis + facts.reward_reis + self.triggers + tiles * luck.reis
+            discount = self.discount + tiles * luck.payment
+            return price - discount <= funds + ops.reis_value(self.state, influence)
         gained = _influence_gained(facts.reward_influence, self.bonus)
         influence = min(self.top, self.p.influence + gained)
         funds = self.p.reis + facts.reward_reis + self.triggers
@@ -527,8 +526,8 @@ _STORE_EVENTS = ("taken", "take-rubble", "build-store")
 
 
 class _TileLuck(NamedTuple):
-    """The most any one clergy tile of the catalogue, once taken on the way, could help an
-    action under way (R17.2): read off the card files, so a changed tile keeps the
+    """The most any one clergy tile now in the church, once taken on the way, could help
+    an action under way (R17.2): read off the card files, so a changed tile keeps the
     lookahead's pruning sound."""
 
     payment: int  # reis off a payment (R0.11)
@@ -538,7 +537,8 @@ class _TileLuck(NamedTuple):
     hire: int  # reis off each official hired
 
 
-_TILE_LUCK: dict[str, _TileLuck] = {}
+_TILE_LUCK: dict[tuple[str, tuple[str | None, ...]], _TileLuck] = {}
+_NO_BOUND = _TileLuck(_BIG, _BIG, _BIG, _BIG, _BIG)
 
 
 def _cut(tile: m.ClergyTile, hook: str) -> int:
@@ -547,10 +547,22 @@ def _cut(tile: m.ClergyTile, hook: str) -> int:
 
 
 def _tile_luck(state: State) -> _TileLuck:
-    luck = _TILE_LUCK.get(state.catalogue)
+    # Tiles are taken from the church (R8.5.3), which is refilled only at the upkeep.
+    key = (state.catalogue, state.church)
+    luck = _TILE_LUCK.get(key)
     if luck is None:
-        tiles = ops.rules_of(state).clergy
-        luck = _TILE_LUCK[state.catalogue] = _TileLuck(
+        rules = ops.rules_of(state)
+        tiles = [rules.typed(t, m.ClergyTile) for t in state.church if t is not None]
+        if any(
+            d.kind in ("take_clergy", "move_cardinal", "perform")
+            for t in tiles
+            for trigger in t.behaviour.triggers
+            for d in m.elementary(trigger.effect)
+        ):
+            return _NO_BOUND  # a tile that leads to more tiles: no bound worth keeping
+        if len(_TILE_LUCK) > 10_000:
+            _TILE_LUCK.clear()
+        luck = _TILE_LUCK[key] = _TileLuck(
             max((_cut(t, "payment") for t in tiles), default=0),
             max(
                 (
@@ -584,6 +596,22 @@ def _taken_influence(tile: m.ClergyTile) -> int:
                 if d.kind == "gain" and d.arg("what") == "influence" and amount > 0:
                     total += amount + bonus
     return total
+
+
+_MOST_TILES: dict[str, int] = {}
+
+
+def _most_tiles(state: State) -> int:
+    """The most clergy tiles one action could take: one by meeting the cardinal (R8.5),
+    then those of a land's or a site's reward."""
+    found = _MOST_TILES.get(state.catalogue)
+    if found is None:
+        rules = ops.rules_of(state)
+        rewards = [land.reward for land in rules.lands] + [site.reward for site in rules.sites]
+        found = _MOST_TILES[state.catalogue] = 1 + max(
+            (sum(d.kind == "take_clergy" for d in m.elementary(r)) for r in rewards), default=0
+        )
+    return found
 
 
 _LARGEST_SITE_REIS: dict[str, int] = {}
@@ -1156,14 +1184,17 @@ _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
 
 def _hire_hopeless(state: State, seat: int, plan: m.Plan, funds: int) -> bool:
     """True if even the cheapest way to staff the plan costs more than the seat could raise
-    (``funds``: see :func:`_funds_bound`; with the best clergy tile taken on the way and the
-    richest site reward)."""
-    luck = _tile_luck(state)
-    needed = plan.officials + (ops.modifier(state, seat, "officials-needed") or 0) - luck.officials
+    (``funds``: see :func:`_funds_bound`; with the best clergy tiles taken on the way and
+    the richest site reward)."""
+    luck, tiles = _tile_luck(state), _most_tiles(state)
+    needed = (
+        plan.officials + (ops.modifier(state, seat, "officials-needed") or 0)
+        - tiles * luck.officials
+    )
     out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
     hires = max(0, needed - out)
     treasury = ops.treasury_value(state)
-    each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - luck.hire)
+    each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - tiles * luck.hire)
     return hires * each > funds + _largest_site_reis(state)
 
 
