@@ -1108,8 +1108,30 @@ def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bo
 
 
 def _building_now(state: State, seat: int) -> bool:
-    """Whether a public building can certainly be opened now (False: not known)."""
-    return _any_opening_now(state, seat, _building_moves(state, Frame("building", seat)))
+    """Whether a public building can certainly be opened now (False: not known): some
+    opening among the building moves that :class:`_OpeningNow` finds certain, looked for
+    plan by plan without listing the moves (a plan staffed now is never hopeless)."""
+    plans = state.players[seat].plans
+    if not plans:
+        return False
+    now = _OpeningNow(state, seat)
+    if not now.triggers_gain:
+        return False
+    rules = now.rules
+    sites: list[m.Site] | None = None
+    for plan_id in plans:
+        plan = rules.typed(plan_id, m.Plan)
+        stack = state.building_stacks[("blue", "green").index(plan.architect)]
+        if not stack or not now.staffed(plan_id):
+            continue
+        colours = rules.typed(stack[0], m.PublicBuilding).colors(plan.architect)
+        sites = _sites_free(state) if sites is None else sites
+        for site in sites:
+            if site.side == "north" and site.street not in colours:
+                continue  # R10.3.2.1
+            if now.site_gains(site.id):
+                return True
+    return False
 
 
 def _any_opening_now(state: State, seat: int, moves: tuple[Move, ...]) -> bool:
@@ -1134,16 +1156,21 @@ class _OpeningNow:
 
     def certain(self, move: Move) -> bool:
         """False means "not known"."""
-        site_id, plan_id = str(move.args[0]), str(move.args[1])
-        site_ok = self.sites.get(site_id)
-        if site_ok is None:
-            site_ok = self.sites[site_id] = self._site_gains(site_id)
-        if not site_ok:
-            return False
-        plan_ok = self.plans.get(plan_id)
-        if plan_ok is None:
-            plan_ok = self.plans[plan_id] = self._staffed(plan_id)
-        return plan_ok
+        return self.site_gains(str(move.args[0])) and self.staffed(str(move.args[1]))
+
+    def site_gains(self, site_id: str) -> bool:
+        """The site's reward and cubes can only gain, as can the opening's triggers."""
+        found = self.sites.get(site_id)
+        if found is None:
+            found = self.sites[site_id] = self._site_gains(site_id)
+        return found
+
+    def staffed(self, plan_id: str) -> bool:
+        """The plan's officials are out or can be hired with the seat's funds now."""
+        found = self.plans.get(plan_id)
+        if found is None:
+            found = self.plans[plan_id] = self._staffed(plan_id)
+        return found
 
     def _site_gains(self, site_id: str) -> bool:
         state, seat = self.state, self.seat
