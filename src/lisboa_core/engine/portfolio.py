@@ -16,6 +16,7 @@ __all__ = [
     "can_sell_or_trade",
     "discard_choices",
     "done_first",
+    "sale_kept",
     "ship_ref",
     "start_tuck",
     "tuck_hopeless",
@@ -300,17 +301,26 @@ def _sale_ahead(state: State, seat: int) -> bool:
     )
 
 
-def tuck_keeps_sale(state: State, seat: int, card_id: str) -> bool:
+def sale_kept(state: State, seat: int) -> bool:
+    """A sale is possible now and every trigger the seat holds can only add goods and ships
+    (the part of :func:`tuck_keeps_sale` that does not depend on the card)."""
+    return can_sell(state, seat) and all(
+        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+    )
+
+
+def tuck_keeps_sale(state: State, seat: int, card_id: str, kept: bool | None = None) -> bool:
     """Tucking ``card_id`` certainly ends with a sale possible: one is possible now, the
     covered part of the card and every trigger the seat holds can only add goods and ships
-    (R4.5, R4.6), and room can be made without discarding a ship (R4.3, R4.4)."""
+    (R4.5, R4.6), and room can be made without discarding a ship (R4.3, R4.4). ``kept``:
+    :func:`sale_kept`, if already known."""
+    if not (sale_kept(state, seat) if kept is None else kept):
+        return False
     rules = ops.rules_of(state)
     card = rules[card_id]
     assert isinstance(card, m.PoliticalCard)
     covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
-    if not can_sell(state, seat) or not sale_safe(covered):
-        return False
-    if not all(sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers):
+    if not sale_safe(covered):
         return False
     return not needs_room(state, seat, card_id) or any(
         not isinstance(rules[c], m.Ship) for c in discard_choices(state, seat, card_id)

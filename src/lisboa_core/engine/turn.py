@@ -11,7 +11,7 @@ from . import ops
 from .core import completes, push, register
 from .effects import run_effect, sale_safe
 from .nobles import sponsor_judge, start_sponsor, start_visit, visit_judge
-from .portfolio import dock, start_tuck, tuck_hopeless, tuck_keeps_sale
+from .portfolio import dock, sale_kept, start_tuck, tuck_hopeless, tuck_keeps_sale
 
 __all__: list[str] = []
 
@@ -288,18 +288,19 @@ def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[boo
     not (R4.10), a visit or a sponsorship as :func:`~.nobles.visit_judge` and
     :func:`~.nobles.sponsor_judge` say; the turn's tail (upkeep, a card) cannot fail."""
     known: dict[object, bool | None] = {}  # by _turn_alike's key
-    return [_judge_turn_move(state, frame, move, known) for move in moves]
+    kept = sale_kept(state, frame.seat)
+    return [_judge_turn_move(state, frame, move, known, kept) for move in moves]
 
 
 def _judge_turn_move(
-    state: State, frame: Frame, move: Move, known: dict[object, bool | None]
+    state: State, frame: Frame, move: Move, known: dict[object, bool | None], kept: bool
 ) -> bool | None:
     seat = frame.seat
     if move.kind == "gold":
         return True
     if move.kind == "tuck":
         card = str(move.args[0])
-        if tuck_keeps_sale(state, seat, card):
+        if tuck_keeps_sale(state, seat, card, kept):
             return True
         if tuck_hopeless(state, seat, card):
             return False
