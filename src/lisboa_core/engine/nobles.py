@@ -847,15 +847,15 @@ def _store_now(state: State, seat: int) -> bool:
     taken_lands = {land for land, _s, _st in state.stores}
     facts = _land_facts(state)
     pricing = _prices(state, seat)
+    # max(0, price + payment modifier) <= funds, funds being at least 0
     mod = ops.modifier(state, seat, "payment") or 0
-    funds = p.reis + ops.reis_value(state, p.influence)
+    limit = p.reis + ops.reis_value(state, p.influence) - mod
     for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
         for land_id, _move in lands:
             land = facts[land_id]
-            affordable = max(0, pricing.cheapest(land) + mod) <= funds
-            if land.steady and affordable and land_id not in taken_lands:
+            if land.steady and pricing.cheapest(land) <= limit and land_id not in taken_lands:
                 return True
     return False
 
