@@ -74,17 +74,20 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
     return emit(state, seat, "court", card.type)  # R17.2.1: before the cost is paid
 
 
-def visit_judge(state: State, seat: int, noble_key: str) -> bool | None:
-    """A visit to a noble known without playing it on (None: not known). With no court
-    trigger and no reis allowed for influence, the cost is paid from influence, then wigs
-    (R9.5): the visit is illegal if that cannot be done (A42), and legal if the Noble action
-    can certainly be done right after (R9.1: the State action may be skipped)."""
-    if ops.triggers(state, seat, "court", noble_key) or ops.permitted(
+def visit_judge(
+    state: State, seat: int, noble_key: str, follow: bool = False
+) -> bool | None:
+    """A visit to a noble (or a follow of it, taking its Noble action) known without playing
+    it on (None: not known). With no court trigger and no reis allowed for influence, the
+    cost is paid from influence, then wigs (R9.5): the visit is illegal if that cannot be
+    done (A42), and legal if the Noble action can certainly be done right after (R9.1: the
+    State action may be skipped; R9.6 a follow takes the action at once)."""
+    if (not follow and ops.triggers(state, seat, "court", noble_key)) or ops.permitted(
         state, seat, "reis-for-influence"
     ):
         return None
     p = state.players[seat]
-    cost = influence_cost(state, seat, noble_key, False)
+    cost = influence_cost(state, seat, noble_key, follow)
     from_influence = min(p.influence, cost)
     shortfall = cost - from_influence
     if shortfall > p.wigs:
@@ -1345,7 +1348,22 @@ register(
     verdict=_visit_option_verdict,
 )
 register("follow-round", _follow_round)
-register("follow", _follow, _follow_moves, checkpoint=True)
+def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Passing is always legal (the next follow is a checkpoint, R9.6); following with the
+    Noble action is judged like a visit (see :func:`visit_judge`)."""
+    noble_key = frame.data[0]
+    action = noble_of(state, noble_key).noble_action
+    return [
+        True
+        if move.kind == "pass"
+        else visit_judge(state, frame.seat, noble_key, follow=True)
+        if move.args[0] == action
+        else None
+        for move in moves
+    ]
+
+
+register("follow", _follow, _follow_moves, checkpoint=True, judge=_follow_judge)
 register("noble-action", _noble_action)
 def _store_land(state: State, frame: Frame, move: Move) -> object:
     """Stores on one land are finished together or not at all, whichever display tile they
