@@ -164,12 +164,13 @@ def _completable(state: State, depth: int) -> bool:
     if not state.pending:
         return True
     frame = state.pending[-1]
-    if _HANDLERS[frame.kind].checkpoint:
+    h = _HANDLERS[frame.kind]
+    if h.checkpoint:
         return True
     if depth > 60:  # actions are finite; this only guards against a handler bug
         return True
-    moves = _raw_moves(state)
-    h = _HANDLERS[frame.kind]
+    assert h.moves is not None
+    moves = h.moves(state, frame)
     if SEARCH_SHORTCUTS:
         if h.verdict is not None:
             known = h.verdict(state, frame, moves)
@@ -177,7 +178,11 @@ def _completable(state: State, depth: int) -> bool:
                 return known
         if h.search is not None:
             moves = h.search(state, frame, moves)
-    return any(_completable(_step(state, m), depth + 1) for m in moves)
+    if not moves:
+        return False
+    popped = pop(state)  # shared by the moves: states are never changed in place
+    apply = h.apply
+    return any(_completable(advance(apply(popped, frame, m)), depth + 1) for m in moves)
 
 
 SEARCH_SHORTCUTS = True
@@ -204,6 +209,7 @@ def _offer(state: State) -> _Offer:
         alike = h.alike if SEARCH_SHORTCUTS else None
         known: dict[Hashable, bool] = {}
         judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
+        popped: State | None = None  # shared by the moves: states never change in place
         legal = []
         for move, ok in zip(moves, judged, strict=True):
             # A move judged, or like one already played out, gets its state built only if
@@ -212,7 +218,8 @@ def _offer(state: State) -> _Offer:
             if ok is None and key is not None:
                 ok = known.get(key)
             if ok is None:
-                child = _step(state, move)
+                popped = pop(state) if popped is None else popped
+                child = advance(h.apply(popped, frame, move))
                 ok = _completable(child, 0)
                 if ok:
                     children[move] = child
