@@ -466,11 +466,22 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
 
 def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     """R10.1.3: what each rubble colour adds to a land price for this seat (at least 0)."""
-    costs = {}
-    for colour, _n, cost in ops.rules_of(state).board.rubble:
-        mod = ops.modifier(state, seat, "land-rubble", colour=colour)
-        costs[colour] = 0 if mod is None else max(0, cost + mod)
+    behaviours = ops.active_behaviours(state, seat)
+    key = (state.catalogue, behaviours)
+    costs = _RUBBLE_COSTS.get(key)
+    if costs is None:
+        costs = {}
+        for colour, _n, cost in ops.rules_of(state).board.rubble:
+            mod = ops.modifier(state, seat, "land-rubble", colour=colour)
+            costs[colour] = 0 if mod is None else max(0, cost + mod)
+        if len(_RUBBLE_COSTS) > 10_000:
+            _RUBBLE_COSTS.clear()
+        _RUBBLE_COSTS[key] = costs
     return costs
+
+
+# By the seat's passive behaviours, which alone decide the rubble modifiers.
+_RUBBLE_COSTS: dict[tuple[str, tuple[m.Behaviour, ...]], dict[str, int]] = {}
 
 
 class _LandBound:
@@ -756,6 +767,8 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     """The most reis a store's triggers (taking its one cube, building it) could bring,
     counting an influence gained as a real (so much per cube counts once); ``None`` if one
     of them could cost anything."""
+    if not ops.active_behaviours(state, seat):
+        return 0
     bonus = _influence_bonus(state, seat)
     gains = 0
     for trig in (
