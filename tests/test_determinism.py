@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from lisboa_core import apply, is_over, legal_moves, new_game, state_digest
 from lisboa_core.rng import Rng
 
@@ -36,6 +39,19 @@ def test_rng_is_splitmix64() -> None:
     first, rng = rng.next()
     second, _ = rng.next()
     assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 1000), st.integers(0, 60))
+def test_shuffle_draws_what_below_draws(seed: int, counter: int, size: int) -> None:
+    # Rng.shuffle computes its draws inline for speed; they must be below()'s draws.
+    rng = Rng(seed, counter)
+    items = list(range(size))
+    expected, reference = list(items), rng
+    for i in range(size - 1, 0, -1):
+        j, reference = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert rng.shuffle(items) == (tuple(expected), reference)
 
 
 PINNED = "9561a9dbfb0a5840"

@@ -43,10 +43,23 @@ class Rng:
                 return value % n, rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A shuffled copy of ``items`` (Fisher-Yates) and the advanced generator."""
+        """A shuffled copy of ``items`` (Fisher-Yates) and the advanced generator.
+
+        The same draws as :meth:`below` for each position, computed inline: setting up a
+        game shuffles several hundred cards."""
         out = list(items)
-        rng = self
+        seed, counter = self.seed, self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                counter += 1
+                z = (seed + counter * 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(seed, counter)
