@@ -92,8 +92,9 @@ def visit_judge(
     shortfall = cost - from_influence
     if shortfall > p.wigs:
         return False
-    paid = ops.update(state, seat, influence=p.influence - from_influence, wigs=p.wigs - shortfall)
-    return True if noble_action_now(paid, seat, noble_of(state, noble_key).noble_action) else None
+    funds = p.reis + ops.reis_value(state, p.influence - from_influence)
+    action = noble_of(state, noble_key).noble_action
+    return True if noble_action_now(state, seat, action, funds) else None
 
 
 def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
@@ -108,20 +109,20 @@ def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
         return None
     if card.event is not None and not _event_possible(state, card.event):
         return False
-    paid = state
+    p = state.players[seat]
+    funds = p.reis + ops.reis_value(state, p.influence)
     if ops.modifier(state, seat, "sponsor-fee") is not None:
         due = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "payment") or 0))
-        choices = payment.cover_range(state, seat, due)
-        if not choices:
+        if due > funds:
             return False
-        paid = ops.settle_payment(state, seat, due, choices[0])
+        funds -= due
     triggers_safe = all(
         sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
     )
     if sale_safe(card.event) and triggers_safe:
         return True
     for action in _offered_noble_actions(card.event):
-        if noble_action_now(paid, seat, action):
+        if noble_action_now(state, seat, action, funds):
             return True
     return None
 
@@ -310,15 +311,19 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     return None
 
 
-def noble_action_now(state: State, seat: int, action: str) -> bool:
-    """Whether the Noble action can certainly be done and paid with what the seat holds now,
-    its triggers only gaining (a sufficient test; False means "not known")."""
+def noble_action_now(state: State, seat: int, action: str, funds: int | None = None) -> bool:
+    """Whether the Noble action can certainly be done and paid with what the seat holds now
+    (``funds``: its cash and influence in reis, if not the state's), its triggers only
+    gaining (a sufficient test; False means "not known")."""
     if action == "take-decree":
         triggers = ops.triggers(state, seat, "take-decree", None)
         return bool(state.decree_display) and all(harmless(t.effect) for t in triggers)
+    if funds is None:
+        p = state.players[seat]
+        funds = p.reis + ops.reis_value(state, p.influence)
     if action == "build-store":
-        return _store_now(state, seat)
-    return _building_now(state, seat)
+        return _store_now(state, seat, funds)
+    return _building_now(state, seat, funds)
 
 
 def _visit_option(state: State, frame: Frame, move: Move | None) -> State:
@@ -850,7 +855,7 @@ def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bo
     return _price_verdict(state, seat, prices, unknown)
 
 
-def _store_now(state: State, seat: int) -> bool:
+def _store_now(state: State, seat: int, funds: int) -> bool:
     """Whether some store can certainly be built and paid with the seat's cash and
     influence now: a ``steady`` land, priced with its dearest cube taken,
     while the store's triggers can only gain (R10.1, R5.6). False means "not known"."""
@@ -864,8 +869,7 @@ def _store_now(state: State, seat: int) -> bool:
     facts = _land_facts(state)
     pricing = _prices(state, seat)
     # max(0, price + payment modifier) <= funds, funds being at least 0
-    mod = ops.modifier(state, seat, "payment") or 0
-    limit = p.reis + ops.reis_value(state, p.influence) - mod
+    limit = funds - (ops.modifier(state, seat, "payment") or 0)
     for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
@@ -1123,14 +1127,14 @@ def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bo
     return None
 
 
-def _building_now(state: State, seat: int) -> bool:
+def _building_now(state: State, seat: int, funds: int) -> bool:
     """Whether a public building can certainly be opened now (False: not known): some
     opening among the building moves that :class:`_OpeningNow` finds certain, looked for
     plan by plan without listing the moves (a plan staffed now is never hopeless)."""
     plans = state.players[seat].plans
     if not plans:
         return False
-    now = _OpeningNow(state, seat)
+    now = _OpeningNow(state, seat, funds)
     if not now.triggers_gain:
         return False
     rules = now.rules
@@ -1161,8 +1165,10 @@ class _OpeningNow:
     officials out (returned first) plus officials hired at today's price cover the plan
     (R10.3.2.4). Sites and plans are judged once each, as the moves pair them up."""
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: State, seat: int, funds: int | None = None) -> None:
         self.state, self.seat = state, seat
+        p = state.players[seat]
+        self.funds = p.reis + ops.reis_value(state, p.influence) if funds is None else funds
         self.rules = ops.rules_of(state)
         self.sites: dict[str, bool] = {}
         self.plans: dict[str, bool] = {}
@@ -1206,8 +1212,7 @@ class _OpeningNow:
             return True
         each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
         due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
-        p = state.players[seat]
-        return due <= p.reis + ops.reis_value(state, p.influence)
+        return due <= self.funds
 
 
 _SITE_INDEX: dict[str, dict[str, int]] = {}
