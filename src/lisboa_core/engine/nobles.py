@@ -471,8 +471,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
 
 def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     """R10.1.3: what each rubble colour adds to a land price for this seat (at least 0)."""
-    behaviours = ops.active_behaviours(state, seat)
-    key = (state.catalogue, behaviours)
+    key = ops.holdings(state, seat)
     costs = _RUBBLE_COSTS.get(key)
     if costs is None:
         costs = {}
@@ -485,8 +484,7 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     return costs
 
 
-# By the seat's passive behaviours, which alone decide the rubble modifiers.
-_RUBBLE_COSTS: dict[tuple[str, tuple[m.Behaviour, ...]], dict[str, int]] = {}
+_RUBBLE_COSTS: dict[tuple[object, ...], dict[str, int]] = {}  # by ops.holdings
 
 
 class _LandBound:
@@ -772,8 +770,18 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     """The most reis a store's triggers (taking its one cube, building it) could bring,
     counting an influence gained as a real (so much per cube counts once); ``None`` if one
     of them could cost anything."""
-    if not ops.active_behaviours(state, seat):
-        return 0
+    key = ops.holdings(state, seat)
+    if key not in _TRIGGER_GAINS:
+        if len(_TRIGGER_GAINS) > 10_000:
+            _TRIGGER_GAINS.clear()
+        _TRIGGER_GAINS[key] = _count_trigger_gains(state, seat)
+    return _TRIGGER_GAINS[key]
+
+
+_TRIGGER_GAINS: dict[tuple[object, ...], int | None] = {}  # by ops.holdings
+
+
+def _count_trigger_gains(state: State, seat: int) -> int | None:
     bonus = _influence_bonus(state, seat)
     gains = 0
     for trig in (
@@ -870,12 +878,18 @@ def _store_now(state: State, seat: int, funds: int) -> bool:
     pricing = _prices(state, seat)
     # max(0, price + payment modifier) <= funds, funds being at least 0
     limit = funds - (ops.modifier(state, seat, "payment") or 0)
+    treasury, row_sum, row_max = pricing.treasury, pricing.row_sum, pricing.row_max
+    column_sum, column_max = pricing.column_sum, pricing.column_max
     for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
         for land_id, _move in lands:
             land = facts[land_id]
-            if land.steady and pricing.cheapest(land) <= limit and land_id not in taken_lands:
+            if not land.steady:
+                continue
+            r, c = land.row, land.column  # _Prices.cheapest, inlined: the hot loop
+            price = treasury + row_sum[r] + column_sum[c] - max(row_max[r], column_max[c])
+            if price <= limit and land_id not in taken_lands:
                 return True
     return False
 

@@ -19,6 +19,7 @@ __all__ = [
     "gain_goods",
     "gain_influence",
     "gain_rubble",
+    "holdings",
     "modifier",
     "move_treasury",
     "pay_reis",
@@ -77,16 +78,22 @@ _BEHAVIOURS: dict[tuple[Any, ...], tuple[m.Behaviour, ...]] = {}
 def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
     """Everything passive the seat has: held clergy tiles, tucked treasury permanents and
     the latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
-    p = state.players[seat]
     # Hook points are consulted thousands of times per decision; the answer depends only
-    # on these four values, so it is computed once per combination.
-    key = (state.catalogue, p.clergy, p.bottom, p.houses)
+    # on the holdings, so it is computed once per combination.
+    key = holdings(state, seat)
     found = _BEHAVIOURS.get(key)
     if found is None:
         if len(_BEHAVIOURS) > 100_000:
             _BEHAVIOURS.clear()
-        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), p)
+        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), state.players[seat])
     return found
+
+
+def holdings(state: State, seat: int) -> tuple[Any, ...]:
+    """What alone decides the seat's passive behaviours: the catalogue, held clergy tiles,
+    tucked treasury cards and houses built (a cheap key for answers read off them)."""
+    p = state.players[seat]
+    return (state.catalogue, p.clergy, p.bottom, p.houses)
 
 
 def _collect_behaviours(rules: Rules, p: PlayerState) -> tuple[m.Behaviour, ...]:
