@@ -16,6 +16,7 @@ __all__ = [
     "can_sell_or_trade",
     "discard_choices",
     "done_first",
+    "each_finishes",
     "sale_kept",
     "ship_ref",
     "start_tuck",
@@ -281,10 +282,6 @@ def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bo
     return True if moves and tail_within(state, _TURN_TAIL) else None
 
 
-def _can_sell_now(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    return True if Move("sell") in moves and tail_within(state, _TURN_TAIL) else None
-
-
 # What follows a tucked card's slot or the room made for it: the tuck's triggers, the Sell
 # or Trade, the upkeep.
 _TUCK_TAIL = frozenset({"place-card", "tucked", "sell-or-trade", "end-turn"})
@@ -361,8 +358,20 @@ register(
 )
 register("make-room", _make_room, _make_room_moves, verdict=_make_room_verdict)
 # Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
-# A sale offered can always be made and then ended (R6.3), so the lookahead stops there.
+def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Judge of the last choice of a turn's action (see :func:`any_move_finishes`): every
+    move offered is legal when only the upkeep follows."""
+    answer = True if tail_within(state, _TURN_TAIL) else None
+    return [answer] * len(moves)
+
+
+# Sell is offered only with a sale possible, which can always be made and then ended
+# (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
 register(
-    "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True, verdict=_can_sell_now
+    "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True,
+    verdict=any_move_finishes, judge=each_finishes,
 )
-register("sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes)
+register(
+    "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,
+    judge=each_finishes,
+)

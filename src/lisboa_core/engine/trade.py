@@ -16,7 +16,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register
-from .portfolio import any_move_finishes, done_first
+from .portfolio import any_move_finishes, done_first, each_finishes
 from .state_actions import can_perform
 
 __all__ = ["can_trade", "trade_moves"]
@@ -117,12 +117,8 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
 
 
 # Each trade offered is possible with its good paid (R7.2), and after it the turn can end.
-def _trade_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    return [any_move_finishes(state, frame, (move,)) or None for move in moves]
-
-
 register(
     "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
-    verdict=any_move_finishes, judge=_trade_judge,
+    verdict=any_move_finishes, judge=each_finishes,
 )
 register("trade-again", _trade_again)
