@@ -532,8 +532,10 @@ _QUIET_FRAMES = frozenset({"court-card", "court-discard", "follow-round", "end-t
 def quiet_tail(state: State) -> bool:
     """Whether everything under the top frame, down to the next checkpoint, certainly
     finishes: quiet frames and the seat's own effects that never block (``sale_safe``),
-    with every trigger the seat holds unable to block either (A37)."""
+    with every trigger the seat holds unable to block either (A37); or the end of a tuck
+    with a sale possible now that nothing on the way can take away."""
     seat = state.pending[-1].seat
+    tuck = False
     for frame in reversed(state.pending[:-1]):
         if handler(frame.kind).checkpoint:
             break
@@ -541,8 +543,35 @@ def quiet_tail(state: State) -> bool:
             continue
         if frame.kind == "effect" and frame.seat == seat and sale_safe(frame.data[0]):
             continue
+        if frame.kind in _TUCK_FRAMES and frame.seat == seat:
+            tuck = True
+            if frame.kind == "place-card" and not _room_keeps_ships(state, seat, frame.data[0]):
+                return False
+            continue
         return False
-    return all(sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers)
+    if not all(
+        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+    ):
+        return False
+    return not tuck or _sale_now(state, seat)
+
+
+# The end of a tuck: the card placed (room made for it), its triggers, then Sell or Trade,
+# which needs a sale or a trade possible (R4.10). With a sale possible now and nothing on
+# the way able to take goods or ships away (``sale_safe``), it stays possible.
+_TUCK_FRAMES = frozenset({"place-card", "tucked", "sell-or-trade"})
+
+
+def _room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
+    from .portfolio import room_keeps_ships  # portfolio builds on this module
+
+    return room_keeps_ships(state, seat, card_id)
+
+
+def _sale_now(state: State, seat: int) -> bool:
+    from .portfolio import can_sell
+
+    return can_sell(state, seat)
 
 
 def quiet_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:

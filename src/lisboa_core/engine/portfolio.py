@@ -17,6 +17,7 @@ __all__ = [
     "discard_choices",
     "done_first",
     "each_finishes",
+    "room_keeps_ships",
     "sale_kept",
     "ship_ref",
     "start_tuck",
@@ -319,6 +320,12 @@ def tuck_keeps_sale(state: State, seat: int, card_id: str, kept: bool | None = N
     covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
     if not sale_safe(covered):
         return False
+    return room_keeps_ships(state, seat, card_id)
+
+
+def room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
+    """Room can be made for ``card_id`` without discarding a ship (R4.3, R4.4)."""
+    rules = ops.rules_of(state)
     return not needs_room(state, seat, card_id) or any(
         not isinstance(rules[c], m.Ship) for c in discard_choices(state, seat, card_id)
     )

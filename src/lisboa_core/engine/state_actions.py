@@ -31,7 +31,7 @@ from ..moves import Move
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
 from .core import push, register
-from .effects import emit, influence_total, run_effect
+from .effects import emit, influence_total, quiet_tail, run_effect, sale_safe
 from .portfolio import choose_slot, needs_room
 
 __all__ = [
@@ -413,4 +413,28 @@ register("build-ship", _build_ship, _build_ship_moves)
 register("place-ship", _place_ship)
 register("ship-built", _ship_built_frame)
 register("move-cardinal", _move_cardinal, _move_cardinal_moves)
-register("take-clergy", _take_clergy, _take_clergy_moves)
+def _clergy_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Taking a tile whose effects can never block is legal when the rest of the action
+    certainly finishes (see :func:`~.effects.quiet_tail`; R8.5.3, A37)."""
+    if not quiet_tail(state):
+        return [None] * len(moves)
+    rules = ops.rules_of(state)
+    return [
+        True
+        if all(
+            sale_safe(t.effect)
+            for t in rules.typed(str(move.args[0]), m.ClergyTile).behaviour.triggers
+        )
+        else None
+        for move in moves
+    ]
+
+
+def _clergy_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    return True if True in _clergy_judge(state, frame, moves) else None
+
+
+register(
+    "take-clergy", _take_clergy, _take_clergy_moves, judge=_clergy_judge,
+    verdict=_clergy_verdict,
+)
