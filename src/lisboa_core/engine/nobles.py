@@ -1375,9 +1375,21 @@ register("court-card", _court_card)
 register("court-discard", _court_discard)
 register("sponsor-fee", _sponsor_fee)
 register("visit-pay", _visit_pay, _visit_pay_moves)
+def _visit_option_judge(
+    state: State, frame: Frame, moves: tuple[Move, ...]
+) -> list[bool | None]:
+    """``skip`` is legal when the Noble action can certainly be done right away (see
+    :func:`_visit_option_verdict`); the State actions are played out."""
+    skip = None
+    if tail_within(state, _VISIT_TAIL):
+        action = noble_of(state, frame.data[0]).noble_action
+        skip = True if noble_action_now(state, frame.seat, action) else None
+    return [skip if move.kind == "skip" else None for move in moves]
+
+
 register(
     "visit-option", _visit_option, _visit_option_moves, search=_visit_option_search,
-    verdict=_visit_option_verdict,
+    verdict=_visit_option_verdict, judge=_visit_option_judge,
 )
 register("follow-round", _follow_round)
 def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
