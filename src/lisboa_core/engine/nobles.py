@@ -1437,8 +1437,71 @@ register(
 )
 register("store-pay", _store_pay)
 register("store-score", _store_score)
+def _openings_worth_trying(
+    state: State, frame: Frame, moves: tuple[Move, ...]
+) -> tuple[Move, ...]:
+    """Lookahead shortcut: leave out openings that certainly cannot be staffed. On a site
+    whose reward only gains reis or influence (none places officials or takes a tile),
+    the officials to hire (R10.3.2.4) cost what they cost now, and the seat's funds can
+    grow only by the reward and what its cube triggers pay; if even that is short, the
+    opening fails when it pays (R0.11)."""
+    seat = frame.seat
+    rubble = ops.triggers(state, seat, "take-rubble", None)
+    if not all(harmless(t.effect) for t in rubble):
+        return moves
+    rules = ops.rules_of(state)
+    p = state.players[seat]
+    bonus = _influence_bonus(state, seat)
+    per_cube = _gain_bound([t.effect for t in rubble], bonus)  # gain_per counts a cube
+    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+    fewer = ops.modifier(state, seat, "officials-needed") or 0
+    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    mod = ops.modifier(state, seat, "payment") or 0
+    top = rules.board.influence_max
+    kept = []
+    for move in moves:
+        site_id, plan_id = str(move.args[0]), str(move.args[1])
+        facts = _site_facts(state, site_id)
+        hires = max(0, rules.typed(plan_id, m.Plan).officials + fewer) - out
+        if facts is None or hires <= 0:
+            kept.append(move)
+            continue
+        reis, influence = facts
+        cubes = len(state.site_rubble[_site_index(state, site_id)])
+        steps = _influence_gained(influence, bonus)
+        funds = (
+            p.reis + reis + cubes * per_cube + ops.reis_value(state, min(top, p.influence + steps))
+        )
+        if max(0, each * hires + mod) <= funds:
+            kept.append(move)
+    return tuple(kept)
+
+
+_SITE_FACTS: dict[tuple[str, str], tuple[int, int] | None] = {}
+
+
+def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
+    """The reis and influence a site's reward gives, or None if it does anything else
+    (places officials, takes a tile...) or gains so much per unit."""
+    key = (state.catalogue, site_id)
+    if key not in _SITE_FACTS:
+        reward = ops.rules_of(state).typed(site_id, m.Site).reward
+        steps = m.elementary(reward)
+        plain = all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps)
+        _SITE_FACTS[key] = (
+            (
+                sum(d.arg("amount") for d in steps if d.arg("what") == "reis"),
+                sum(d.arg("amount") for d in steps if d.arg("what") == "influence"),
+            )
+            if plain
+            else None
+        )
+    return _SITE_FACTS[key]
+
+
 register(
-    "building", _building, _building_moves, verdict=_building_verdict, judge=_building_judge
+    "building", _building, _building_moves, verdict=_building_verdict, judge=_building_judge,
+    search=_openings_worth_trying,
 )
 register(
     "building-officials", _officials, _officials_moves, search=_first_only,
