@@ -49,10 +49,15 @@ def _ctx(ctx: Ctx, key: str, default: Any = None) -> Any:
 def _effect(state: State, frame: Frame, move: Move | None) -> State:
     effect, ctx = frame.data
     seat = frame.seat
-    if isinstance(effect, m.Seq):
-        for step in reversed(effect.steps):
-            state = run_effect(state, seat, step, ctx)
-        return state
+    while isinstance(effect, m.Seq):
+        if not effect.steps:
+            return state
+        # The later steps wait below; the first runs now, exactly as if it had been
+        # pushed last and popped next (its own frames still go on top of the rest).
+        rest = effect.steps[:0:-1]
+        if rest:
+            state = push(state, *(Frame("effect", seat, (step, ctx)) for step in rest))
+        effect = effect.steps[0]
     if isinstance(effect, m.Choose):
         if effect.up_to is None:
             return push(state, Frame("choose-one", seat, (effect, ctx)))
