@@ -79,14 +79,29 @@ def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
     """Everything passive the seat has: held clergy tiles, tucked treasury permanents and
     the latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
     # Hook points are consulted thousands of times per decision; the answer depends only
-    # on the holdings, so it is computed once per combination.
+    # on the holdings, so it is computed once per combination. Successive states share
+    # the holdings' tuples, so the seat's last answer is checked first, by identity.
+    p = state.players[seat]
+    last = _LAST_BEHAVIOURS.get(seat)
+    if (
+        last is not None
+        and last[0] is p.clergy
+        and last[1] is p.bottom
+        and last[2] is p.houses
+        and last[3] == state.catalogue
+    ):
+        return last[4]
     key = holdings(state, seat)
     found = _BEHAVIOURS.get(key)
     if found is None:
         if len(_BEHAVIOURS) > 100_000:
             _BEHAVIOURS.clear()
-        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), state.players[seat])
+        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), p)
+    _LAST_BEHAVIOURS[seat] = (p.clergy, p.bottom, p.houses, state.catalogue, found)
     return found
+
+
+_LAST_BEHAVIOURS: dict[int, tuple[Any, Any, Any, str, tuple[m.Behaviour, ...]]] = {}
 
 
 def holdings(state: State, seat: int) -> tuple[Any, ...]:
