@@ -23,7 +23,7 @@ from .payment import DEAD
 
 __all__ = [
     "DO_HANDLERS", "emit", "goodless", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict",
-    "run_effect", "sale_safe",
+    "run_effect", "sale_safe", "triggers_never_block",
 ]
 
 Ctx = tuple[tuple[str, Any], ...]
@@ -554,11 +554,26 @@ def quiet_tail(state: State) -> bool:
                 return False
             continue
         return False
-    if not all(
-        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
-    ):
+    if not triggers_never_block(state, seat):
         return False
     return not tuck or _sale_now(state, seat)
+
+
+def triggers_never_block(state: State, seat: int) -> bool:
+    """Whether every trigger the seat holds can always be carried out and never takes a
+    good or a ship away (``sale_safe``)."""
+    key = ops.holdings(state, seat)
+    found = _NEVER_BLOCK.get(key)
+    if found is None:
+        if len(_NEVER_BLOCK) > 10_000:
+            _NEVER_BLOCK.clear()
+        found = _NEVER_BLOCK[key] = all(
+            sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+        )
+    return found
+
+
+_NEVER_BLOCK: dict[tuple[object, ...], bool] = {}  # by ops.holdings
 
 
 # The end of a tuck: the card placed (room made for it), its triggers, then Sell or Trade,

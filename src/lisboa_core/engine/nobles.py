@@ -28,7 +28,7 @@ from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import push, register, tail_within
-from .effects import emit, harmless, run_effect, sale_safe, take_rubble
+from .effects import emit, harmless, run_effect, sale_safe, take_rubble, triggers_never_block
 from .payment import DEAD
 
 __all__ = [
@@ -116,9 +116,7 @@ def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
         if due > funds:
             return False
         funds -= due
-    triggers_safe = all(
-        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
-    )
+    triggers_safe = triggers_never_block(state, seat)
     if sale_safe(card.event) and triggers_safe:
         return True
     for action in _offered_noble_actions(card.event):

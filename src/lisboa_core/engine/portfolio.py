@@ -8,7 +8,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register, tail_within
-from .effects import emit, goodless, harmless, run_effect, sale_safe
+from .effects import emit, goodless, harmless, run_effect, sale_safe, triggers_never_block
 
 __all__ = [
     "any_move_finishes",
@@ -302,9 +302,7 @@ def _sale_ahead(state: State, seat: int) -> bool:
 def sale_kept(state: State, seat: int) -> bool:
     """A sale is possible now and every trigger the seat holds can only add goods and ships
     (the part of :func:`tuck_keeps_sale` that does not depend on the card)."""
-    return can_sell(state, seat) and all(
-        sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
-    )
+    return can_sell(state, seat) and triggers_never_block(state, seat)
 
 
 def tuck_keeps_sale(state: State, seat: int, card_id: str, kept: bool | None = None) -> bool:
