@@ -402,9 +402,7 @@ def _funds_bound(state: State, seat: int) -> int:
     luck, tiles = _tile_luck(state), _most_tiles(state)
     top = ops.rules_of(state).board.influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
-    triggers = _gain_bound(
-        [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)], None
-    )
+    triggers = _store_trigger_bound(state, seat, with_influence=False)
     return (
         state.players[seat].reis + ops.reis_value(state, top + 1) + _largest_land_reis(state)
         + triggers + tiles * (luck.reis + luck.payment) + discount
@@ -497,10 +495,7 @@ class _LandBound:
         self.top = ops.rules_of(state).board.influence_max
         self.discount = -(ops.modifier(state, seat, "payment") or 0)
         self.bonus = _influence_bonus(state, seat)
-        self.triggers = _gain_bound(
-            [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)],
-            self.bonus,
-        )
+        self.triggers = _store_trigger_bound(state, seat, with_influence=True)
         self.luck = _tile_luck(state)
 
     def affordable(self, facts: _LandFacts, price: int) -> bool:
@@ -520,6 +515,23 @@ class _LandBound:
 
 
 _BIG = 1_000  # more than any price: a payment made free
+
+
+def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
+    """The most reis the seat's store triggers (a cube taken, a store built) could bring,
+    influence steps counted or not (see :func:`_gain_bound`)."""
+    key = (*ops.holdings(state, seat), with_influence)
+    found = _STORE_TRIGGER_BOUND.get(key)
+    if found is None:
+        effects = [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
+        bonus = _influence_bonus(state, seat) if with_influence else None
+        if len(_STORE_TRIGGER_BOUND) > 10_000:
+            _STORE_TRIGGER_BOUND.clear()
+        found = _STORE_TRIGGER_BOUND[key] = _gain_bound(effects, bonus)
+    return found
+
+
+_STORE_TRIGGER_BOUND: dict[tuple[object, ...], int] = {}
 
 
 def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
