@@ -14,16 +14,20 @@ given in random games, every group of alike moves, and the moves offered at ever
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import attrs
 import pytest
 
-from lisboa_core import apply, is_over, legal_moves, new_game
+from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
 from lisboa_core._replace import replace
 from lisboa_core.engine import core
 from lisboa_core.moves import Move
 from lisboa_core.state import Frame, State
+
+CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 
 def _full_search(state: State) -> bool:
@@ -144,3 +148,66 @@ def test_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int, bloc
         assert _offered(state, True) == _offered(state, False)
         compared += 1
     assert compared > 500
+
+
+def test_existence_checks_agree_with_the_move_lists() -> None:
+    # can_trade and can_perform(build-ship) stop at the first possibility (R4.10, R8.3)
+    # instead of listing every trade or ship payment; both must answer as the lists do.
+    from lisboa_core.engine import state_actions, trade
+
+    compared = 0
+    for state in _games(4, range(40, 43)):
+        for seat in range(state.player_count):
+            assert trade.can_trade(state, seat) == bool(trade.trade_moves(state, seat))
+            goods = state.players[seat].goods
+            assert state_actions.can_perform(state, seat, "build-ship") == bool(
+                state_actions._ship_moves(state, seat, goods)
+            )
+            compared += 1
+    assert compared > 1000
+
+
+def _stronger_clergy(tmp_path: Path) -> Path:
+    """The shipped cards with clergy tiles that help far more than today's (a user's
+    edit): the lookahead's pruning bounds must come from the card files, not from Python."""
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    clergy = folder / "clergy.lsb"
+    text = clergy.read_text(encoding="utf-8")
+    for old, new in [
+        ("modify payment -1", "modify payment -4"),  # C31
+        ("on take-rubble: gain 1 reis per cube", "on take-rubble: gain 4 reis per cube"),  # C30
+        ("modify hire-cost -2", "modify hire-cost -5"),
+        ("modify officials-needed -1", "modify officials-needed -3"),
+        ("on taken: gain 7 influence", "on taken: gain 9 influence, gain 6 reis"),
+    ]:
+        assert old in text, old
+        text = text.replace(old, new)
+    clergy.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_shortcuts_hold_with_edited_clergy_tiles(tmp_path: Path) -> None:
+    rules = load_rules(_stronger_clergy(tmp_path))
+    compared = 0
+    for seed in range(700, 703):
+        state = new_game(4, seed, rules=rules)
+        chooser = random.Random(seed)
+        while not is_over(state):
+            assert _offered(state, True) == _offered(state, False)
+            compared += 1
+            state = apply(state, chooser.choice(legal_moves(state)))
+    assert compared > 500
+
+
+def test_clergy_luck_is_read_from_the_tiles_in_the_church(tmp_path: Path) -> None:
+    # The store and opening bounds allow for the best clergy tile a seat could take on the
+    # way (R8.5.3): what the edited tiles in the church give, not today's values.
+    from lisboa_core.engine import nobles
+
+    state = new_game(4, 1, rules=load_rules(_stronger_clergy(tmp_path)))
+    church = replace(state, church=("C31", "C30", "C32", "C22", "C23", None))
+    luck = nobles._tile_luck(church)
+    assert (luck.payment, luck.reis, luck.influence, luck.officials, luck.hire) == (4, 6, 9, 3, 5)
+    plain = replace(state, church=("C01", None, None, None, None, None))  # a wig per tuck
+    assert nobles._tile_luck(plain) == (0, 0, 0, 0, 0)
