@@ -434,6 +434,7 @@ class _LandFacts:
     # The reward leaves land prices alone and the seat's funds can only grow: it gains, or
     # takes a cube from the pile (not from a row or column; its triggers are checked).
     steady: bool
+    treasury: bool  # the reward may move the treasury (and so every land price)
 
 
 _LAND_FACTS: dict[str, dict[str, _LandFacts]] = {}
@@ -460,6 +461,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                     (d.kind == "gain" and d.arg("amount") >= 0) or d.kind == "take_pile_rubble"
                     for d in steps
                 ),
+                _moves_treasury([land.reward]),
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts
@@ -497,9 +499,14 @@ class _LandBound:
         self.bonus = _influence_bonus(state, seat)
         self.triggers = _store_trigger_bound(state, seat, with_influence=True)
         self.luck = _tile_luck(state)
+        self.unbounded = _moves_treasury(
+            [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
+        )
 
     def affordable(self, facts: _LandFacts, price: int) -> bool:
         """Whether the land could be paid for at all (see the class)."""
+        if self.unbounded or facts.treasury:
+            return True  # the price itself may change on the way
         if facts.lucky:
             # Each clergy tile taken on the way may pay, discount or move the marker up.
             luck, tiles = self.luck, facts.lucky
@@ -566,6 +573,17 @@ class _TileLuck(NamedTuple):
 
 _TILE_LUCK: dict[tuple[str, tuple[str | None, ...]], _TileLuck] = {}
 _NO_BOUND = _TileLuck(_BIG, _BIG, _BIG, _BIG, _BIG)
+# Effects the bounds do not follow: more tiles, actions, officials placed, or the treasury
+# moved (which changes land prices and hiring costs, R0.2).
+_UNBOUNDED_KINDS = frozenset(
+    {"take_clergy", "move_cardinal", "perform", "place_officials", "move_treasury", "subsidy"}
+)
+_TREASURY_KINDS = ("move_treasury", "subsidy")
+
+
+def _moves_treasury(effects: Sequence[m.Effect | None]) -> bool:
+    """Whether any of these effects could move the treasury marker."""
+    return any(d.kind in _TREASURY_KINDS for e in effects for d in m.elementary(e))
 
 
 def _cut(tile: m.ClergyTile, hook: str) -> int:
@@ -581,12 +599,12 @@ def _tile_luck(state: State) -> _TileLuck:
         rules = ops.rules_of(state)
         tiles = [rules.typed(t, m.ClergyTile) for t in state.church if t is not None]
         if any(
-            d.kind in ("take_clergy", "move_cardinal", "perform")
+            d.kind in _UNBOUNDED_KINDS
             for t in tiles
             for trigger in t.behaviour.triggers
             for d in m.elementary(trigger.effect)
         ):
-            return _NO_BOUND  # a tile that leads to more tiles: no bound worth keeping
+            return _NO_BOUND  # more tiles, officials or a treasury move: no bound kept
         if len(_TILE_LUCK) > 10_000:
             _TILE_LUCK.clear()
         luck = _TILE_LUCK[key] = _TileLuck(
@@ -639,6 +657,36 @@ def _most_tiles(state: State) -> int:
             (sum(d.kind == "take_clergy" for d in m.elementary(r)) for r in rewards), default=0
         )
     return found
+
+
+_SITE_REWARDS: dict[str, tuple[bool, int]] = {}
+
+
+def _site_rewards(state: State) -> tuple[bool, int]:
+    """Whether some site's reward may move the treasury, and the most officials one
+    places (both change what staffing an opening costs)."""
+    found = _SITE_REWARDS.get(state.catalogue)
+    if found is None:
+        rewards = [site.reward for site in ops.rules_of(state).sites]
+        found = _SITE_REWARDS[state.catalogue] = (
+            _moves_treasury(rewards),
+            max(
+                (
+                    sum(d.arg("count") or 0 for d in m.elementary(r) if d.kind == "place_officials")
+                    for r in rewards
+                ),
+                default=0,
+            ),
+        )
+    return found
+
+
+def _site_rewards_move_treasury(state: State) -> bool:
+    return _site_rewards(state)[0]
+
+
+def _most_site_officials(state: State) -> int:
+    return _site_rewards(state)[1]
 
 
 _LARGEST_SITE_REIS: dict[str, int] = {}
@@ -757,11 +805,9 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
             if ok is None:
                 land_facts = facts[land_id]
                 price = prices.cheapest(land_facts)
-                ok = payable[land_id] = (
-                    land_id not in taken_lands
-                    and price <= funds
-                    and bound.affordable(land_facts, price)
-                )
+                ok = payable[land_id] = land_id not in taken_lands and bound.affordable(
+                    land_facts, price
+                ) and (price <= funds or bound.unbounded or land_facts.treasury)
             if ok:
                 moves.append(move)
     return tuple(moves)
@@ -1258,10 +1304,13 @@ def _hire_hopeless(state: State, seat: int, plan: m.Plan, funds: int) -> bool:
     """True if even the cheapest way to staff the plan costs more than the seat could raise
     (``funds``: see :func:`_funds_bound`; with the best clergy tiles taken on the way and
     the richest site reward)."""
+    rubble = [t.effect for t in ops.triggers(state, seat, "take-rubble", None)]
+    if _site_rewards_move_treasury(state) or _moves_treasury(rubble):
+        return False
     luck, tiles = _tile_luck(state), _most_tiles(state)
     needed = (
         plan.officials + (ops.modifier(state, seat, "officials-needed") or 0)
-        - tiles * luck.officials
+        - tiles * luck.officials - _most_site_officials(state)
     )
     out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
     hires = max(0, needed - out)
