@@ -305,12 +305,17 @@ def sale_kept(state: State, seat: int) -> bool:
     return can_sell(state, seat) and triggers_never_block(state, seat)
 
 
-def tuck_keeps_sale(state: State, seat: int, card_id: str, kept: bool | None = None) -> bool:
-    """Tucking ``card_id`` certainly ends with a sale possible: one is possible now, the
+def tuck_keeps_sale(
+    state: State, seat: int, card_id: str, kept: bool | None = None, trading: bool = False
+) -> bool:
+    """Tucking ``card_id`` certainly ends with a sale or a trade possible (R4.10): the
     covered part of the card and every trigger the seat holds can only add goods and ships
-    (R4.5, R4.6), and room can be made without discarding a ship (R4.3, R4.4). ``kept``:
+    (R4.5, R4.6), and either a sale is possible now and room can be made without
+    discarding a ship (R4.3, R4.4), or ``trading`` (a trade that stays possible, see
+    :func:`~.trade.trade_kept`, with triggers that never block). ``kept``:
     :func:`sale_kept`, if already known."""
-    if not (sale_kept(state, seat) if kept is None else kept):
+    kept = sale_kept(state, seat) if kept is None else kept
+    if not (kept or trading):
         return False
     rules = ops.rules_of(state)
     card = rules[card_id]
@@ -318,7 +323,7 @@ def tuck_keeps_sale(state: State, seat: int, card_id: str, kept: bool | None = N
     covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
     if not sale_safe(covered):
         return False
-    return room_keeps_ships(state, seat, card_id)
+    return trading or room_keeps_ships(state, seat, card_id)
 
 
 def room_keeps_ships(state: State, seat: int, card_id: str) -> bool:

@@ -35,6 +35,7 @@ from .effects import emit, influence_total, quiet_tail, run_effect, sale_safe
 from .portfolio import choose_slot, needs_room
 
 __all__ = [
+    "ALWAYS_POSSIBLE",
     "STATE_ACTIONS",
     "can_perform",
     "clergy_choices",
@@ -86,6 +87,11 @@ def _tables(state: State) -> _Tables:
     return tables
 
 
+ALWAYS_POSSIBLE = frozenset({"produce-goods"})
+"""State actions that can always be performed (A44: a production that yields nothing is
+a legal, empty action)."""
+
+
 def can_perform(state: State, seat: int, action: str, goods: tuple[int, ...] | None = None) -> bool:
     """Whether ``seat`` could perform the State action now (R7.2, R0.9).
 
@@ -98,8 +104,8 @@ def can_perform(state: State, seat: int, action: str, goods: tuple[int, ...] | N
         return any(state.plan_stacks)  # R8.2.1
     if action == "build-ship":
         return _can_build_ship(state, seat, p.goods if goods is None else goods)
-    if action == "produce-goods":
-        return True  # A44: a production that yields nothing is a legal, empty action
+    if action in ALWAYS_POSSIBLE:
+        return True
     if action == "meet-cardinal":
         # R8.5.1 a free clergy space; A22 a reachable gap with a tile beside it.
         return _has_clergy_room(state, seat) and any(

@@ -17,9 +17,9 @@ from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register
 from .portfolio import any_move_finishes, done_first, each_finishes
-from .state_actions import can_perform
+from .state_actions import ALWAYS_POSSIBLE, can_perform
 
-__all__ = ["can_trade", "trade_moves"]
+__all__ = ["can_trade", "trade_kept", "trade_moves"]
 
 
 def _pay(state: State, seat: int, action: str, good: str) -> State:
@@ -86,6 +86,18 @@ def _trades(state: State, seat: int) -> Iterator[Move]:
                 if not can_perform(state, seat, action, left):
                     continue
             yield _TRADE_MOVES[action, i]
+
+
+def trade_kept(state: State, seat: int) -> bool:
+    """A trade is possible now whose action is always possible (A44) and whose good the
+    seat holds: effects that never take goods away (``sale_safe``) keep it possible."""
+    goods = state.players[seat].goods
+    return any(
+        action in ALWAYS_POSSIBLE
+        and action not in state.covered
+        and any(goods[i] for i in accepted)
+        for action, accepted in _offers(state)
+    )
 
 
 def _trade_frame_moves(state: State, frame: Frame) -> tuple[Move, ...]:

@@ -9,9 +9,10 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import completes, push, register
-from .effects import run_effect, sale_safe
+from .effects import run_effect, sale_safe, triggers_never_block
 from .nobles import sponsor_judge, start_sponsor, start_visit, visit_judge
 from .portfolio import dock, sale_kept, start_tuck, tuck_hopeless, tuck_keeps_sale
+from .trade import trade_kept
 
 __all__: list[str] = []
 
@@ -289,18 +290,24 @@ def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[boo
     :func:`~.nobles.sponsor_judge` say; the turn's tail (upkeep, a card) cannot fail."""
     known: dict[object, bool | None] = {}  # by _turn_alike's key
     kept = sale_kept(state, frame.seat)
-    return [_judge_turn_move(state, frame, move, known, kept) for move in moves]
+    trading = trade_kept(state, frame.seat) and triggers_never_block(state, frame.seat)
+    return [_judge_turn_move(state, frame, move, known, kept, trading) for move in moves]
 
 
 def _judge_turn_move(
-    state: State, frame: Frame, move: Move, known: dict[object, bool | None], kept: bool
+    state: State,
+    frame: Frame,
+    move: Move,
+    known: dict[object, bool | None],
+    kept: bool,
+    trading: bool,
 ) -> bool | None:
     seat = frame.seat
     if move.kind == "gold":
         return True
     if move.kind == "tuck":
         card = str(move.args[0])
-        if tuck_keeps_sale(state, seat, card, kept):
+        if tuck_keeps_sale(state, seat, card, kept, trading):
             return True
         if tuck_hopeless(state, seat, card):
             return False
