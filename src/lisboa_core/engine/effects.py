@@ -541,6 +541,7 @@ def quiet_tail(state: State) -> bool:
     with a sale possible now that nothing on the way can take away."""
     seat = state.pending[-1].seat
     tuck = False
+    room = True  # room for the tucked card can be made without discarding a ship
     for frame in reversed(state.pending[:-1]):
         if handler(frame.kind).checkpoint:
             break
@@ -550,13 +551,13 @@ def quiet_tail(state: State) -> bool:
             continue
         if frame.kind in _TUCK_FRAMES and frame.seat == seat:
             tuck = True
-            if frame.kind == "place-card" and not _room_keeps_ships(state, seat, frame.data[0]):
-                return False
+            if frame.kind == "place-card":
+                room = _room_keeps_ships(state, seat, frame.data[0])
             continue
         return False
     if not triggers_never_block(state, seat):
         return False
-    return not tuck or _sale_now(state, seat)
+    return not tuck or (room and _sale_now(state, seat)) or _trade_kept(state, seat)
 
 
 def triggers_never_block(state: State, seat: int) -> bool:
@@ -578,7 +579,8 @@ _NEVER_BLOCK: dict[tuple[object, ...], bool] = {}  # by ops.holdings
 
 # The end of a tuck: the card placed (room made for it), its triggers, then Sell or Trade,
 # which needs a sale or a trade possible (R4.10). With a sale possible now and nothing on
-# the way able to take goods or ships away (``sale_safe``), it stays possible.
+# the way able to take goods or ships away (``sale_safe``), it stays possible; so does a
+# trade whose action is always possible (see trade.trade_kept).
 _TUCK_FRAMES = frozenset({"place-card", "tucked", "sell-or-trade"})
 
 
@@ -586,6 +588,12 @@ def _room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
     from .portfolio import room_keeps_ships  # portfolio builds on this module
 
     return room_keeps_ships(state, seat, card_id)
+
+
+def _trade_kept(state: State, seat: int) -> bool:
+    from .trade import trade_kept
+
+    return trade_kept(state, seat)
 
 
 def _sale_now(state: State, seat: int) -> bool:
