@@ -108,18 +108,27 @@ def _may(state: State, frame: Frame, move: Move | None) -> State:
     return run_effect(state, frame.seat, effect.body, ctx) if move.kind == "yes" else state
 
 
+def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
+    """Whether every way of carrying the effect out meets ``step_ok`` step by step: an
+    optional part may be declined, a sequence needs every step, a choice one option."""
+    if effect is None or isinstance(effect, m.May):
+        return True
+    if isinstance(effect, m.Do):
+        return step_ok(effect)
+    if isinstance(effect, m.Seq):
+        return all(_always(step, step_ok) for step in effect.steps)
+    return any(_always(option, step_ok) for option in effect.options)
+
+
 @functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
 def harmless(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out or declined and never costs anything."""
-    if effect is None:
-        return True
-    if isinstance(effect, m.Do):  # a gain, or so much per unit counted (a cube taken...)
-        return effect.kind in ("gain", "gain_per") and effect.arg("amount") >= 0
-    if isinstance(effect, m.May):
-        return True
-    if isinstance(effect, m.Seq):
-        return all(harmless(step) for step in effect.steps)
-    return any(harmless(option) for option in effect.options)
+    return _always(effect, _gains)
+
+
+def _gains(do: m.Do) -> bool:
+    # a gain, or so much per unit counted (a cube taken...)
+    return do.kind in ("gain", "gain_per") and do.arg("amount") >= 0
 
 
 # Effect kinds that never take goods or ships away and never block (each one that could
@@ -141,15 +150,13 @@ _SALE_SAFE_ACTIONS = frozenset(
 def sale_safe(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out (or declined) and leaves every good and
     ship where it is or adds to them."""
-    if effect is None or isinstance(effect, m.May):
-        return True
-    if isinstance(effect, m.Do):
-        if effect.kind == "perform":
-            return effect.arg("action") in _SALE_SAFE_ACTIONS
-        return effect.kind in _SALE_SAFE_KINDS
-    if isinstance(effect, m.Seq):
-        return all(sale_safe(step) for step in effect.steps)
-    return any(sale_safe(option) for option in effect.options)
+    return _always(effect, _keeps_goods)
+
+
+def _keeps_goods(do: m.Do) -> bool:
+    if do.kind == "perform":
+        return do.arg("action") in _SALE_SAFE_ACTIONS
+    return do.kind in _SALE_SAFE_KINDS
 
 
 # Effect kinds that never put a good in the seat's warehouse (``gain`` and ``gain_per`` only
