@@ -838,20 +838,10 @@ _TRIGGER_GAINS: dict[tuple[object, ...], int | None] = {}  # by ops.holdings
 
 
 def _count_trigger_gains(state: State, seat: int) -> int | None:
-    bonus = _influence_bonus(state, seat)
-    gains = 0
-    for trig in (
-        *ops.triggers(state, seat, "take-rubble", None),
-        *ops.triggers(state, seat, "build-store", None),
-    ):
-        if not harmless(trig.effect):
-            return None
-        for d in m.elementary(trig.effect):
-            if d.arg("what") == "reis":
-                gains += d.arg("amount")
-            elif d.arg("what") == "influence":
-                gains += _influence_gained(d.arg("amount"), bonus)
-    return gains
+    triggers = [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
+    if not all(harmless(effect) for effect in triggers):
+        return None
+    return _store_trigger_bound(state, seat, with_influence=True)
 
 
 def _influence_bonus(state: State, seat: int) -> int:
@@ -1277,10 +1267,10 @@ class _OpeningNow:
         state, seat = self.state, self.seat
         plan = self.rules.typed(plan_id, m.Plan)
         needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
-        out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+        out = _officials_out_count(state, seat)
         if needed <= out:
             return True
-        each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+        each = _hire_price(state, seat)
         due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
         return due <= self.funds
 
@@ -1295,6 +1285,16 @@ def _site_index(state: State, site_id: str) -> int:
         sites = ops.rules_of(state).sites
         index = _SITE_INDEX[state.catalogue] = {s.id: i for i, s in enumerate(sites)}
     return index[site_id]
+
+
+def _officials_out_count(state: State, seat: int) -> int:
+    """The seat's officials in offices and plazas, which an opening returns first."""
+    return sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+
+
+def _hire_price(state: State, seat: int) -> int:
+    """What hiring one official for an opening costs the seat now (R10.3.2.4)."""
+    return max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
 
 
 _PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
@@ -1312,7 +1312,7 @@ def _hire_hopeless(state: State, seat: int, plan: m.Plan, funds: int) -> bool:
         plan.officials + (ops.modifier(state, seat, "officials-needed") or 0)
         - tiles * luck.officials - _most_site_officials(state)
     )
-    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+    out = _officials_out_count(state, seat)
     hires = max(0, needed - out)
     treasury = ops.treasury_value(state)
     each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - tiles * luck.hire)
@@ -1359,7 +1359,7 @@ def _officials(state: State, frame: Frame, move: Move | None) -> State:
         return push(state, Frame("building-officials", seat, (needed - 1, _PLACES.index(place))))
     if not needed:
         return state
-    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    each = _hire_price(state, seat)
     return payment.pay(state, seat, each * needed)
 
 
@@ -1398,7 +1398,7 @@ def _officials_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> b
         return True  # all returned, nothing to hire
     if sum(counts) > reachable:
         return False  # officials left behind the place order: this order leads nowhere
-    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    each = _hire_price(state, seat)
     due = max(0, each * (needed - reachable) + (ops.modifier(state, seat, "payment") or 0))
     p = state.players[seat]
     return bool(due <= p.reis + ops.reis_value(state, p.influence))
@@ -1512,9 +1512,9 @@ def _openings_worth_trying(
     p = state.players[seat]
     bonus = _influence_bonus(state, seat)
     per_cube = _gain_bound([t.effect for t in rubble], bonus)  # gain_per counts a cube
-    out = sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
+    out = _officials_out_count(state, seat)
     fewer = ops.modifier(state, seat, "officials-needed") or 0
-    each = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
+    each = _hire_price(state, seat)
     mod = ops.modifier(state, seat, "payment") or 0
     top = rules.board.influence_max
     kept = []
