@@ -150,8 +150,10 @@ def test_play_explains_a_legal_move_and_ends_on_end_of_input(
 
 
 def test_play_rejects_a_missing_seat(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = _run(capsys, "play", "--players", "2", "--seat", "2")
-    assert status == 1 and "--seat must be between 0 and 1" in err
+    with pytest.raises(SystemExit) as exit_:  # a usage error, like every bad argument
+        main(["play", "--players", "2", "--seat", "2"])
+    assert exit_.value.code == 2
+    assert "argument --seat: must be 0 to 1 for 2 players" in capsys.readouterr().err
 
 
 def test_play_to_the_end_shows_the_score_sheet(

@@ -15,7 +15,7 @@ from . import model as m
 from .dsl.ast import CardFile, Component, Loc
 from .dsl.compiler import KINDS, Compiler
 from .dsl.format import format_file
-from .dsl.parser import parse_text_all_errors
+from .dsl.parser import parse_text_all_errors, read_card_file
 from .dsl.resources import cards_dir
 from .errors import CardSyntaxError, CardValidationError, Problem
 
@@ -186,14 +186,9 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
     parsed: list[CardFile] = []
     problems: list[Problem] = []
     for path in files:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as err:
-            problems.append(Problem(str(path), 0, 0, "LB001", f"cannot read file: {err.strerror}"))
-            continue
-        except UnicodeDecodeError as err:
-            reason = f"not UTF-8 text ({err.reason} at byte {err.start})"
-            problems.append(Problem(str(path), 0, 0, "LB001", reason))
+        text, problem = read_card_file(path)
+        if problem is not None:
+            problems.append(problem)
             continue
         sources[str(path)] = text.splitlines()
         card_file, syntax_problems = parse_text_all_errors(text, str(path))

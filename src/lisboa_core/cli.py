@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
 from . import model as m
+from ._cli_args import one_of
 from .catalog import check_paths, json_kind, kind_of, load_rules
 from .describe import describe
+from .dsl.compiler import KINDS
 from .dsl.format import format_component
 from .dsl.parser import parse_file
 from .errors import LisboaError
@@ -98,6 +101,12 @@ def _cards_summary(args: argparse.Namespace) -> int:
     return 0
 
 
+# Both spellings of every kind: the card-file keyword and the JSON name.
+_KIND_NAMES = tuple(
+    dict.fromkeys(name for kind, schema in KINDS.items() for name in (kind, schema.json_kind))
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -120,7 +129,11 @@ def _parser() -> argparse.ArgumentParser:
     show.set_defaults(run=_cards_show)
 
     listing = cards_sub.add_parser("list", help="list components")
-    listing.add_argument("--kind", help="only this kind (e.g. clergy or public_building)")
+    listing.add_argument(
+        "--kind",
+        type=one_of(_KIND_NAMES, "kind"),
+        help="only this kind (e.g. clergy or public_building)",
+    )
     listing.add_argument("--json", action="store_true", help="print a JSON array")
     listing.add_argument(
         "--cards",
@@ -145,10 +158,23 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Bad arguments are usage errors (exit 2, naming the valid values); errors in the files
+    or moves given exit 1 with one line saying why; output cut short by a closed pipe
+    (``lisboa cards list | head``) ends quietly.
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    check = getattr(args, "check", None)
+    problem = check(args) if check is not None else None
+    if problem is not None:
+        parser.error(problem)
     try:
         status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _closed_pipe()
     except LisboaError as err:
         print(err, file=sys.stderr)
         return 1
@@ -156,3 +182,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"lisboa: {err}", file=sys.stderr)
         return 1
     return status
+
+
+def _closed_pipe() -> int:
+    # The reader went away: send what is still buffered nowhere, so the interpreter's
+    # final flush does not print "Broken pipe", and exit like a command killed by SIGPIPE.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 128 + 13

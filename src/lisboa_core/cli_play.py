@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ._cli_args import at_least, whole_number
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .bots import BOTS, Bot, make_bot
 from .catalog import load_rules
@@ -53,8 +54,6 @@ def _bot_names(text: str) -> list[str]:
 
 def _simulate_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
-    if args.games < 0:
-        raise LisboaError("--games must be 0 or more")
     options = Options(leftmost_slot=args.leftmost_slot)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
@@ -231,7 +230,11 @@ def play_session(
             if not rest:
                 print("save needs a file name")
                 continue
-            make_record(players, seed, options, moves, state, names).save(Path(rest))
+            try:
+                make_record(players, seed, options, moves, state, names).save(Path(rest))
+            except OSError as err:  # a failed save must never end the game in progress
+                print(f"could not save to {rest}: {err.strerror or err}; the game goes on")
+                continue
             print(f"saved the game so far ({len(moves)} moves) to {rest}; "
                   f"`lisboa replay {rest}` replays it")
             continue
@@ -277,6 +280,12 @@ def _pick(text: str, legal: Sequence[Move], state: State) -> Move | None:
         return None
 
 
+def _check_play(args: argparse.Namespace) -> str | None:
+    if args.seat >= args.players:
+        return f"argument --seat: must be 0 to {args.players - 1} for {args.players} players"
+    return None
+
+
 def _play_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
     bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
@@ -288,7 +297,7 @@ def _play_command(args: argparse.Namespace) -> int:
 
 
 def _players(text: str) -> int:
-    value = int(text)
+    value = whole_number(text)
     if value not in (2, 3, 4):
         raise argparse.ArgumentTypeError("Lisboa is played by 2, 3 or 4 players")
     return value
@@ -312,7 +321,8 @@ def add_parsers(subparsers: Any) -> None:
         ),
     )
     sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
-    sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sim.add_argument("--games", type=at_least(1), default=10,
+                     help="number of games, 1 or more (default 10)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument(
         "--bots", default="greedy,random",
@@ -321,7 +331,8 @@ def add_parsers(subparsers: Any) -> None:
     )
     sim.add_argument("--rotate", action="store_true",
                      help="shift the bots one seat further each game")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    sim.add_argument("--jobs", type=at_least(1), default=1,
+                     help="worker processes, 1 or more (default 1)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--records", metavar="DIR",
@@ -344,7 +355,8 @@ def add_parsers(subparsers: Any) -> None:
         ),
     )
     play.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=at_least(0), default=0,
+                      help="your seat, 0 to players - 1 (default 0)")
     play.add_argument(
         "--bots", default="greedy",
         help=f"bots for the other seats, comma-separated, cycled ({known}; default greedy)",
@@ -352,5 +364,5 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     play.add_argument("--leftmost-slot", action="store_true",
                       help="Options(leftmost_slot=True): no slot decisions")
-    play.set_defaults(run=_play_command)
+    play.set_defaults(run=_play_command, check=_check_play)
 

@@ -40,8 +40,12 @@ class Problem:
     source_line: str = ""
 
     def render(self) -> str:
-        """``path:line:col: CODE message``, then the line and a caret under the column."""
-        head = f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"
+        """``path:line:col: CODE message``, then the line and a caret under the column.
+
+        A problem of a whole file or catalogue (line 0) is ``path: CODE message``.
+        """
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        head = f"{where}: {self.code} {self.message}"
         if not self.source_line:
             return head
         caret = " " * (max(self.column, 1) - 1) + "^"

@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from . import _codec
+from ._files import MAX_DOCUMENT_BYTES, FileTooLargeError, read_bounded
 from .api import apply, is_over, new_game, parse_move
 from .catalog import Rules, load_rules
 from .errors import IllegalMoveError, StateFormatError
@@ -131,6 +132,10 @@ class GameRecord:
             raise StateFormatError(
                 f"names: expected one name per seat ({self.players}), got {len(self.names)}"
             )
+        if not _DIGEST.fullmatch(self.catalogue):
+            raise StateFormatError(
+                f"catalogue: expected 16 hexadecimal digits, got {self.catalogue!r}"
+            )
         if self.final_digest is not None and not _DIGEST.fullmatch(self.final_digest):
             raise StateFormatError(
                 f"final_digest: expected 16 hexadecimal digits, got {self.final_digest!r}"
@@ -148,10 +153,15 @@ class GameRecord:
         """Read a record written by :meth:`save`.
 
         :param path: the file to read.
-        :raises StateFormatError: if the file is not a valid record.
+        :raises StateFormatError: if the file is not a valid record, or is larger than
+            ``MAX_DOCUMENT_BYTES`` (16 MiB; only that much is ever read).
         :raises OSError: if the file cannot be read.
         """
-        return cls.from_json(Path(path).read_bytes())
+        try:
+            data = read_bounded(path, MAX_DOCUMENT_BYTES, "game record")
+        except FileTooLargeError as err:
+            raise StateFormatError(str(err)) from None
+        return cls.from_json(data)
 
 
 def _metadata_in(value: Any, _: Any) -> tuple[tuple[str, str], ...]:

@@ -17,6 +17,7 @@ import attrs
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .._files import MAX_CARD_FILE_BYTES, FileTooLargeError, read_bounded
 from ..errors import CardSyntaxError, Problem
 from .ast import (
     Alternative,
@@ -214,10 +215,43 @@ def parse_text(text: str, file: str = "<string>") -> CardFile:
     return CardFile(components, file)
 
 
+def read_card_file(path: str | Path) -> tuple[str, Problem | None]:
+    """The text of a card file, or a located problem saying why it cannot be used.
+
+    A file that is not UTF-8 is reported at the line and column of its first bad byte; one
+    that cannot be opened, or is larger than ``MAX_CARD_FILE_BYTES``, has no line to point
+    at (line 0). Only that many bytes are ever read.
+    """
+    name = str(path)
+    try:
+        data = read_bounded(path, MAX_CARD_FILE_BYTES, "card file")
+    except FileTooLargeError as err:
+        return "", Problem(name, 0, 0, "LB001", str(err).removeprefix(f"{name}: "))
+    except OSError as err:
+        return "", Problem(name, 0, 0, "LB001", f"cannot read file: {err.strerror or err}")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as err:
+        line_start = data.rfind(b"\n", 0, err.start) + 1
+        line = data.count(b"\n", 0, err.start) + 1
+        line_end = data.find(b"\n", err.start)
+        raw = data[line_start : len(data) if line_end < 0 else line_end]
+        shown = raw.decode("utf-8", errors="replace").rstrip("\r")
+        # Columns count characters, as everywhere else; the bad byte is one replacement.
+        column = len(data[line_start : err.start].decode("utf-8", errors="replace")) + 1
+        reason = f"not UTF-8 text ({err.reason}: byte 0x{data[err.start]:02x})"
+        return "", Problem(name, line, column, "LB001", reason, shown)
+
+
 def parse_file(path: str | Path) -> CardFile:
-    """Read and parse one card file (UTF-8)."""
-    path = Path(path)
-    return parse_text(path.read_text(encoding="utf-8"), str(path))
+    """Read and parse one card file (UTF-8).
+
+    :raises CardSyntaxError: if the file cannot be read, is not UTF-8 or has a syntax error.
+    """
+    text, problem = read_card_file(path)
+    if problem is not None:
+        raise CardSyntaxError([problem])
+    return parse_text(text, str(path))
 
 
 _KINDS = (
