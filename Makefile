@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-bots docs lint clean chromium
+.PHONY: demo test bench bench-bots soak tamper docs lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,14 @@ bench: $(STAMP)
 # Greedy against random over 200 four-player games (several minutes; 2 processes).
 bench-bots: $(STAMP)
 	$(BIN)/python benchmarks/bench_bots.py 200 2
+
+# Random play with every invariant checked after every move: 10^6 decisions, 2 processes.
+soak: $(STAMP)
+	$(BIN)/python benchmarks/soak.py 1000000 2
+
+# 100,000 tampered saves and records: each refused cleanly or loaded and playable.
+tamper: $(STAMP)
+	$(BIN)/python benchmarks/tamper.py 100000 2
 
 # Regenerate the generated pages (docs/generate.py), then build the site into site/.
 docs: $(STAMP)

@@ -7,7 +7,9 @@ and that no traceback is printed.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -125,14 +127,17 @@ def test_an_unreadable_card_file_names_the_file_without_a_false_location(tmp_pat
 
 
 def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
-    # --json prints far more than a pipe buffers, so the writer meets the closed pipe.
+    # A pipe of one page, far less than the listing, so the writer meets the closed pipe.
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)
     writer = subprocess.Popen(
         [sys.executable, "-m", "lisboa_core", "cards", "list", "--json"],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL, stdout=write_end, stderr=subprocess.PIPE,
     )
-    assert writer.stdout is not None and writer.stderr is not None
-    first = writer.stdout.readline()
-    writer.stdout.close()  # what `| head -1` does after its line
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as reader:
+        first = reader.readline()  # what `| head -1` reads before it exits
+    assert writer.stderr is not None
     errors = writer.stderr.read().decode()
     status = writer.wait(timeout=120)
     assert first.strip() == b"["

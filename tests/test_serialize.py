@@ -32,7 +32,7 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core._state_check import FRAME_DATA, PLAYER_FIELDS, STATE_FIELDS
+from lisboa_core._state_check import PLAYER_FIELDS, STATE_FIELDS
 from lisboa_core.catalog import cards_dir
 from lisboa_core.engine import core
 from lisboa_core.model import Choose, May
@@ -147,9 +147,8 @@ def test_state_digest_does_not_depend_on_the_hash_seed() -> None:
 def test_every_state_field_and_frame_kind_has_a_spec() -> None:
     assert set(STATE_FIELDS) | {"players", "pending"} == {a.name for a in attrs.fields(State)}
     assert set(PLAYER_FIELDS) == {a.name for a in attrs.fields(PlayerState)}
-    registered = set(core._HANDLERS)
-    missing = sorted(registered - set(FRAME_DATA))
-    assert missing == [], f"add the data shape of these frame kinds to FRAME_DATA: {missing}"
+    missing = sorted(kind for kind in core.kinds() if core.handler(kind).data is None)
+    assert missing == [], f"register the data shape (data=...) of these frame kinds: {missing}"
 
 
 # --- malformed and tampered texts ----------------------------------------------------------

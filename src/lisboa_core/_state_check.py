@@ -13,7 +13,7 @@ A spec is a domain name (``"nat"``, ``"seat"``, ``"political"``: see ``_Checker.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any
 
 import attrs
 
@@ -21,36 +21,13 @@ from . import model as m
 from ._codec import Invalid
 from .catalog import Rules
 from .dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS, STREETS
+from .engine.core import handler
+from .engine.specs import Fixed, Many, Opt, Spec
 from .state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 
-__all__ = ["FRAME_DATA", "PLAYER_FIELDS", "STATE_FIELDS", "check_state"]
+__all__ = ["PLAYER_FIELDS", "STATE_FIELDS", "check_state"]
 
 
-@attrs.frozen
-class Many:
-    """A tuple of ``item``; of the catalogue's ``size`` (a key of the sizes table) if set."""
-
-    item: Spec
-    size: str | None = None
-
-
-@attrs.frozen
-class Fixed:
-    """A tuple of exactly these items."""
-
-    items: tuple[Spec, ...]
-
-
-@attrs.frozen
-class Opt:
-    """``None`` or ``item``."""
-
-    item: Spec
-
-
-Spec: TypeAlias = str | Many | Fixed | Opt
-
-EMPTY = Fixed(())
 
 PLAYER_FIELDS: dict[str, Spec] = {
     "hand": Many("political"),
@@ -115,66 +92,8 @@ STATE_FIELDS: dict[str, Spec] = {
     "rubble_out": "nat",
 }
 """The spec of each :class:`~lisboa_core.state.State` field but ``players`` and ``pending``
-(checked with :data:`PLAYER_FIELDS` and :data:`FRAME_DATA`)."""
+(checked with :data:`PLAYER_FIELDS` and the ``data`` spec each frame kind registers)."""
 
-FRAME_DATA: dict[str, Spec] = {
-    "bonus-good": Fixed((Many("good"), "pos")),
-    "build-ship": EMPTY,
-    "building": EMPTY,
-    "building-done": Fixed(("site", "plan")),
-    "building-officials": Fixed(("nat", "place")),
-    "choose-one": Fixed(("choose", "ctx")),
-    "choose-some": Fixed(("choose", "ctx", Many("pos"))),
-    "church": Many("clergy"),
-    "court-card": Fixed(("political",)),
-    "court-discard": Fixed(("political",)),
-    "dead": EMPTY,
-    "discard-rubble": Fixed((Many("rubble"), "nat")),
-    "draft": Fixed(("nat", "nat", Many(Many("political")), Many(Many("political")))),
-    "effect": Fixed(("effect", "ctx")),
-    "end-turn": EMPTY,
-    "fill-church": EMPTY,
-    "follow": Fixed(("noble",)),
-    "follow-round": Fixed(("noble",)),
-    "keep-clergy": Many("clergy"),
-    "make-room": Fixed(("portfolio",)),
-    "may": Fixed(("may", "ctx")),
-    "move-cardinal": Fixed(("nat", "nat", "bool")),
-    "noble-action": Fixed(("noble_action",)),
-    "pay": Fixed(("nat",)),
-    "period-discard": Many("card_type"),
-    "period-setup": EMPTY,
-    "place-card": Fixed(("political",)),
-    "place-officials": Fixed(("nat", Many("noble"))),
-    "place-ship": Fixed(("ship",)),
-    "recruit-officials": Many("noble"),
-    "return-official": EMPTY,
-    "sell": Fixed(("nat",)),
-    "sell-or-trade": EMPTY,
-    "ship-built": EMPTY,
-    "slot": Fixed(("portfolio",)),
-    "sponsor-fee": EMPTY,
-    "start-turn": EMPTY,
-    "state-action": Fixed(("state_action",)),
-    "store": EMPTY,
-    "store-house": Fixed(("land", "street")),
-    "store-pay": Fixed(("land",)),
-    "store-rubble": Fixed(("land",)),
-    "store-score": Fixed(("land", "street")),
-    "take-card": EMPTY,
-    "take-clergy": EMPTY,
-    "take-decree": EMPTY,
-    "take-favor": Fixed(("nat", "bool")),
-    "take-pile-rubble": EMPTY,
-    "take-plan": EMPTY,
-    "trade": Fixed(("nat",)),
-    "trade-again": EMPTY,
-    "tucked": Fixed(("tuck_kind",)),
-    "turn": EMPTY,
-    "visit-cost": Fixed(("noble", "bool")),
-    "visit-option": Fixed(("noble",)),
-    "visit-pay": Fixed(("noble", "bool")),
-}
 """The spec of the data of each frame kind. A kind missing here is loaded with its data
 only type-checked (a test lists the registered kinds missing)."""
 
@@ -361,6 +280,6 @@ def check_state(state: State, rules: Rules) -> None:
         where = f"pending[{i}]"
         if not (frame.kind == "dead" and frame.seat == NEUTRAL):
             checker.check(frame.seat, "seat", f"{where}.seat")
-        data = FRAME_DATA.get(frame.kind)
+        data = handler(frame.kind).data
         if data is not None:
             checker.check(frame.data, data, f"{where}.data")

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from . import _codec
+from ._stack_check import check_pending
 from ._state_check import check_state
 from .catalog import Rules, load_rules
 from .engine.ops import register_rules
@@ -147,6 +148,7 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
         raise StateFormatError(f"{where.removeprefix('.') or 'state'}: {message}") from None
     register_rules(rules)
     _check_invariants(state)
+    check_pending(state)
     return state
 
 

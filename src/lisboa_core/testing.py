@@ -17,7 +17,7 @@ from . import model as m
 from ._replace import replace
 from .api import apply, legal_moves, new_game, parse_move
 from .catalog import Rules
-from .engine import ops
+from .engine import core, ops
 from .state import GOODS, Frame, Options, State
 
 __all__ = [
@@ -163,17 +163,12 @@ def check_invariants(state: State) -> list[str]:
     places.update(state.decree_display)
     places.update(state.clergy_bag)
     places.update(t for t in state.church if t is not None)
-    for frame in state.pending:  # tiles drawn at setup wait in their keep decisions
-        if frame.kind == "keep-clergy":
-            places.update(frame.data)
     for stack in state.plan_stacks:
         places.update(stack)
     for frame in state.pending:  # pieces on their way wait in the decision that moves them
-        if frame.kind == "draft":
-            for group in (*frame.data[2], *frame.data[3]):
-                places.update(group)
-        elif frame.kind in ("place-card", "place-ship", "slot", "court-discard"):
-            places.update(frame.data[:1])
+        holds = core.handler(frame.kind).holds
+        if holds is not None:
+            places.update(holds(frame))
     places.update(state.removed)
     # Conservation: every card, ship, clergy tile, plan and decree is in exactly one place
     # (counting "left the game" as a place).

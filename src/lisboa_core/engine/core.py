@@ -20,7 +20,8 @@ offered.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import threading
+from collections.abc import Callable, Hashable, Iterable
 
 import attrs
 
@@ -28,13 +29,17 @@ from .._replace import with_field
 from ..errors import IllegalMoveError
 from ..moves import Move
 from ..state import Frame, State
+from .specs import Spec
 
 __all__ = [
+    "BOTTOM",
     "Handler",
     "advance",
     "apply_move",
     "completes",
+    "first_datum",
     "handler",
+    "kinds",
     "offered",
     "pop",
     "push",
@@ -48,6 +53,8 @@ SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
 JudgeFn = Callable[[State, Frame, tuple[Move, ...]], list[bool | None]]
 AlikeFn = Callable[[State, Frame, Move], Hashable]
+HoldsFn = Callable[[Frame], Iterable[str]]
+CheckFn = Callable[[State, Frame], str | None]
 
 
 @attrs.frozen(slots=True)
@@ -72,9 +79,23 @@ class Handler:
     # A key per move: moves with the same key are legal together or not at all, so the
     # lookahead plays out only the first of them. None as a key: no such promise.
     alike: AlikeFn | None = None
+    # The shape of the frame's data (checked when a state is loaded from outside).
+    data: Spec | None = None
+    # The pieces (card, ship, tile ids) the frame holds on their way somewhere: they are in
+    # no other place while it waits, so piece conservation counts them here.
+    holds: HoldsFn | None = None
+    # Whether the frame's data fits the rest of the state (ids where they must be, counts
+    # possible): a reason when it does not. Checked when a state is loaded from outside.
+    check: CheckFn | None = None
+    # The kinds of frame this one can lie directly on (BOTTOM: it can be the lowest), for
+    # the frames the turn's structure places (R3); None: wherever an effect pushes it.
+    under: frozenset[str] | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
+
+BOTTOM = "(bottom)"
+"""In a handler's ``under``: the frame can be the lowest on the stack."""
 
 
 def register(
@@ -88,6 +109,10 @@ def register(
     verdict: VerdictFn | None = None,
     judge: JudgeFn | None = None,
     alike: AlikeFn | None = None,
+    data: Spec | None = None,
+    holds: HoldsFn | None = None,
+    check: CheckFn | None = None,
+    under: frozenset[str] | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -96,13 +121,23 @@ def register(
     """
     _HANDLERS[kind] = Handler(
         kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, judge,
-        alike,
+        alike, data, holds, check, under,
     )
 
 
 def handler(kind: str) -> Handler:
     """The handler of a frame kind."""
     return _HANDLERS[kind]
+
+
+def first_datum(frame: Frame) -> tuple[str]:
+    """``holds`` of a frame whose first datum is the piece it moves (a card being placed)."""
+    return (frame.data[0],)
+
+
+def kinds() -> frozenset[str]:
+    """Every registered frame kind."""
+    return frozenset(_HANDLERS)
 
 
 def push(state: State, *frames: Frame) -> State:
@@ -192,13 +227,15 @@ turns them off to check they never change a legal move)."""
 
 # The last state offered and its surviving children: a caller almost always asks for the
 # legal moves and then applies one of them, and the lookahead already built every child.
+# One per thread, so threads playing different games never see each other's offer.
 _Offer = tuple[State, tuple[Move, ...], dict[Move, State]]
-_last_offer: list[_Offer] = []
+_last = threading.local()
 
 
 def _offer(state: State) -> _Offer:
-    if _last_offer and _last_offer[0][0] is state:
-        return _last_offer[0]
+    last: _Offer | None = getattr(_last, "offer", None)
+    if last is not None and last[0] is state:
+        return last
     frame = state.pending[-1]
     h = _HANDLERS[frame.kind]
     assert h.moves is not None
@@ -229,7 +266,7 @@ def _offer(state: State) -> _Offer:
                 legal.append(move)
         moves = tuple(legal)
     offer = (state, moves, children)
-    _last_offer[:] = [offer]
+    _last.offer = offer
     return offer
 
 

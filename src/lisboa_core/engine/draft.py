@@ -13,6 +13,7 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import push, register
+from .specs import Fixed, Many
 
 __all__ = ["KEEP_PER_ROUND", "start_draft"]
 
@@ -53,4 +54,14 @@ def _apply(state: State, frame: Frame, move: Move | None) -> State:
     return state
 
 
-register("draft", _apply, _moves, checkpoint=True)
+def _held(frame: Frame) -> list[str]:
+    """The cards in the packets being passed and those kept so far."""
+    _round, _done, packets, kept = frame.data
+    return [card for group in (*packets, *kept) for card in group]
+
+
+register(
+    "draft", _apply, _moves, checkpoint=True,
+    data=Fixed(("nat", "nat", Many(Many("political")), Many(Many("political")))),
+    holds=_held, under=frozenset({"keep-clergy"}),
+)

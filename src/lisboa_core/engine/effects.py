@@ -20,6 +20,7 @@ from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import handler, push, register, tail_within
 from .payment import DEAD
+from .specs import EMPTY, Fixed, Many
 
 __all__ = [
     "DO_HANDLERS", "emit", "goodless", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict",
@@ -622,12 +623,17 @@ def quiet_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[boo
     return [answer] * len(moves)
 
 
-register("effect", _effect)
-register("choose-one", _choose_one, _choose_one_moves, lookahead=True)
-register("choose-some", _choose_some, _choose_some_moves, lookahead=True)
-register("may", _may, _may_moves, lookahead=True)
-register("bonus-good", _bonus_good, _bonus_good_moves)
-register("return-official", _return_official_apply, _return_official_moves)
+register("effect", _effect, data=Fixed(("effect", "ctx")))
+register(
+    "choose-one", _choose_one, _choose_one_moves, lookahead=True, data=Fixed(("choose", "ctx")),
+)
+register(
+    "choose-some", _choose_some, _choose_some_moves, lookahead=True,
+    data=Fixed(("choose", "ctx", Many("pos"))),
+)
+register("may", _may, _may_moves, lookahead=True, data=Fixed(("may", "ctx")))
+register("bonus-good", _bonus_good, _bonus_good_moves, data=Fixed((Many("good"), "pos")))
+register("return-official", _return_official_apply, _return_official_moves, data=EMPTY)
 # What may follow officials placed by a site's reward: the opening's staffing and the rest
 # of the visit or turn.
 _OPENING_TAIL = frozenset(
@@ -645,10 +651,21 @@ def _place_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[
 
 register(
     "place-officials", _place_apply, _place_moves, verdict=quiet_verdict, judge=quiet_judge,
-    search=_place_search,
+    search=_place_search, data=Fixed(("nat", Many("noble"))),
 )
-register("take-favor", _favor_apply, _favor_moves, verdict=quiet_verdict, judge=quiet_judge)
-register("take-decree", _decree_apply, _decree_moves, verdict=quiet_verdict, judge=quiet_judge)
-register("take-plan", _plan_apply, _plan_moves, verdict=quiet_verdict, judge=quiet_judge)
-register("take-pile-rubble", _pile_apply, _pile_moves, verdict=quiet_verdict, judge=quiet_judge)
-register("discard-rubble", _discard_apply, _discard_moves)
+register(
+    "take-favor", _favor_apply, _favor_moves, verdict=quiet_verdict, judge=quiet_judge,
+    data=Fixed(("nat", "bool")),
+)
+register(
+    "take-decree", _decree_apply, _decree_moves, verdict=quiet_verdict, judge=quiet_judge,
+    data=EMPTY,
+)
+register(
+    "take-plan", _plan_apply, _plan_moves, verdict=quiet_verdict, judge=quiet_judge, data=EMPTY,
+)
+register(
+    "take-pile-rubble", _pile_apply, _pile_moves, verdict=quiet_verdict, judge=quiet_judge,
+    data=EMPTY,
+)
+register("discard-rubble", _discard_apply, _discard_moves, data=Fixed((Many("rubble"), "nat")))

@@ -27,9 +27,10 @@ from ..dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from ..moves import Move
 from ..state import NOBLES, RUBBLE, Frame, State
 from . import ops, payment
-from .core import push, register, tail_within
+from .core import first_datum, push, register, tail_within
 from .effects import emit, harmless, run_effect, sale_safe, take_rubble, triggers_never_block
 from .payment import DEAD
+from .specs import EMPTY, Fixed
 
 __all__ = [
     "influence_cost", "noble_of", "sponsor_judge", "start_sponsor", "start_visit", "visit_judge"
@@ -1430,10 +1431,13 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, seat, "open-building")
 
 
-register("court-card", _court_card)
-register("court-discard", _court_discard)
-register("sponsor-fee", _sponsor_fee)
-register("visit-pay", _visit_pay, _visit_pay_moves)
+register("court-card", _court_card, data=Fixed(("political",)), under=frozenset({"court-discard"}))
+register(
+    "court-discard", _court_discard, data=Fixed(("political",)), holds=first_datum,
+    under=frozenset({"take-card"}),
+)
+register("sponsor-fee", _sponsor_fee, data=EMPTY)
+register("visit-pay", _visit_pay, _visit_pay_moves, data=Fixed(("noble", "bool")))
 def _visit_option_judge(
     state: State, frame: Frame, moves: tuple[Move, ...]
 ) -> list[bool | None]:
@@ -1448,9 +1452,10 @@ def _visit_option_judge(
 
 register(
     "visit-option", _visit_option, _visit_option_moves, search=_visit_option_search,
-    verdict=_visit_option_verdict, judge=_visit_option_judge,
+    verdict=_visit_option_verdict, judge=_visit_option_judge, data=Fixed(("noble",)),
+    under=frozenset({"noble-action"}),
 )
-register("follow-round", _follow_round)
+register("follow-round", _follow_round, data=Fixed(("noble",)), under=frozenset({"court-discard"}))
 def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Passing is always legal (the next follow is a checkpoint, R9.6); following with the
     Noble action is judged like a visit (see :func:`visit_judge`)."""
@@ -1466,8 +1471,11 @@ def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[b
     ]
 
 
-register("follow", _follow, _follow_moves, checkpoint=True, judge=_follow_judge)
-register("noble-action", _noble_action)
+register(
+    "follow", _follow, _follow_moves, checkpoint=True, judge=_follow_judge, data=Fixed(("noble",)),
+    under=frozenset({"court-discard", "follow"}),
+)
+register("noble-action", _noble_action, data=Fixed(("noble_action",)))
 def _store_land(state: State, frame: Frame, move: Move) -> object:
     """Stores on one land are finished together or not at all, whichever display tile they
     take: the tile decides only the street the store scores for (R10.1.4); the price, the
@@ -1488,14 +1496,18 @@ def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> t
 
 register(
     "store", _store, _store_moves, verdict=_store_verdict, judge=_store_judge,
-    search=_one_tile_per_land, alike=_store_land,
+    search=_one_tile_per_land, alike=_store_land, data=EMPTY,
 )
-register("store-house", _house, _house_moves)
 register(
-    "store-rubble", _store_rubble, _store_rubble_moves, verdict=_store_rubble_verdict
+    "store-house", _house, _house_moves, data=Fixed(("land", "street")),
+    under=frozenset({"store-score"}),
 )
-register("store-pay", _store_pay)
-register("store-score", _store_score)
+register(
+    "store-rubble", _store_rubble, _store_rubble_moves, verdict=_store_rubble_verdict,
+    data=Fixed(("land",)), under=frozenset({"store-pay"}),
+)
+register("store-pay", _store_pay, data=Fixed(("land",)), under=frozenset({"store-house"}))
+register("store-score", _store_score, data=Fixed(("land", "street")))
 def _openings_worth_trying(
     state: State, frame: Frame, moves: tuple[Move, ...]
 ) -> tuple[Move, ...]:
@@ -1560,11 +1572,11 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
 
 register(
     "building", _building, _building_moves, verdict=_building_verdict, judge=_building_judge,
-    search=_openings_worth_trying,
+    search=_openings_worth_trying, data=EMPTY,
 )
 register(
     "building-officials", _officials, _officials_moves, search=_first_only,
-    verdict=_officials_verdict,
+    verdict=_officials_verdict, data=Fixed(("nat", "place")), under=frozenset({"building-done"}),
 )
-register("building-done", _building_done)
-register("visit-cost", _visit_cost)
+register("building-done", _building_done, data=Fixed(("site", "plan")))
+register("visit-cost", _visit_cost, data=Fixed(("noble", "bool")))

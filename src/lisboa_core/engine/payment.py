@@ -13,6 +13,7 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import push, register
+from .specs import EMPTY, Fixed
 
 __all__ = ["DEAD", "cover_range", "pay"]
 
@@ -75,5 +76,5 @@ def _pay_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool
 
 
 # Every split offered settles the payment in full (R5.6).
-register("pay", _pay, _pay_moves, verdict=_pay_verdict, judge=_pay_judge)
-register("dead", _dead, _no_moves)
+register("pay", _pay, _pay_moves, verdict=_pay_verdict, judge=_pay_judge, data=Fixed(("nat",)))
+register("dead", _dead, _no_moves, data=EMPTY)

@@ -7,8 +7,9 @@ from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
-from .core import push, register, tail_within
+from .core import first_datum, push, register, tail_within
 from .effects import emit, goodless, harmless, run_effect, sale_safe, triggers_never_block
+from .specs import EMPTY, Fixed
 
 __all__ = [
     "any_move_finishes",
@@ -358,15 +359,22 @@ def _make_room_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> b
     return True if keeps_ships and _sale_ahead(state, frame.seat) else None
 
 
-register("place-card", _place_card)
-register("tucked", _tucked)
+register(
+    "place-card", _place_card, data=Fixed(("political",)), holds=first_datum,
+    under=frozenset({"sell-or-trade"}),
+)
+register("tucked", _tucked, data=Fixed(("tuck_kind",)), under=frozenset({"sell-or-trade"}))
 # Slots of a row are interchangeable (R4.1): no choice of slot can block the action, and
 # the lookahead passing through needs to try only one.
 register(
     "slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1],
-    verdict=_slot_verdict,
+    verdict=_slot_verdict, data=Fixed(("portfolio",)), holds=first_datum,
+    under=frozenset({"tucked", "ship-built"}),
 )
-register("make-room", _make_room, _make_room_moves, verdict=_make_room_verdict)
+register(
+    "make-room", _make_room, _make_room_moves, verdict=_make_room_verdict,
+    data=Fixed(("portfolio",)), under=frozenset({"place-card", "place-ship"}),
+)
 # Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
 def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Judge of the last choice of a turn's action (see :func:`any_move_finishes`): every
@@ -379,9 +387,9 @@ def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[b
 # (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
 register(
     "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True,
-    verdict=any_move_finishes, judge=each_finishes,
+    verdict=any_move_finishes, judge=each_finishes, data=EMPTY, under=frozenset({"take-card"}),
 )
 register(
     "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,
-    judge=each_finishes,
+    judge=each_finishes, data=Fixed(("nat",)), under=frozenset({"take-card"}),
 )

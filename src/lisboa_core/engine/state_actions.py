@@ -30,9 +30,10 @@ from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
-from .core import push, register
+from .core import first_datum, push, register
 from .effects import emit, influence_total, quiet_tail, run_effect, sale_safe
 from .portfolio import choose_slot, needs_room
+from .specs import EMPTY, Fixed, Many
 
 __all__ = [
     "ALWAYS_POSSIBLE",
@@ -413,12 +414,23 @@ def _favor_choices(state: State, seat: int) -> tuple[str, ...]:
     )
 
 
-register("state-action", _start)
-register("recruit-officials", _recruit, _recruit_moves)
-register("build-ship", _build_ship, _build_ship_moves)
-register("place-ship", _place_ship)
-register("ship-built", _ship_built_frame)
-register("move-cardinal", _move_cardinal, _move_cardinal_moves)
+register("state-action", _start, data=Fixed(("state_action",)))
+register("recruit-officials", _recruit, _recruit_moves, data=Many("noble"))
+register("build-ship", _build_ship, _build_ship_moves, data=EMPTY)
+register("place-ship", _place_ship, data=Fixed(("ship",)), holds=first_datum)
+register("ship-built", _ship_built_frame, data=EMPTY)
+def _move_cardinal_check(state: State, frame: Frame) -> str | None:
+    """The cardinal moves at least one gap and at most once round the church (R14.3)."""
+    lo, hi, _take_tile = frame.data
+    if not 1 <= lo <= hi <= len(state.church):
+        return f"the cardinal cannot move {lo} to {hi} gaps (1 to {len(state.church)})"
+    return None
+
+
+register(
+    "move-cardinal", _move_cardinal, _move_cardinal_moves, data=Fixed(("nat", "nat", "bool")),
+    check=_move_cardinal_check,
+)
 def _clergy_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Taking a tile whose effects can never block is legal when the rest of the action
     certainly finishes (see :func:`~.effects.quiet_tail`; R8.5.3, A37)."""
@@ -442,5 +454,5 @@ def _clergy_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool
 
 register(
     "take-clergy", _take_clergy, _take_clergy_moves, judge=_clergy_judge,
-    verdict=_clergy_verdict,
+    verdict=_clergy_verdict, data=EMPTY,
 )

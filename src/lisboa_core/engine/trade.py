@@ -17,6 +17,7 @@ from ..state import GOODS, Frame, State
 from . import ops
 from .core import push, register
 from .portfolio import any_move_finishes, done_first, each_finishes
+from .specs import EMPTY, Fixed
 from .state_actions import ALWAYS_POSSIBLE, can_perform
 
 __all__ = ["can_trade", "trade_kept", "trade_moves"]
@@ -131,6 +132,7 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
 # Each trade offered is possible with its good paid (R7.2), and after it the turn can end.
 register(
     "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
-    verdict=any_move_finishes, judge=each_finishes,
+    verdict=any_move_finishes, judge=each_finishes, data=Fixed(("nat",)),
+    under=frozenset({"take-card"}),
 )
-register("trade-again", _trade_again)
+register("trade-again", _trade_again, data=EMPTY, under=frozenset({"take-card"}))

@@ -8,10 +8,11 @@ from .._replace import replace
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
-from .core import completes, push, register
+from .core import BOTTOM, completes, push, register
 from .effects import run_effect, sale_safe, triggers_never_block
 from .nobles import sponsor_judge, start_sponsor, start_visit, visit_judge
 from .portfolio import dock, sale_kept, start_tuck, tuck_hopeless, tuck_keeps_sale
+from .specs import EMPTY, Many
 from .trade import trade_kept
 
 __all__: list[str] = []
@@ -279,10 +280,17 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
     return ops.gain_influence(state, seat, influence_total(state, seat))
 
 
-register("church", _church, _church_moves, checkpoint=True)
-register("keep-clergy", _keep, _keep_moves, checkpoint=True)
-register("fill-church", _fill_church)
-register("start-turn", _start_turn)
+register(
+    "church", _church, _church_moves, checkpoint=True, data=Many("clergy"),
+    under=frozenset({"church", "end-turn"}),
+)
+# The tiles drawn at setup wait in their keep decision (R2.7).
+register(
+    "keep-clergy", _keep, _keep_moves, checkpoint=True, data=Many("clergy"),
+    holds=lambda frame: frame.data, under=frozenset({"fill-church", "keep-clergy"}),
+)
+register("fill-church", _fill_church, data=EMPTY, under=frozenset({"start-turn"}))
+register("start-turn", _start_turn, data=EMPTY, under=frozenset({BOTTOM}))
 def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
     keeps a sale possible is legal and one after which no good could be sold or traded is
@@ -335,10 +343,16 @@ def _turn_alike(state: State, frame: Frame, move: Move) -> object:
     return None
 
 
-register("turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_turn_alike)
+register(
+    "turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_turn_alike, data=EMPTY,
+    under=frozenset({BOTTOM}),
+)
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
-register("take-card", _take, _take_moves, checkpoint=True, lookahead=False)
-register("end-turn", _end_turn)
+register(
+    "take-card", _take, _take_moves, checkpoint=True, lookahead=False, data=EMPTY,
+    under=frozenset({"end-turn"}),
+)
+register("end-turn", _end_turn, data=EMPTY, under=frozenset({BOTTOM}))
 def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Stopping, or discarding a card whose reward cannot block, always completes."""
     rules = ops.rules_of(state)
@@ -351,5 +365,8 @@ def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[
     ]
 
 
-register("period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge)
-register("period-setup", _period_setup)
+register(
+    "period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge,
+    data=Many("card_type"), under=frozenset({"period-setup", "period-discard"}),
+)
+register("period-setup", _period_setup, data=EMPTY, under=frozenset({"start-turn"}))
