@@ -89,14 +89,23 @@ def test_an_automatic_step_on_top_is_refused_naming_the_frame() -> None:
 
 
 def test_a_frame_the_turn_structure_places_elsewhere_is_refused() -> None:
-    # R15.3-R15.4: the period-end discards follow the period setup; with the setup removed
-    # the discards would lie directly on the start of the turn.
-    state = _first_position_with(("start-turn", "period-setup", "period-discard"))
+    # R3.2, R3.7: Sell or Trade is decided inside the turn, before the card is taken; with
+    # the take-card step removed it would lie directly on the end of the turn.
+    state = _first_position_with(("end-turn", "take-card", "sell-or-trade"))
     document = _document(state)
     del _pending(document)[1]
     with pytest.raises(StateFormatError, match=re.escape(
-        "pending[1] (period-discard): cannot lie on a 'start-turn' frame"
+        "pending[1] (sell-or-trade): cannot lie on a 'end-turn' frame"
     )):
+        from_json(json.dumps(document))
+
+
+def test_a_period_left_half_changed_is_refused() -> None:
+    # R15.3: with the period setup removed, the period-2 decks would never come into play.
+    state = _first_position_with(("start-turn", "period-setup", "period-discard"))
+    document = _document(state)
+    del _pending(document)[1]
+    with pytest.raises(StateFormatError, match="period 2 but cards or ships still wait"):
         from_json(json.dumps(document))
 
 

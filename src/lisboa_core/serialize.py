@@ -122,6 +122,11 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
     :class:`~lisboa_core.errors.StateFormatError`, whose message starts with the path of
     the wrong field (``players[2].goods[1]: expected a number 0 or more, got -1``).
 
+    The decision stack is checked too, frame by frame (its place, its data, an automatic
+    step never on top), and the engine plays the loaded turn out once to be sure it can:
+    a stack it cannot get through is refused naming the frame
+    (``pending[3] (building-officials): ...``). An accepted state can always be played on.
+
     :param text: the JSON text.
     :param rules: the catalogue the state was made with (default: the shipped one,
         :func:`lisboa_core.load_rules`).

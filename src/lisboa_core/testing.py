@@ -221,6 +221,16 @@ def check_invariants(state: State) -> list[str]:
         for card in p.bottom:
             if card is not None and not getattr(rules[card], "is_treasury", False):
                 problems.append(f"seat {seat}: {card} in a bottom slot")
+    # R15.3: the period-2 ships wait apart until the change of period, the period-2 decks
+    # until its setup step; afterwards they are in play.
+    second = {s.id for s in rules.ships if s.period == 2}
+    if not set(state.later_ships) <= second or (
+        state.period == 1 and second and not state.later_ships
+    ):
+        problems.append(f"period {state.period} with {state.later_ships} waiting for period 2")
+    setting_up = any(f.kind == "period-setup" for f in state.pending)
+    if state.period == 2 and (state.later_ships or (any(state.later_decks) and not setting_up)):
+        problems.append("period 2 but cards or ships still wait for it")
     if not 0 <= state.treasury < len(board.treasury):
         problems.append(f"treasury marker {state.treasury} off the track")
     for good, price in zip(GOODS, state.prices, strict=True):
