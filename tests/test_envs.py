@@ -1,0 +1,230 @@
+"""The AI-framework bridges: the observation vector, the PettingZoo environment (checked by
+PettingZoo's own api_test and seed_test) and the OpenSpiel game (checked by OpenSpiel's own
+random_sim_test and played to the end by its MCTS and IS-MCTS bots)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import attrs
+import numpy as np
+import pytest
+
+from lisboa_core import apply, determinize, is_over, legal_moves, new_game, observe
+from lisboa_core.envs.observation import NOT_ENCODED, encode, layout, observation_size
+from lisboa_core.state import PlayerState, State
+
+
+def _position(players: int, seed: int, moves: int) -> State:
+    state = new_game(players, seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if is_over(state):
+            break
+        state = apply(state, chooser.choice(legal_moves(state)))
+    return state
+
+
+# --- the observation vector ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_vector_has_one_fixed_length_per_player_count(players: int) -> None:
+    sizes = {
+        encode(observe(_position(players, seed, moves), seat)).shape
+        for seed in range(3) for moves in (0, 60, 150) for seat in range(players)
+    }
+    assert sizes == {(observation_size(new_game(players, 0)),)}
+    vector = encode(observe(_position(players, 1, 80), 0))
+    assert vector.dtype == np.float32
+    segments = layout(new_game(players, 0))
+    assert sum(s.size for s in segments) == vector.shape[0]
+    assert [s.offset for s in segments] == list(np.cumsum([0] + [s.size for s in segments[:-1]]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hidden_information_does_not_change_the_vector(seed: int) -> None:
+    # R3.11: another seat's hand, the deck orders, the bag: a state sampled to agree with
+    # what the seat sees differs in all of these, and must encode the same for that seat.
+    players = 2 + seed % 3
+    state = _position(players, seed, 40 + 25 * seed)
+    seat = seed % players
+    sampled = determinize(observe(state, seat), seed=1000 + seed)
+    assert sampled != state
+    assert np.array_equal(encode(observe(sampled, seat)), encode(observe(state, seat)))
+
+
+def test_what_the_seat_sees_does_change_the_vector() -> None:
+    state = _position(3, 2, 90)
+    me = encode(observe(state, 0))
+    assert not np.array_equal(me, encode(observe(state, 1)))  # another seat, another view
+    later = apply(state, legal_moves(state)[0])
+    assert not np.array_equal(encode(observe(later, 0)), me) or later.pending == state.pending
+
+
+def test_every_visible_field_is_encoded() -> None:
+    sources = {s.source for s in layout(new_game(4, 0))}
+    state_fields = {f"state.{a.name}" for a in attrs.fields(State) if a.name != "players"}
+    player_fields = {f"players[].{a.name}" for a in attrs.fields(PlayerState)}
+    left_out = {f"state.{name}" for name in NOT_ENCODED}
+    assert sources == (state_fields | player_fields) - left_out
+
+
+@pytest.mark.parametrize(
+    ("field", "change"),
+    [
+        ("reis", lambda p: {"reis": p.reis + 1}),
+        ("wigs", lambda p: {"wigs": p.wigs + 3}),
+        ("influence", lambda p: {"influence": p.influence + 1}),
+        ("goods", lambda p: {"goods": (p.goods[0] + 1, *p.goods[1:])}),
+        ("rubble", lambda p: {"rubble": (p.rubble[0], p.rubble[1] + 1, p.rubble[2])}),
+        ("officials", lambda p: {"officials": p.officials - 1}),
+        ("markers", lambda p: {"markers": p.markers + 1}),
+    ],
+)
+def test_a_change_to_a_players_field_changes_its_segment(field: str, change: object) -> None:
+    state = _position(4, 3, 70)
+    for seat in range(4):
+        player = state.players[seat]
+        players = list(state.players)
+        players[seat] = attrs.evolve(player, **change(player))  # type: ignore[operator]
+        changed = attrs.evolve(state, players=tuple(players))
+        before, after = encode(observe(state, 0)), encode(observe(changed, 0))
+        relative = seat  # seen from seat 0
+        segment = next(s for s in layout(state) if s.name == f"players[{relative}].{field}")
+        differs = np.flatnonzero(before != after)
+        assert differs.size and all(
+            segment.offset <= i < segment.offset + segment.size for i in differs
+        )
+
+
+def test_encode_refuses_a_whole_state() -> None:
+    with pytest.raises(TypeError, match="takes a View"):
+        encode(new_game(2, 0))  # type: ignore[arg-type]
+
+
+def test_importing_the_library_loads_no_heavy_package() -> None:
+    code = (
+        "import sys, lisboa_core, lisboa_core.envs\n"
+        "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel')"
+        " if m in sys.modules]\n"
+        "print(heavy)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, stdin=subprocess.DEVNULL)
+    assert result.stdout.strip() == "[]"
+
+
+# --- PettingZoo ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_api_test(players: int) -> None:
+    from pettingzoo.test import api_test
+
+    from lisboa_core.envs.pettingzoo import env
+
+    api_test(env(players=players), num_cycles=200)
+
+
+def test_pettingzoo_seed_test() -> None:
+    from pettingzoo.test import seed_test
+
+    from lisboa_core.envs.pettingzoo import env
+
+    seed_test(lambda: env(players=3), num_cycles=60)
+
+
+def test_agent_selection_follows_the_seat_to_act_and_rewards_come_at_the_end() -> None:
+    from lisboa_core.envs.pettingzoo import env
+
+    game = env(players=3)
+    game.reset(seed=5)
+    rewards = dict.fromkeys(game.possible_agents, 0.0)
+    out_of_turn = 0
+    for agent in game.agent_iter():
+        observation, reward, terminated, truncated, _info = game.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            game.step(None)
+            continue
+        state = game.game
+        assert agent == f"player_{state.to_act}"
+        out_of_turn += state.to_act != state.current
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and mask.sum() == len(legal_moves(state))
+        game.step(int(np.flatnonzero(mask)[0]))
+    assert out_of_turn > 0  # follows, church scoring or period discards came up
+    # Rank reward (module docstring): zero-sum, in [-1, 1], the best score gets the most.
+    assert sum(rewards.values()) == pytest.approx(0.0)
+    assert all(-1.0 <= r <= 1.0 for r in rewards.values())
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    from lisboa_core import IllegalMoveError
+    from lisboa_core.envs.pettingzoo import env
+
+    game = env(players=2)
+    game.reset(seed=1)
+    before = game.game
+    mask = game.observe(game.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        game.step(illegal)
+    assert game.game is before
+
+
+# --- OpenSpiel -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_openspiel_random_sim_test(players: int) -> None:
+    import pyspiel
+
+    import lisboa_core.envs.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_lisboa", {"players": players, "seed": players})
+    # serialize=False: OpenSpiel cannot serialise a Python sampled-stochastic game (its
+    # Game::Serialize needs a generator state Python games do not expose).
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_openspiel_mcts_and_ismcts_bots_play_to_the_end() -> None:
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    import lisboa_core.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_lisboa", {"players": 2, "seed": 11})
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=20)
+    bots = [
+        mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=rng),
+        # Legal moves depend on hidden cards through the R3.6 lookahead, so two states of
+        # one information set may offer different actions.
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng,
+                         allow_inconsistent_action_sets=True),
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(bots[state.current_player()].step(state))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiel_strings_and_tensors_come_from_the_seats_view() -> None:
+    import pyspiel
+
+    import lisboa_core.envs.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_lisboa", {"players": 3, "seed": 4})
+    state = game.new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[0])
+    seat = state.current_player()
+    tensor = np.asarray(state.information_state_tensor(seat), dtype=np.float32)
+    assert np.array_equal(tensor, encode(observe(state.lisboa, seat)))
+    assert state.observation_string(seat).startswith(f"seat {seat} |")
+    resampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert resampled.information_state_string(seat) == state.information_state_string(seat)
