@@ -859,6 +859,28 @@ def rules_coverage_page() -> str:
 
 # --- assembling ------------------------------------------------------------------------
 
+def observation_layout_section() -> str:
+    """The observation vector's segments (4 players) and its length per player count."""
+    from lisboa_core import new_game
+    from lisboa_core.envs.observation import layout, observation_size
+
+    sizes = ", ".join(
+        f"{players} players: {observation_size(new_game(players, 0))}" for players in (2, 3, 4)
+    )
+    lines = [
+        f"Vector length with the shipped catalogue: {sizes}.",
+        "",
+        "| Offset | Length | Segment (4 players) | View field | Values |",
+        "|---:|---:|---|---|---|",
+    ]
+    for seg in layout(new_game(4, 0)):
+        lines.append(
+            f"| {seg.offset} | {seg.size} | {_code(seg.name)} | {_code(seg.source)} "
+            f"| {_cell(seg.meaning)} |"
+        )
+    return "\n".join(lines)
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "provenance.md": provenance_page,
     "rules-coverage.md": rules_coverage_page,
@@ -878,6 +900,7 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
         "codes": codes_section,
     },
     "guide/moves.md": {"move-kinds": moves_section},
+    "ai/observation.md": {"layout": observation_layout_section},
 }
 """Hand-written pages and the generated regions inside them."""
 

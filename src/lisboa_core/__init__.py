@@ -33,6 +33,7 @@ from .errors import (
 from .moves import Move
 from .observe import View, determinize, observe
 from .records import GameRecord, Recorder, ReplayResult, record_game, replay
+from .search_bot import ISMCTSBot
 from .serialize import from_json, state_digest, to_json
 from .state import Options, State
 
@@ -43,6 +44,7 @@ __all__ = [
     "Category",
     "GameRecord",
     "GreedyBot",
+    "ISMCTSBot",
     "IllegalMoveError",
     "LisboaError",
     "Move",

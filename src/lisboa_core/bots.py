@@ -104,6 +104,31 @@ class RandomBot:
         return legal[index]
 
 
+def position_values(state: State) -> list[float]:
+    """:func:`position_value` of every seat, from one score sheet (for search bots that judge
+    a position for all seats at once).
+
+    :param state: any state (a sampled one, for a bot).
+    """
+    totals = [s.total for s in score(state).seats]
+    values = []
+    for seat, p in enumerate(state.players):
+        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
+        placed = sum(office.count(seat) for office in state.offices)
+        resources = (
+            0.4 * sum(p.goods)
+            + 0.12 * p.reis
+            + 0.15 * p.influence
+            + 1.0 * len(p.plans)
+            + 0.6 * len(p.clergy)
+            + 0.5 * p.portfolio_size
+            + 0.35 * sum(p.rubble)
+            + 0.3 * placed
+        )
+        values.append(totals[seat] - best_other + resources)
+    return values
+
+
 def position_value(state: State, seat: int) -> float:
     """How good ``state`` looks for ``seat``: the :class:`GreedyBot` heuristic.
 
@@ -116,23 +141,7 @@ def position_value(state: State, seat: int) -> float:
     :param state: any state (a sampled one, for a bot).
     :param seat: the seat the value is for.
     """
-    sheet = score(state)
-    totals = [s.total for s in sheet.seats]
-    mine = totals[seat]
-    best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
-    p = state.players[seat]
-    placed = sum(office.count(seat) for office in state.offices)
-    resources = (
-        0.4 * sum(p.goods)
-        + 0.12 * p.reis
-        + 0.15 * p.influence
-        + 1.0 * len(p.plans)
-        + 0.6 * len(p.clergy)
-        + 0.5 * p.portfolio_size
-        + 0.35 * sum(p.rubble)
-        + 0.3 * placed
-    )
-    return mine - best_other + resources
+    return position_values(state)[seat]
 
 
 class GreedyBot:
@@ -197,6 +206,15 @@ class GreedyBot:
         index, self._rng = self._rng.below(len(best))
         return best[index]
 
+    def judge(self, state: State, seat: int) -> float:
+        """The value of ``state`` for ``seat`` once the seat's own further decisions of the
+        action under way are taken by one-step lookahead (how this bot judges a move).
+
+        :param state: a full state (a sampled one, for a bot).
+        :param seat: the seat the value is for.
+        """
+        return self._finish(state, seat, self.depth)
+
     def _finish(self, state: State, seat: int, depth: int) -> float:
         """The value after the seat's own next decisions of the same action, each taken by
         one-step lookahead (at most ``depth`` of them)."""
@@ -220,14 +238,33 @@ _ACTION_BOUNDARIES = frozenset({"turn", "take-card"})
 """Decisions that start something new: a greedy look-ahead stops before them."""
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+def __getattr__(name: str) -> object:
+    # ISMCTSBot lives in search_bot (built on this module) and is offered here too.
+    if name == "ISMCTSBot":
+        from .search_bot import ISMCTSBot
+
+        return ISMCTSBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _ismcts(seed: int) -> Bot:
+    from .search_bot import ISMCTSBot  # late: the search bot builds on this module
+
+    return ISMCTSBot(seed)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": _ismcts,
+}
 """The built-in bots by name, each made from a seed (``BOTS["greedy"](7)``)."""
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A built-in bot by name (see :data:`BOTS`).
 
-    :param name: ``random`` or ``greedy``.
+    :param name: ``random``, ``greedy`` or ``ismcts``.
     :param seed: the bot's seed.
     :raises LisboaError: naming the known bots, for any other name.
     """

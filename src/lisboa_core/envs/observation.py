@@ -349,7 +349,7 @@ def observation_size(state_or_view: State | View) -> int:
 def encode(view: View) -> npt.NDArray[np.float32]:
     """What ``view.seat`` sees, as a float32 vector (see :func:`layout`).
 
-    :param view: what the seat may see (:func:`lisboa_core.observe`); a whole state is
+    :param view: what the seat may see (:func:`~lisboa_core.observe.observe`); a whole state is
         refused, so hidden information cannot leak in by mistake.
     :raises TypeError: if ``view`` is not a :class:`~lisboa_core.View`.
     """
