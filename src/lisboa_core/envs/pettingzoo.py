@@ -5,8 +5,8 @@ seat the engine waits for (``state.to_act``), so out-of-turn decisions (followin
 church scoring, end-of-period discards) come to the right agent, and one agent may act many
 times in a row. Each observation is ``{"observation": encode(view), "action_mask": mask}``:
 the float32 vector of :mod:`lisboa_core.envs.observation` built from what the seat may see,
-and an int8 mask over the stable action index (:func:`~lisboa_core.action_space.action_space`), all zero
-for a seat that is not deciding.
+and an int8 mask over the stable action index
+(:func:`~lisboa_core.action_space.action_space`), all zero for a seat that is not deciding.
 
 Rewards come once, when the game ends: **rank reward**, for each seat
 ``(seats it beat - seats that beat it) / (players - 1)`` by final score (R16; a tie counts
