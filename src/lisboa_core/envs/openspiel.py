@@ -6,8 +6,8 @@ sequential, imperfect-information and *sampled stochastic*: the shuffles happen 
 engine (no chance nodes), each ``new_initial_state()`` drawing the next seed from the game's
 own generator (seeded by the ``seed`` parameter), so the same game object gives the same
 sequence of deals. Actions are the stable action index
-(:func:`~lisboa_core.action_space.action_space`); the reward is terminal, the rank reward of :func:`lisboa_core.envs.pettingzoo.rank_rewards`
-(zero-sum, in [-1, 1]).
+(:func:`~lisboa_core.action_space.action_space`); the reward is terminal, the rank reward
+of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
 
 Information-state and observation strings and tensors come from what the seat may see
 (:func:`~lisboa_core.observe.observe`): the tensor is :func:`lisboa_core.envs.observation.encode`,
