@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -17,6 +18,7 @@ from lisboa_core import (
     View,
     apply,
     determinize,
+    is_over,
     legal_moves,
     new_game,
     observe,
@@ -160,3 +162,56 @@ def test_greedy_beats_random_in_a_two_player_game() -> None:
         sheet = score(final)
         assert sheet.final and sheet.winners == (greedy_seat,)
         assert sheet.seats[greedy_seat].total > sheet.seats[1 - greedy_seat].total + 20
+
+
+# --- the ISMCTS search bot -------------------------------------------------------------------
+
+
+def _decision_with_choices(players: int, seed: int) -> State:
+    """A position from random play where the seat to act has several moves."""
+    state = new_game(players, seed)
+    chooser = random.Random(seed)
+    for _ in range(60):
+        state = apply(state, chooser.choice(legal_moves(state)))
+    while len(legal_moves(state)) < 3:
+        state = apply(state, chooser.choice(legal_moves(state)))
+    return state
+
+
+def test_ismcts_is_seeded_and_chooses_a_legal_move() -> None:
+    from lisboa_core import ISMCTSBot
+
+    state = _decision_with_choices(3, 4)
+    legal = legal_moves(state)
+    view = observe(state, state.to_act)
+    first = ISMCTSBot(7, iterations=6).choose(view, legal)
+    assert first in legal
+    assert ISMCTSBot(7, iterations=6).choose(view, legal) == first
+
+
+def test_ismcts_reads_only_what_its_seat_sees() -> None:
+    # R3.11: a state sampled to agree with the seat's view differs in every hidden part;
+    # the bot, seeing the same view, makes the same choice.
+    from lisboa_core import ISMCTSBot
+
+    state = _decision_with_choices(4, 9)
+    seat = state.to_act
+    other = determinize(observe(state, seat), seed=99)
+    assert other != state
+    legal = legal_moves(state)
+    assert ISMCTSBot(3, iterations=5).choose(observe(state, seat), legal) == ISMCTSBot(
+        3, iterations=5
+    ).choose(observe(other, seat), legal)
+
+
+def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
+    from lisboa_core import ISMCTSBot
+
+    bot = make_bot("ismcts", 5)
+    assert isinstance(bot, ISMCTSBot) and bot.name == "ismcts"
+    final, moves = play_game([bot, make_bot("greedy", 6)], seed=3, max_decisions=25)
+    assert len(moves) == 25 and not is_over(final)
+    with pytest.raises(ValueError, match="iterations"):
+        ISMCTSBot(iterations=0)
+    with pytest.raises(ValueError, match="seconds"):
+        ISMCTSBot(seconds=0)

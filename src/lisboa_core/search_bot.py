@@ -11,7 +11,7 @@ squashed to [0, 1]. Every seat in the tree picks what is best for itself (max^n)
 moves start with a few visits valued as :class:`~lisboa_core.GreedyBot` would value them
 (the move, then the seat's own rest of the action by one-step lookahead), so the search
 refines the greedy judgement with more samples and the other seats' replies. The move
-played is the most visited one at the root.
+played is the root move with the best mean value.
 
 The bot never reads hidden information, and the same seed, view and budget give the same
 choice. Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
@@ -78,13 +78,13 @@ class ISMCTSBot:
         self,
         seed: int = 0,
         *,
-        iterations: int = 24,
+        iterations: int = 8,
         seconds: float | None = None,
         rollout: int = 0,
         finish: int = 6,
         depth: int = 8,
         prior: int = 4,
-        exploration: float = 0.1,
+        exploration: float = 0.05,
         scale: float = 8.0,
         values: Callable[[State], Sequence[float]] = position_values,
     ) -> None:
@@ -113,7 +113,7 @@ class ISMCTSBot:
         self._values = values
 
     def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
-        """The most visited root move after the search.
+        """The root move with the best mean value after the search.
 
         :param view: what the seat to act may see (a state is looked at through
             :func:`~lisboa_core.bots.as_view`).
@@ -132,9 +132,9 @@ class ISMCTSBot:
             self._iterate(root, determinize(seen, sample_seed))
             if deadline is not None and time.monotonic() > deadline:
                 break
-        visited = [(root.children[m].visits, -i, m) for i, m in enumerate(legal)
-                   if m in root.children]
-        return max(visited)[2] if visited else legal[0]
+        judged = [(child.total / child.visits, -i, m) for i, m in enumerate(legal)
+                  if (child := root.children.get(m)) is not None and child.visits]
+        return max(judged)[2] if judged else legal[0]
 
     def _rooted(self, seen: View, legal: Sequence[Move]) -> _Node:
         """A root whose children start with ``prior`` visits valued as the greedy bot would
