@@ -35,7 +35,7 @@ def test_builtin_bots_follow_the_protocol() -> None:
     for bot in (RandomBot(1), GreedyBot(1), make_bot("random"), make_bot("greedy", 3)):
         assert isinstance(bot, Bot)
     assert (RandomBot.name, GreedyBot.name) == ("random", "greedy")
-    with pytest.raises(LisboaError, match=r"unknown bot 'clever'.*greedy, random"):
+    with pytest.raises(LisboaError, match=r"unknown bot 'clever'.*greedy, ismcts, random"):
         make_bot("clever")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
+from ._args import expect, expect_move, expect_playable
 from .catalog import Rules
 from .dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from .engine import ops
@@ -88,14 +89,23 @@ def action_space(rules: Rules) -> tuple[Move, ...]:
 
 
 def action_index(state: State, move: Move) -> int:
-    """The stable index of ``move`` (raises ``KeyError`` for a move outside the space)."""
-    return _space(state.catalogue)[1][move]
+    """The stable index of ``move``.
+
+    :raises ValueError: for a move outside the space (no decision can offer it).
+    """
+    expect(state, State, "action_index", "state")
+    expect_move(move, "action_index")
+    index = _space(state.catalogue)[1].get(move)
+    if index is None:
+        raise ValueError(f"action_index(): {move} is not in the action space")
+    return index
 
 
 def legal_mask(state: State) -> tuple[bool, ...]:
     """One flag per index of :func:`action_space`: True where the move is legal now."""
     from .api import legal_moves
 
+    expect_playable(state, "legal_mask")
     moves, index = _space(state.catalogue)
     mask = [False] * len(moves)
     for move in legal_moves(state):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._args import expect, expect_int, expect_move, expect_playable
 from .catalog import Rules, load_rules
 from .engine import core
 from .engine.setup import new_state
@@ -20,6 +21,12 @@ def new_game(
     The first decisions are the players' setup choices (which clergy tile to keep).
     ``rules`` defaults to the shipped catalogue (:func:`load_rules`).
     """
+    expect_int(players, "new_game", "players")
+    expect_int(seed, "new_game", "seed")
+    if options is not None:
+        expect(options, Options, "new_game", "options")
+    if rules is not None:
+        expect(rules, Rules, "new_game", "rules")
     return core.advance(new_state(rules or load_rules(), players, seed, options))
 
 
@@ -28,6 +35,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
     Empty when the game is over.
     """
+    expect_playable(state, "legal_moves")
     return core.offered(state) if state.pending else ()
 
 
@@ -37,16 +45,21 @@ def apply(state: State, move: Move) -> State:
     Raises :class:`~lisboa_core.errors.IllegalMoveError` saying why the move is illegal;
     ``state`` itself never changes.
     """
+    expect_playable(state, "apply")
+    expect_move(move, "apply")
     return core.apply_move(state, move)
 
 
 def explain_illegal(state: State, move: Move) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` if it is legal."""
+    expect_playable(state, "explain_illegal")
+    expect_move(move, "explain_illegal")
     return core.explain(state, move)
 
 
 def is_over(state: State) -> bool:
     """True when the game has ended (no decision is pending)."""
+    expect(state, State, "is_over", "state")
     return not state.pending
 
 
@@ -55,6 +68,8 @@ def parse_move(text: str, state: State) -> Move:
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.
     """
+    expect(text, str, "parse_move", "text")
+    expect_playable(state, "parse_move")
     wanted = " ".join(text.split())
     for move in legal_moves(state):
         if str(move) == wanted:

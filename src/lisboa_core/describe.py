@@ -107,6 +107,9 @@ def _plural(text: str) -> str:
 
 def describe(component: m.Component) -> str:
     """Plain English for any component, generated from its compiled data."""
+    if not isinstance(component, m.Component):
+        kind = type(component).__name__
+        raise TypeError(f"describe(): component must be a Component, not {kind}")
     lines = [f"{component.name} ({component.id})"]
     if isinstance(component, m.PoliticalCard):
         if component.is_treasury:

@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from . import model as m
+from ._args import expect, expect_int
 from ._replace import replace
 from .engine.ops import rules_of
 from .errors import LisboaError
@@ -119,6 +120,8 @@ def observe(state: State, seat: int) -> View:
     :returns: the view; equal views mean the seat cannot tell the states apart.
     :raises LisboaError: if there is no such seat.
     """
+    expect(state, State, "observe", "state")
+    expect_int(seat, "observe", "seat")
     if not 0 <= seat < state.player_count:
         raise LisboaError(f"no seat {seat} in a {state.player_count}-player game")
     rules = rules_of(state)
@@ -249,6 +252,8 @@ def determinize(view: View, seed: int = 0) -> State:
     :raises LisboaError: if the view cannot come from a real game (a placeholder that no
         unseen piece fits).
     """
+    expect(view, View, "determinize", "view")
+    expect_int(seed, "determinize", "seed")
     state = view.state
     rules = rules_of(state)
     seen = set(_strings(state))

@@ -19,6 +19,7 @@ import json
 from typing import Any
 
 from . import _codec
+from ._args import expect
 from ._stack_check import check_pending
 from ._state_check import check_state
 from .catalog import Rules, load_rules
@@ -57,6 +58,7 @@ def to_json(state: State, *, indent: int | None = None) -> str:
     """
     from . import __version__
 
+    expect(state, State, "to_json", "state")
     body = _body(state)
     catalogue = body.pop("catalogue")
     document = {
@@ -134,6 +136,9 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
     :raises StateFormatError: if the text is not a valid saved state, or was made with
         another catalogue.
     """
+    expect(text, (str, bytes), "from_json", "text")
+    if rules is not None:
+        expect(rules, Rules, "from_json", "rules")
     rules = rules or load_rules()
     document = parse_document(text, STATE_FORMAT, "saved state")
     check_version(document, STATE_VERSION)
@@ -180,5 +185,6 @@ def state_digest(state: State) -> str:
     :param state: any state.
     :returns: the digest, e.g. ``"3f0c2a9d81b4e6c7"``.
     """
+    expect(state, State, "state_digest", "state")
     canonical = json.dumps(_body(state), ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()[:16]

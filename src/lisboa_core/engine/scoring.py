@@ -41,8 +41,15 @@ class SeatScore:
         return self.wigs_so_far + sum(c.wigs for c in self.categories)
 
     def category(self, name: str) -> Category:
-        """The category called ``name``."""
-        return next(c for c in self.categories if c.name == name)
+        """The category called ``name``.
+
+        :raises ValueError: naming the categories, for any other name.
+        """
+        for category in self.categories:
+            if category.name == name:
+                return category
+        known = ", ".join(c.name for c in self.categories)
+        raise ValueError(f"category(): no category {name!r}; the categories are {known}")
 
 
 @attrs.frozen(slots=True)
@@ -189,6 +196,8 @@ def decree_wigs(state: State, seat: int, decree: m.Decree) -> int:
 
 def score(state: State) -> ScoreSheet:
     """The score sheet of ``state``: final on a finished game, a projection otherwise."""
+    if not isinstance(state, State):
+        raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
     rules = ops.rules_of(state)
     board = rules.board
     n = state.player_count

@@ -1,6 +1,6 @@
 """What a seat sees, as a fixed-length float32 vector for learning agents.
 
-:func:`encode` reads only a :class:`~lisboa_core.View` (:func:`~lisboa_core.observe`), so
+:func:`encode` reads only a :class:`~lisboa_core.View` (:func:`~lisboa_core.observe.observe`), so
 two states that differ only in what the seat cannot see give the same vector. The layout
 depends on the catalogue and the player count only; :func:`layout` lists its segments
 (name, the view field it encodes, length and meaning) and the docs page is generated from
