@@ -17,7 +17,15 @@ Example::
 """
 
 from .action_space import action_index, action_space, legal_mask
-from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
+from .api import (
+    apply,
+    explain_illegal,
+    is_over,
+    legal_moves,
+    new_game,
+    parse_move,
+    random_move,
+)
 from .bots import Bot, GreedyBot, RandomBot, play_game
 from .catalog import Rules, load_rules
 from .describe import describe
@@ -75,6 +83,7 @@ __all__ = [
     "observe",
     "parse_move",
     "play_game",
+    "random_move",
     "record_game",
     "replay",
     "score",

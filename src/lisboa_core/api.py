@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import random
+
 from ._args import expect, expect_int, expect_move, expect_playable
 from .catalog import Rules, load_rules
 from .engine import core
 from .engine.setup import new_state
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, LisboaError
 from .moves import Move
 from .state import Options, State
 
-__all__ = ["apply", "explain_illegal", "is_over", "legal_moves", "new_game", "parse_move"]
+__all__ = [
+    "apply",
+    "explain_illegal",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "parse_move",
+    "random_move",
+]
 
 
 def new_game(
@@ -37,6 +47,34 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """
     expect_playable(state, "legal_moves")
     return core.offered(state) if state.pending else ()
+
+
+def random_move(state: State, rng: random.Random) -> Move:
+    """A legal move drawn uniformly at random, for bots, rollouts and simulations.
+
+    Faster than ``rng.choice(legal_moves(state))``: the moves are tried in a random order
+    and the first one proven legal is returned, so most moves are never played out; the
+    proof is kept for the :func:`apply` that usually follows. Every legal move is equally
+    likely (the first legal move of a uniformly random order).
+
+    :param state: a state whose game is not over.
+    :param rng: the generator that draws (seed it to repeat a game).
+    :raises LisboaError: if the game is over.
+
+    Example::
+
+        import random
+        from lisboa_core import apply, is_over, new_game, random_move
+
+        state, rng = new_game(players=2, seed=1), random.Random(1)
+        while not is_over(state):
+            state = apply(state, random_move(state, rng))
+    """
+    expect_playable(state, "random_move")
+    expect(rng, random.Random, "random_move", "rng")
+    if not state.pending:
+        raise LisboaError("random_move(): the game is over")
+    return core.sample_move(state, rng)
 
 
 def apply(state: State, move: Move) -> State:

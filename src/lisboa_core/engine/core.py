@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Iterable
+from random import Random
 
 import attrs
 
@@ -44,6 +45,7 @@ __all__ = [
     "pop",
     "push",
     "register",
+    "sample_move",
     "tail_within",
 ]
 
@@ -275,10 +277,49 @@ def offered(state: State) -> tuple[Move, ...]:
     return _offer(state)[1]
 
 
+def sample_move(state: State, rng: Random) -> Move:
+    """A legal move of ``state`` drawn uniformly at random, found without proving every
+    move legal: the moves are shuffled and the first one proven legal (by the same judges
+    and lookahead as :func:`offered`) is returned. The first legal move of a uniformly
+    random order is uniform over the legal moves.
+
+    The proof is kept, so applying the move next skips listing the legal moves.
+    """
+    last: _Offer | None = getattr(_last, "offer", None)
+    if last is not None and last[0] is state:
+        return rng.choice(last[1])
+    frame = state.pending[-1]
+    h = _HANDLERS[frame.kind]
+    assert h.moves is not None
+    moves = h.moves(state, frame)
+    order = list(range(len(moves)))
+    rng.shuffle(order)
+    if not h.lookahead:
+        move = moves[order[0]]
+        _last.proven = (state, move, None)
+        return move
+    judge = h.judge if SEARCH_SHORTCUTS else None
+    judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
+    popped = pop(state)
+    for index in order:
+        move, ok = moves[index], judged[index]
+        child = None
+        if ok is None:
+            child = advance(h.apply(popped, frame, move))
+            ok = _completable(child, 0)
+        if ok:
+            _last.proven = (state, move, child)
+            return move
+    raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # R3.6 forbids it
+
+
 def apply_move(state: State, move: Move) -> State:
     """Apply a legal move and run the automatic steps that follow."""
     if not state.pending:
         raise IllegalMoveError("the game is over")
+    proven: tuple[State, Move, State | None] | None = getattr(_last, "proven", None)
+    if proven is not None and proven[0] is state and proven[1] == move:
+        return proven[2] if proven[2] is not None else _step(state, move)
     _, moves, children = _offer(state)
     if move not in moves:
         raise IllegalMoveError(explain(state, move) or f"{move} is not legal now")

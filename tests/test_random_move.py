@@ -1,0 +1,78 @@
+"""random_move: a uniformly random legal move found without proving every move legal."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from lisboa_core import (
+    LisboaError,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    random_move,
+    state_digest,
+)
+from lisboa_core.engine import core
+from lisboa_core.state import State
+
+
+def _positions() -> list[State]:
+    """Decisions from random games where the R3.6 lookahead removes some raw moves (so the
+    shortcut has illegal moves to skip) and several legal ones remain."""
+    found = []
+    for seed in range(30):
+        state = new_game(2 + seed % 3, seed)
+        chooser = random.Random(seed)
+        while not is_over(state) and len(found) < 4:
+            frame = state.pending[-1]
+            raw = core.handler(frame.kind).moves(state, frame)  # type: ignore[misc]
+            legal = legal_moves(state)
+            if 3 <= len(legal) < len(raw):
+                found.append(state)
+                break
+            state = apply(state, chooser.choice(legal))
+    assert len(found) == 4
+    return found
+
+
+@pytest.mark.parametrize("index", range(4))
+def test_its_distribution_is_uniform_over_the_legal_moves(index: int) -> None:
+    state = _positions()[index]
+    legal = legal_moves(state)
+    rng = random.Random(index)
+    draws = 200 * len(legal)
+    counts = Counter(random_move(state, rng) for _ in range(draws))
+    assert set(counts) == set(legal)  # only legal moves, and every one of them
+    expected = draws / len(legal)
+    chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
+    # Chi-square with len(legal) - 1 degrees of freedom: its mean is k - 1 and its standard
+    # deviation sqrt(2 (k - 1)); 6 deviations above the mean is far beyond chance.
+    k = len(legal)
+    assert chi2 < (k - 1) + 6 * (2 * (k - 1)) ** 0.5
+
+
+def test_games_played_with_it_match_the_same_choices_made_from_the_list() -> None:
+    for seed in range(6):
+        players = 2 + seed % 3
+        fast, slow = new_game(players, seed), new_game(players, seed)
+        rng = random.Random(seed)
+        while not is_over(fast):
+            move = random_move(fast, rng)
+            assert move in legal_moves(slow)
+            fast, slow = apply(fast, move), apply(slow, move)
+        assert state_digest(fast) == state_digest(slow)
+
+
+def test_it_refuses_a_finished_game_and_a_wrong_generator() -> None:
+    state = new_game(2, 1)
+    with pytest.raises(TypeError, match=r"random_move\(\): rng must be a Random"):
+        random_move(state, 3)  # type: ignore[arg-type]
+    rng = random.Random(0)
+    while not is_over(state):
+        state = apply(state, random_move(state, rng))
+    with pytest.raises(LisboaError, match="the game is over"):
+        random_move(state, rng)
