@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -215,3 +216,28 @@ def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
         ISMCTSBot(iterations=0)
     with pytest.raises(ValueError, match="seconds"):
         ISMCTSBot(seconds=0)
+
+
+def test_a_user_bot_typed_with_a_view_passes_mypy_strict(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    source = tmp_path / "my_bot.py"
+    source.write_text(
+        "from collections.abc import Sequence\n\n"
+        "from lisboa_core import Bot, GreedyBot, Move, View, play_game\n\n\n"
+        "class FirstBot:\n"
+        "    name = 'first'\n\n"
+        "    def choose(self, view: View, legal: Sequence[Move]) -> Move:\n"
+        "        return legal[0]\n\n\n"
+        "def seat(bot: Bot) -> str:\n"
+        "    return bot.name\n\n\n"
+        "seat(FirstBot())\n"
+        "play_game([FirstBot(), GreedyBot(1)], seed=1, max_decisions=3)\n",
+        encoding="utf-8",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(source)],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -26,7 +26,7 @@ from .api import (
     parse_move,
     random_move,
 )
-from .bots import Bot, GreedyBot, RandomBot, play_game
+from .bots import Bot, GreedyBot, RandomBot, as_view, play_game
 from .catalog import Rules, load_rules
 from .describe import describe
 from .engine.scoring import Category, ScoreSheet, SeatScore, score, winners
@@ -71,6 +71,7 @@ __all__ = [
     "action_index",
     "action_space",
     "apply",
+    "as_view",
     "describe",
     "determinize",
     "explain_illegal",

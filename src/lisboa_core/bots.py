@@ -29,19 +29,21 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play
 class Bot(Protocol):
     """What :func:`play_game`, ``lisboa simulate`` and ``lisboa play`` need of a bot.
 
-    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.observe.View`; a
-    bot given a whole :class:`~lisboa_core.state.State` should look at it only through
-    :func:`as_view`) and the legal moves, and returns one of them. A bot may keep state
-    between calls (a generator, memories of earlier views); one object may play several
-    seats, so it should read ``view.seat`` rather than assume one.
+    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.observe.View`)
+    and the legal moves, and returns one of them. (The built-in bots also accept a whole
+    :class:`~lisboa_core.state.State` and look at it only through :func:`as_view`.) A bot
+    may keep state between calls (a generator, memories of earlier views); one object may
+    play several seats, so it should read ``view.seat`` rather than assume one.
 
     Example, a bot that always takes the first legal move::
 
         class FirstBot:
             name = "first"
 
-            def choose(self, view, legal):
+            def choose(self, view: View, legal: Sequence[Move]) -> Move:
                 return legal[0]
+
+    Such a bot passes ``mypy --strict`` wherever a :class:`Bot` is expected.
     """
 
     @property
@@ -49,7 +51,7 @@ class Bot(Protocol):
         """A short name for tables and logs (``random``, ``greedy``)."""
         ...
 
-    def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
         """The move the bot makes for ``view.seat``.
 
         :param view: what the seat to act may see.
