@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-bots soak tamper docs lint clean chromium
+.PHONY: demo test bench bench-bots soak tamper api-snapshot docs lint clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ soak: $(STAMP)
 # 100,000 tampered saves and records: each refused cleanly or loaded and playable.
 tamper: $(STAMP)
 	$(BIN)/python benchmarks/tamper.py 100000 2
+
+# Rewrite tests/api_snapshot.txt after a deliberate change to the public API.
+api-snapshot: $(STAMP)
+	$(BIN)/python -m lisboa_core._api_snapshot > tests/api_snapshot.txt
 
 # Regenerate the generated pages (docs/generate.py), then build the site into site/.
 docs: $(STAMP)
