@@ -31,10 +31,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_catalogue.py
 	$(BIN)/python benchmarks/bench_playouts.py
 
-# One ISMCTS bot against three greedy bots over 100 four-player games, then greedy against
-# random over 200 (about half an hour in all on 2 processes).
+# One ISMCTS bot against three greedy bots over 300 four-player games, then greedy against
+# random over 200 (about 25 minutes in all on 2 processes).
 bench-bots: $(STAMP)
-	$(BIN)/python benchmarks/bench_bots.py ismcts greedy 100 2
+	$(BIN)/python benchmarks/bench_bots.py ismcts greedy 300 2
 	$(BIN)/python benchmarks/bench_bots.py greedy random 200 2
 
 # Random play with every invariant checked after every move: 10^6 decisions, 2 processes.
