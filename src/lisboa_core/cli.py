@@ -101,6 +101,12 @@ def _cards_summary(args: argparse.Namespace) -> int:
     return 0
 
 
+def _engine(_args: argparse.Namespace) -> int:
+    from .engine_protocol import serve
+
+    return serve()
+
+
 # Both spellings of every kind: the card-file keyword and the JSON name.
 _KIND_NAMES = tuple(
     dict.fromkeys(name for kind, schema in KINDS.items() for name in (kind, schema.json_kind))
@@ -157,6 +163,13 @@ def _parser() -> argparse.ArgumentParser:
     from .cli_records import add_parsers as add_record_parsers  # replay
 
     add_record_parsers(sub)
+    engine = sub.add_parser(
+        "engine",
+        help="drive the engine over JSON lines on stdin/stdout (for front ends)",
+        description="Read one JSON request per line on standard input and answer each with "
+        "one JSON line on standard output (see the engine protocol page of the docs).",
+    )
+    engine.set_defaults(run=_engine)
     return parser
 
 
