@@ -5,7 +5,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-bots soak tamper api-snapshot docs lint clean chromium
+.PHONY: demo test bench bench-bots soak tamper api-snapshot docs lint clean chromium compiled
+
+# The compiled build: the wheel (hot modules compiled by mypyc, see hatch_build.py) in a
+# second venv that borrows .venv's packages but not its editable lisboa_core. Rebuilt only
+# when a source file changes (the hash of every file that goes into the wheel).
+VENV_C   := .venv-compiled
+SRC_HASH  = $(shell cat pyproject.toml hatch_build.py $$(find src grammar cards -type f \
+	! -path '*/__pycache__/*' ! -name '*.so' | LC_ALL=C sort) | sha256sum | cut -c1-16)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,19 +29,36 @@ lint: $(STAMP)
 
 # The generated pages must be current (`make docs` rewrites them) and the site must build
 # without a warning; tests/test_docs.py then opens the built site in headless Chromium.
-test: lint chromium
+compiled: $(STAMP)
+	@if [ "$$(cat $(VENV_C)/.source 2>/dev/null)" != "$(SRC_HASH)" ]; then \
+		echo "building the compiled wheel (mypyc, about a minute)"; \
+		rm -rf $(VENV_C) build-wheel && $(PYTHON) -m venv $(VENV_C) && \
+		$(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])' \
+			> "$$($(VENV_C)/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/_lisboa_dev.pth" && \
+		$(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation -w build-wheel . && \
+		$(VENV_C)/bin/python -m pip install --quiet --no-deps --no-index build-wheel/lisboa_core-*.whl && \
+		echo $(SRC_HASH) > $(VENV_C)/.source; \
+	fi
+
+# The whole suite against the compiled build, then the pure build's fast subset (random
+# games, the lookahead oracle, serialization, the hot classes).
+test: lint chromium compiled
 	$(BIN)/python docs/generate.py --check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
-	$(BIN)/python -m pytest
+	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
+	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
+		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python benchmarks/bench_catalogue.py
 	$(BIN)/python benchmarks/bench_playouts.py
+	$(BIN)/python benchmarks/bench_speed.py
+	$(VENV_C)/bin/python benchmarks/bench_speed.py
 
-# One ISMCTS bot against three greedy bots over 300 four-player games, then greedy against
-# random over 200 (about 25 minutes in all on 2 processes).
+# One ISMCTS bot against three greedy bots over 100 four-player games, then greedy against
+# random over 200 (about 17 minutes in all on 2 processes).
 bench-bots: $(STAMP)
-	$(BIN)/python benchmarks/bench_bots.py ismcts greedy 300 2
+	$(BIN)/python benchmarks/bench_bots.py ismcts greedy 100 2
 	$(BIN)/python benchmarks/bench_bots.py greedy random 200 2
 
 # Random play with every invariant checked after every move: 10^6 decisions, 2 processes.
@@ -60,4 +84,4 @@ chromium:
 		(apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium)
 
 clean:
-	rm -rf $(VENV) dist build site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(VENV_C) build-wheel dist build site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lisboa_core import __version__
+from lisboa_core import BUILD, __version__
 from lisboa_core._api_snapshot import snapshot
 
 SNAPSHOT = Path(__file__).with_name("api_snapshot.txt")
@@ -33,4 +33,4 @@ def test_the_changelog_names_this_version() -> None:
 def test_the_command_line_prints_the_version() -> None:
     result = subprocess.run([sys.executable, "-m", "lisboa_core", "--version"],
                             capture_output=True, text=True, stdin=subprocess.DEVNULL, check=True)
-    assert result.stdout.strip() == f"lisboa_core {__version__}"
+    assert result.stdout.strip() == f"lisboa {__version__} ({BUILD} build)"

@@ -8,11 +8,11 @@ import random
 import subprocess
 import sys
 
-import attrs
 import numpy as np
 import pytest
 
 from lisboa_core import apply, determinize, is_over, legal_moves, new_game, observe
+from lisboa_core._replace import replace
 from lisboa_core.envs.observation import NOT_ENCODED, encode, layout, observation_size
 from lisboa_core.state import PlayerState, State
 
@@ -66,8 +66,8 @@ def test_what_the_seat_sees_does_change_the_vector() -> None:
 
 def test_every_visible_field_is_encoded() -> None:
     sources = {s.source for s in layout(new_game(4, 0))}
-    state_fields = {f"state.{a.name}" for a in attrs.fields(State) if a.name != "players"}
-    player_fields = {f"players[].{a.name}" for a in attrs.fields(PlayerState)}
+    state_fields = {f"state.{name}" for name in State.FIELDS if name != "players"}
+    player_fields = {f"players[].{name}" for name in PlayerState.FIELDS}
     left_out = {f"state.{name}" for name in NOT_ENCODED}
     assert sources == (state_fields | player_fields) - left_out
 
@@ -89,8 +89,8 @@ def test_a_change_to_a_players_field_changes_its_segment(field: str, change: obj
     for seat in range(4):
         player = state.players[seat]
         players = list(state.players)
-        players[seat] = attrs.evolve(player, **change(player))  # type: ignore[operator]
-        changed = attrs.evolve(state, players=tuple(players))
+        players[seat] = replace(player, **change(player))  # type: ignore[operator]
+        changed = replace(state, players=tuple(players))
         before, after = encode(observe(state, 0)), encode(observe(changed, 0))
         relative = seat  # seen from seat 0
         segment = next(s for s in layout(state) if s.name == f"players[{relative}].{field}")

@@ -66,9 +66,10 @@ positions = st.builds(
 )
 
 
-def _strings(value: object) -> list[str]:
-    """Every string of a state's fields, deeply (as repr shows them)."""
-    return re.findall(r"'([^']*)'", repr(value))
+def _strings(value: State | View) -> list[str]:
+    """Every string of a state's fields, deeply (as ``State.dump`` shows them)."""
+    state = value.state if isinstance(value, View) else value
+    return re.findall(r"'([^']*)'", state.dump())
 
 
 @settings(max_examples=60, deadline=None)

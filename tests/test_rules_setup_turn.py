@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
 import pytest
 
 from lisboa_core import model as m
 from lisboa_core import testing as t
+from lisboa_core._replace import replace
 from lisboa_core.api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from lisboa_core.catalog import load_rules
 from lisboa_core.engine import ops
@@ -345,7 +345,7 @@ def test_r12_rubble_fills_rows_completes_sets_and_caps_at_five() -> None:
 
 def test_illegal_move_leaves_the_state_untouched_and_says_why() -> None:
     state, _seat = _scenario()
-    copy = attrs.evolve(state)
+    copy = replace(state)
     with pytest.raises(IllegalMoveError) as info:
         apply(state, Move("sell", ("gold", "p1.1")))
     assert "must now decide 'turn'" in str(info.value)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 import pytest
 
 from lisboa_core import load_rules
+from lisboa_core._replace import replace
 from lisboa_core.engine import core, ops
 from lisboa_core.engine.setup import new_state
 from lisboa_core.engine.state_actions import can_perform, move_cardinal
@@ -29,7 +29,7 @@ def position(**fields: Any) -> State:
     """3 players, nothing pending, a full church, the cardinal on gap 0 and seat 0 with one
     good of each type, no cards, no clergy tiles."""
     state = new_state(RULES, 3, seed=1)
-    state = attrs.evolve(state, **{"pending": (), "church": CHURCH, "cardinal": 0,
+    state = replace(state, **{"pending": (), "church": CHURCH, "cardinal": 0,
                                    "options": Options(leftmost_slot=True), **fields})
     return ops.update(state, 0, goods=(1, 1, 1, 1), clergy=())
 

@@ -44,8 +44,10 @@ from .records import GameRecord, Recorder, ReplayResult, record_game, replay
 from .search_bot import ISMCTSBot
 from .serialize import from_json, state_digest, to_json
 from .state import Options, State
+from .state import compiled as _compiled
 
 __all__ = [
+    "BUILD",
     "Bot",
     "CardSyntaxError",
     "CardValidationError",
@@ -95,3 +97,9 @@ __all__ = [
 
 __version__ = "0.1.0"
 """The package version (PEP 440); game records store it (:class:`GameRecord`)."""
+
+BUILD: str = "compiled" if _compiled() else "pure"
+"""Which build of the engine is loaded: ``"compiled"`` (a wheel whose hot modules mypyc
+compiled) or ``"pure"`` (an editable install, ``LISBOA_BUILD=pure``, or a platform without
+a compiler). Both play the same games with the same digests; ``lisboa --version`` prints
+it."""

@@ -25,23 +25,30 @@ PUBLIC_MODULES = (
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""
 
 
+def _signature(value: Any) -> str:
+    """Parameter names, kinds and defaults; no annotations, which the compiled build drops
+    (both builds must give the same snapshot)."""
+    try:
+        parameters = inspect.signature(value).parameters.values()
+    except (TypeError, ValueError):
+        return "(...)"
+    bare = [p.replace(annotation=inspect.Parameter.empty) for p in parameters]
+    return str(inspect.Signature(bare))
+
+
 def _describe(value: Any) -> str:
     if inspect.isclass(value):
-        try:
-            signature = str(inspect.signature(value))
-        except (TypeError, ValueError):
-            signature = "(...)"
+        signature = _signature(value)
         methods = sorted(
             name for name, member in vars(value).items()
             if not name.startswith("_")
-            and (callable(member) or isinstance(member, property | classmethod | staticmethod))
+            # Methods only: a compiled class shows properties and fields alike as
+            # descriptors, so they would differ between the two builds.
+            and (callable(member) or isinstance(member, classmethod | staticmethod))
         )
         return f"class{signature} [{', '.join(methods)}]"
     if callable(value):
-        try:
-            return f"def{inspect.signature(value)}"
-        except (TypeError, ValueError):
-            return "def(...)"
+        return f"def{_signature(value)}"
     return f"value: {type(value).__name__}"
 
 

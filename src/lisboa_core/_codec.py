@@ -42,6 +42,7 @@ __all__ = [
     "describe",
     "encode_value",
     "locate",
+    "plain_hooks",
 ]
 
 Hook = Callable[[Any, Any], Any]
@@ -215,6 +216,44 @@ def attrs_hooks(
 
     conv.register_structure_hook(cls, structure)
     conv.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, conv, **overrides))
+
+
+def plain_hooks(conv: cattrs.Converter, cls: type, types: Mapping[str, Any]) -> None:
+    """Register strict hooks for a plain class of :mod:`lisboa_core.state` from an explicit
+    table of its fields' types (in constructor order), so nothing depends on annotations
+    read at run time (a compiled build has none to read).
+
+    Written as a JSON object with the fields in that order; read back with every field
+    present, no extra field, and each value checked by its type's hook.
+    """
+    names = tuple(types)
+    if names != getattr(cls, "FIELDS", names):
+        raise TypeError(f"{cls.__name__}: the type table does not list its FIELDS in order")
+    structs = [(name, tp, conv.get_structure_hook(tp)) for name, tp in types.items()]
+    unstructs = [(name, conv.get_unstructure_hook(tp)) for name, tp in types.items()]
+
+    def structure(value: Any, _: Any) -> Any:
+        if not isinstance(value, dict):
+            raise Invalid(f"expected an object, got {describe(value)}")
+        for key in names:
+            if key not in value:
+                raise Invalid("missing field", f".{key}")
+        for key in value:
+            if key not in types:
+                raise Invalid("unknown field", f".{key}")
+        args = []
+        for name, tp, hook in structs:
+            try:
+                args.append(hook(value[name], tp))
+            except Exception as err:
+                raise Invalid.at(f".{name}", err) from None
+        return cls(*args)
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        return {name: hook(getattr(obj, name)) for name, hook in unstructs}
+
+    conv.register_structure_hook(cls, structure)
+    conv.register_unstructure_hook(cls, unstructure)
 
 
 # --- frame data and effect nodes -----------------------------------------------------------

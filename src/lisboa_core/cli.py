@@ -114,10 +114,12 @@ _KIND_NAMES = tuple(
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
-    from . import __version__  # late: the package imports the command line's modules
+    from . import BUILD, __version__
 
-    parser.add_argument("--version", action="version", version=f"lisboa_core {__version__}")
+    parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
+    parser.add_argument(
+        "--version", action="version", version=f"lisboa {__version__} ({BUILD} build)"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     cards = sub.add_parser("cards", help="check, show and list card files")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)

@@ -203,8 +203,8 @@ def _strings(value: Any) -> Iterator[str]:
         for item in value:
             yield from _strings(item)
     elif isinstance(value, PlayerState | State):
-        for field in attrs.fields(type(value)):
-            yield from _strings(getattr(value, field.name))
+        for field in value.values():
+            yield from _strings(field)
     elif isinstance(value, Frame):
         yield from _strings(value.data)
 

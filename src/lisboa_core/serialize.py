@@ -26,7 +26,7 @@ from .catalog import Rules, load_rules
 from .engine.ops import register_rules
 from .errors import StateFormatError
 from .rng import Rng
-from .state import Options, PlayerState, State
+from .state import Frame, Options, PlayerState, State
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "from_json", "state_digest", "to_json"]
 
@@ -36,8 +36,78 @@ STATE_FORMAT = "lisboa-state"
 STATE_VERSION = 1
 """The version of the saved-state layout this library writes and reads."""
 
-for _cls in (Rng, Options, PlayerState, State):
+for _cls in (Rng, Options):
     _codec.attrs_hooks(_codec.converter, _cls)
+
+# The saved layout of the plain state classes, field by field in constructor order. The
+# fixed lengths here (4 goods, 3 rubble colours...) are checked when a state is read; the
+# classes themselves declare ``tuple[int, ...]`` so a compiled build keeps tuples boxed.
+_Ids = tuple[str, ...]
+_Pair = tuple[_Ids, _Ids]
+_PLAYER_TYPES: dict[str, Any] = {
+    "hand": _Ids,
+    "top": tuple[str | None, ...],
+    "bottom": tuple[str | None, ...],
+    "cargo": tuple[_Ids, ...],
+    "sailed": tuple[int, ...],
+    "goods": tuple[int, int, int, int],
+    "reis": int,
+    "wigs": int,
+    "influence": int,
+    "clergy": _Ids,
+    "favors": _Ids,
+    "plans": _Ids,
+    "completed": _Ids,
+    "decrees": _Ids,
+    "rubble": tuple[int, int, int],
+    "markers": int,
+    "houses": tuple[int, int, int],
+    "officials": int,
+}
+_STATE_TYPES: dict[str, Any] = {
+    "players": tuple[PlayerState, ...],
+    "current": int,
+    "start_player": int,
+    "period": int,
+    "pending": tuple[Frame, ...],
+    "rng": Rng,
+    "options": Options,
+    "catalogue": str,
+    "offices": tuple[tuple[int, ...], ...],
+    "plazas": tuple[tuple[int, ...], ...],
+    "favor_supply": tuple[int, int, int],
+    "covered": _Ids,
+    "treasury": int,
+    "prices": tuple[int, int, int, int],
+    "piles": tuple[_Ids, ...],
+    "later_decks": _Pair,
+    "shipyard": _Ids,
+    "later_ships": _Ids,
+    "decree_deck": _Ids,
+    "decree_display": _Ids,
+    "clergy_bag": _Ids,
+    "church": tuple[str | None, ...],
+    "cardinal": int,
+    "church_scoring": int | None,
+    "city_display": tuple[str | None, ...],
+    "city_stacks": _Pair,
+    "stores": tuple[tuple[str, int, str], ...],
+    "row_rubble": tuple[_Ids, ...],
+    "column_rubble": tuple[_Ids, ...],
+    "site_rubble": tuple[_Ids, ...],
+    "rubble_pile": _Ids,
+    "opened": tuple[tuple[str, str, str], ...],
+    "scoring_tiles": _Ids,
+    "plan_stacks": _Pair,
+    "building_stacks": _Pair,
+    "turn": int,
+    "final_turns": int | None,
+    "log": _Ids,
+    "removed": _Ids,
+    "rubble_out": int,
+}
+_codec.plain_hooks(_codec.converter, PlayerState, _PLAYER_TYPES)
+_codec.plain_hooks(_codec.converter, State, _STATE_TYPES)
 
 
 def _body(state: State) -> dict[str, Any]:

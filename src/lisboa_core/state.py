@@ -1,4 +1,4 @@
-"""The immutable game state: plain data only (ints, strings, tuples, frozen attrs classes).
+"""The immutable game state: plain data only (ints, strings, tuples, immutable classes).
 
 A state never changes; the engine builds new ones. Everything needed to continue the game
 is inside, including the pending decisions (:class:`Frame`) and the random generator's
@@ -7,7 +7,9 @@ integers, so a state compares, hashes, copies and serialises exactly, even mid-d
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from types import FunctionType
+from typing import Any, ClassVar, NoReturn
 
 import attrs
 
@@ -23,6 +25,8 @@ RUBBLE: tuple[str, ...] = ("brown", "red", "blue")
 
 NOBLES: tuple[str, ...] = ("manuel", "marquis", "king")
 """The nobles, left to right; offices and plazas are indexed in this order."""
+
+_set = object.__setattr__
 
 NEUTRAL = -1
 """The seat number of the neutral officials of a 2-player game."""
@@ -44,7 +48,6 @@ class Options:
     """Place tucked cards and ships in the leftmost empty slot (no ``slot N`` decision)."""
 
 
-@attrs.frozen(slots=True)
 class Frame:
     """One pending step: a decision for ``seat`` or an automatic step of the rules.
 
@@ -52,18 +55,88 @@ class Frame:
     numbers, tuples and compiled effect nodes, never functions).
     """
 
+    __slots__ = ("data", "kind", "seat")
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("kind", "seat", "data")
+    """The field names, in constructor order."""
+
     kind: str
     """The handler's name (``turn``, ``sell``, ``store``...): what is being decided."""
     seat: int
     """The seat that decides (any seat, also out of turn); -1 for an automatic step."""
-    data: tuple[Any, ...] = ()
+    data: tuple[Any, ...]
     """What the handler needs to continue (plain, hashable values)."""
 
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        data: tuple[Any, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data = data
 
-@attrs.frozen(slots=False)  # a __dict__ copies in one step (see _replace.py)
+    def values(self) -> tuple[Any, ...]:
+        """Every field's value, in :attr:`FIELDS` order."""
+        return (self.kind, self.seat, self.data)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Frame:
+            return NotImplemented
+        assert isinstance(other, Frame)
+        return self is other or self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"Frame is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"Frame is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Frame, self.values())
+
+    def replaced(self, changes: dict[str, Any]) -> Frame:
+        """A copy with the fields named in ``changes`` set to new values (names unchecked:
+        the engine passes field names it knows)."""
+        return Frame(
+            changes.get("kind", self.kind),
+            changes.get("seat", self.seat),
+            changes.get("data", self.data),
+        )
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind!r}, {self.seat}, {self.data!r})"
+
+
 class PlayerState:
     """Everything one seat owns. Per-good tuples follow :data:`GOODS`, per-colour tuples
     :data:`RUBBLE`; cards, tiles and plans are catalogue ids."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "hand",
+        "top",
+        "bottom",
+        "cargo",
+        "sailed",
+        "goods",
+        "reis",
+        "wigs",
+        "influence",
+        "clergy",
+        "favors",
+        "plans",
+        "completed",
+        "decrees",
+        "rubble",
+        "markers",
+        "houses",
+        "officials",
+    )
+    """The field names, in constructor order."""
 
     hand: tuple[str, ...]
     """Political card ids in hand (hidden from the other seats, R3.11)."""
@@ -75,7 +148,7 @@ class PlayerState:
     """Goods on the ship in each top slot."""
     sailed: tuple[int, ...]
     """Per top slot: how many of its goods are crates (at sea)."""
-    goods: tuple[int, int, int, int]
+    goods: tuple[int, ...]
     """Goods in the warehouse, per type in :data:`GOODS` order."""
     reis: int
     """Cash."""
@@ -93,14 +166,129 @@ class PlayerState:
     """Completed plan ids."""
     decrees: tuple[str, ...]
     """Decree ids taken (scored at the end, R16.3.5)."""
-    rubble: tuple[int, int, int]
+    rubble: tuple[int, ...]
     """Cubes per colour (RUBBLE order), at most 5 each."""
     markers: int
     """Rubble-set markers on the Marquis portrait, not yet spent."""
-    houses: tuple[int, int, int]
+    houses: tuple[int, ...]
     """Houses taken from the left, middle and right groups."""
     officials: int
     """Officials in the player's storage."""
+
+    def __init__(
+        self,
+        hand: tuple[str, ...],
+        top: tuple[str | None, ...],
+        bottom: tuple[str | None, ...],
+        cargo: tuple[tuple[str, ...], ...],
+        sailed: tuple[int, ...],
+        goods: tuple[int, ...],
+        reis: int,
+        wigs: int,
+        influence: int,
+        clergy: tuple[str, ...],
+        favors: tuple[str, ...],
+        plans: tuple[str, ...],
+        completed: tuple[str, ...],
+        decrees: tuple[str, ...],
+        rubble: tuple[int, ...],
+        markers: int,
+        houses: tuple[int, ...],
+        officials: int,
+    ) -> None:
+        self.hand = hand
+        self.top = top
+        self.bottom = bottom
+        self.cargo = cargo
+        self.sailed = sailed
+        self.goods = goods
+        self.reis = reis
+        self.wigs = wigs
+        self.influence = influence
+        self.clergy = clergy
+        self.favors = favors
+        self.plans = plans
+        self.completed = completed
+        self.decrees = decrees
+        self.rubble = rubble
+        self.markers = markers
+        self.houses = houses
+        self.officials = officials
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field's value, in :attr:`FIELDS` order."""
+        return (
+            self.hand,
+            self.top,
+            self.bottom,
+            self.cargo,
+            self.sailed,
+            self.goods,
+            self.reis,
+            self.wigs,
+            self.influence,
+            self.clergy,
+            self.favors,
+            self.plans,
+            self.completed,
+            self.decrees,
+            self.rubble,
+            self.markers,
+            self.houses,
+            self.officials,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not PlayerState:
+            return NotImplemented
+        assert isinstance(other, PlayerState)
+        return self is other or self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"PlayerState is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PlayerState, self.values())
+
+    def replaced(self, changes: dict[str, Any]) -> PlayerState:
+        """A copy with the fields named in ``changes`` set to new values (names unchecked:
+        the engine passes field names it knows)."""
+        return PlayerState(
+            changes.get("hand", self.hand),
+            changes.get("top", self.top),
+            changes.get("bottom", self.bottom),
+            changes.get("cargo", self.cargo),
+            changes.get("sailed", self.sailed),
+            changes.get("goods", self.goods),
+            changes.get("reis", self.reis),
+            changes.get("wigs", self.wigs),
+            changes.get("influence", self.influence),
+            changes.get("clergy", self.clergy),
+            changes.get("favors", self.favors),
+            changes.get("plans", self.plans),
+            changes.get("completed", self.completed),
+            changes.get("decrees", self.decrees),
+            changes.get("rubble", self.rubble),
+            changes.get("markers", self.markers),
+            changes.get("houses", self.houses),
+            changes.get("officials", self.officials),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<PlayerState reis {self.reis} wigs {self.wigs} influence {self.influence}"
+            f" hand {len(self.hand)} goods {self.goods}>"
+        )
+
+    def dump(self) -> str:
+        """Every field as ``name=value``, one per line (``repr`` is a one-line summary)."""
+        return _dump(self)
 
     @property
     def sets(self) -> int:
@@ -113,9 +301,52 @@ class PlayerState:
         return sum(c is not None for c in self.top) + sum(c is not None for c in self.bottom)
 
 
-@attrs.frozen(slots=False)  # a __dict__ copies in one step (see _replace.py)
 class State:
     """A whole game position. Build one with :func:`lisboa_core.new_game`."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "players",
+        "current",
+        "start_player",
+        "period",
+        "pending",
+        "rng",
+        "options",
+        "catalogue",
+        "offices",
+        "plazas",
+        "favor_supply",
+        "covered",
+        "treasury",
+        "prices",
+        "piles",
+        "later_decks",
+        "shipyard",
+        "later_ships",
+        "decree_deck",
+        "decree_display",
+        "clergy_bag",
+        "church",
+        "cardinal",
+        "church_scoring",
+        "city_display",
+        "city_stacks",
+        "stores",
+        "row_rubble",
+        "column_rubble",
+        "site_rubble",
+        "rubble_pile",
+        "opened",
+        "scoring_tiles",
+        "plan_stacks",
+        "building_stacks",
+        "turn",
+        "final_turns",
+        "log",
+        "removed",
+        "rubble_out",
+    )
+    """The field names, in constructor order."""
 
     players: tuple[PlayerState, ...]
     current: int
@@ -136,13 +367,13 @@ class State:
     """Per noble: seats of officials in the office."""
     plazas: tuple[tuple[int, ...], ...]
     """Per noble: seats of the officials displaced to the plaza (R8.1.3)."""
-    favor_supply: tuple[int, int, int]
+    favor_supply: tuple[int, ...]
     """Royal favor tiles at each portrait."""
     covered: tuple[str, ...]
     """State actions covered by a good this turn."""
     treasury: int
     """Index of the treasury marker's space."""
-    prices: tuple[int, int, int, int]
+    prices: tuple[int, ...]
     """Price of each good, in :data:`GOODS` order (R1.6.3)."""
     piles: tuple[tuple[str, ...], ...]
     """Political display piles, top card first."""
@@ -178,7 +409,7 @@ class State:
     """Per site, in catalogue order."""
     rubble_pile: tuple[str, ...]
     """Cubes in the rubble pile (card rewards take from it, R12.1)."""
-    opened: tuple[tuple[str, str, str], ...]
+    opened: tuple[tuple[str, ...], ...]
     """(site id, building id, architect)."""
     scoring_tiles: tuple[str, ...]
     """Scoring tile id on each scoring space."""
@@ -186,16 +417,312 @@ class State:
     """Blue, green; top first."""
     building_stacks: tuple[tuple[str, ...], tuple[str, ...]]
     """Blue, green; available first."""
-    turn: int = 0
+    turn: int
     """Turns completed."""
-    final_turns: int | None = None
+    final_turns: int | None
     """Turns left once the game end is triggered (R16.2)."""
-    log: tuple[str, ...] = ()
+    log: tuple[str, ...]
     """Recent events, for front ends."""
-    removed: tuple[str, ...] = ()
+    removed: tuple[str, ...]
     """Cards, tiles and plans that left the game (R0.6)."""
-    rubble_out: int = 0
+    rubble_out: int
     """Rubble cubes out of the game (box at setup, full rows, discards)."""
+
+    def __init__(
+        self,
+        players: tuple[PlayerState, ...],
+        current: int,
+        start_player: int,
+        period: int,
+        pending: tuple[Frame, ...],
+        rng: Rng,
+        options: Options,
+        catalogue: str,
+        offices: tuple[tuple[int, ...], ...],
+        plazas: tuple[tuple[int, ...], ...],
+        favor_supply: tuple[int, ...],
+        covered: tuple[str, ...],
+        treasury: int,
+        prices: tuple[int, ...],
+        piles: tuple[tuple[str, ...], ...],
+        later_decks: tuple[tuple[str, ...], tuple[str, ...]],
+        shipyard: tuple[str, ...],
+        later_ships: tuple[str, ...],
+        decree_deck: tuple[str, ...],
+        decree_display: tuple[str, ...],
+        clergy_bag: tuple[str, ...],
+        church: tuple[str | None, ...],
+        cardinal: int,
+        church_scoring: int | None,
+        city_display: tuple[str | None, ...],
+        city_stacks: tuple[tuple[str, ...], tuple[str, ...]],
+        stores: tuple[tuple[str, int, str], ...],
+        row_rubble: tuple[tuple[str, ...], ...],
+        column_rubble: tuple[tuple[str, ...], ...],
+        site_rubble: tuple[tuple[str, ...], ...],
+        rubble_pile: tuple[str, ...],
+        opened: tuple[tuple[str, ...], ...],
+        scoring_tiles: tuple[str, ...],
+        plan_stacks: tuple[tuple[str, ...], tuple[str, ...]],
+        building_stacks: tuple[tuple[str, ...], tuple[str, ...]],
+        turn: int = 0,
+        final_turns: int | None = None,
+        log: tuple[str, ...] = (),
+        removed: tuple[str, ...] = (),
+        rubble_out: int = 0,
+    ) -> None:
+        self.players = players
+        self.current = current
+        self.start_player = start_player
+        self.period = period
+        self.pending = pending
+        self.rng = rng
+        self.options = options
+        self.catalogue = catalogue
+        self.offices = offices
+        self.plazas = plazas
+        self.favor_supply = favor_supply
+        self.covered = covered
+        self.treasury = treasury
+        self.prices = prices
+        self.piles = piles
+        self.later_decks = later_decks
+        self.shipyard = shipyard
+        self.later_ships = later_ships
+        self.decree_deck = decree_deck
+        self.decree_display = decree_display
+        self.clergy_bag = clergy_bag
+        self.church = church
+        self.cardinal = cardinal
+        self.church_scoring = church_scoring
+        self.city_display = city_display
+        self.city_stacks = city_stacks
+        self.stores = stores
+        self.row_rubble = row_rubble
+        self.column_rubble = column_rubble
+        self.site_rubble = site_rubble
+        self.rubble_pile = rubble_pile
+        self.opened = opened
+        self.scoring_tiles = scoring_tiles
+        self.plan_stacks = plan_stacks
+        self.building_stacks = building_stacks
+        self.turn = turn
+        self.final_turns = final_turns
+        self.log = log
+        self.removed = removed
+        self.rubble_out = rubble_out
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field's value, in :attr:`FIELDS` order."""
+        return (
+            self.players,
+            self.current,
+            self.start_player,
+            self.period,
+            self.pending,
+            self.rng,
+            self.options,
+            self.catalogue,
+            self.offices,
+            self.plazas,
+            self.favor_supply,
+            self.covered,
+            self.treasury,
+            self.prices,
+            self.piles,
+            self.later_decks,
+            self.shipyard,
+            self.later_ships,
+            self.decree_deck,
+            self.decree_display,
+            self.clergy_bag,
+            self.church,
+            self.cardinal,
+            self.church_scoring,
+            self.city_display,
+            self.city_stacks,
+            self.stores,
+            self.row_rubble,
+            self.column_rubble,
+            self.site_rubble,
+            self.rubble_pile,
+            self.opened,
+            self.scoring_tiles,
+            self.plan_stacks,
+            self.building_stacks,
+            self.turn,
+            self.final_turns,
+            self.log,
+            self.removed,
+            self.rubble_out,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        assert isinstance(other, State)
+        return self is other or self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"State is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (State, self.values())
+
+    def with_players(self, players: tuple[PlayerState, ...]) -> State:
+        """A copy with ``players`` replaced (the engine's most frequent copy)."""
+        return State(
+            players,
+            self.current,
+            self.start_player,
+            self.period,
+            self.pending,
+            self.rng,
+            self.options,
+            self.catalogue,
+            self.offices,
+            self.plazas,
+            self.favor_supply,
+            self.covered,
+            self.treasury,
+            self.prices,
+            self.piles,
+            self.later_decks,
+            self.shipyard,
+            self.later_ships,
+            self.decree_deck,
+            self.decree_display,
+            self.clergy_bag,
+            self.church,
+            self.cardinal,
+            self.church_scoring,
+            self.city_display,
+            self.city_stacks,
+            self.stores,
+            self.row_rubble,
+            self.column_rubble,
+            self.site_rubble,
+            self.rubble_pile,
+            self.opened,
+            self.scoring_tiles,
+            self.plan_stacks,
+            self.building_stacks,
+            self.turn,
+            self.final_turns,
+            self.log,
+            self.removed,
+            self.rubble_out,
+        )
+
+    def with_pending(self, pending: tuple[Frame, ...]) -> State:
+        """A copy with ``pending`` replaced (the engine's most frequent copy)."""
+        return State(
+            self.players,
+            self.current,
+            self.start_player,
+            self.period,
+            pending,
+            self.rng,
+            self.options,
+            self.catalogue,
+            self.offices,
+            self.plazas,
+            self.favor_supply,
+            self.covered,
+            self.treasury,
+            self.prices,
+            self.piles,
+            self.later_decks,
+            self.shipyard,
+            self.later_ships,
+            self.decree_deck,
+            self.decree_display,
+            self.clergy_bag,
+            self.church,
+            self.cardinal,
+            self.church_scoring,
+            self.city_display,
+            self.city_stacks,
+            self.stores,
+            self.row_rubble,
+            self.column_rubble,
+            self.site_rubble,
+            self.rubble_pile,
+            self.opened,
+            self.scoring_tiles,
+            self.plan_stacks,
+            self.building_stacks,
+            self.turn,
+            self.final_turns,
+            self.log,
+            self.removed,
+            self.rubble_out,
+        )
+
+    def replaced(self, changes: dict[str, Any]) -> State:
+        """A copy with the fields named in ``changes`` set to new values (names unchecked:
+        the engine passes field names it knows)."""
+        return State(
+            changes.get("players", self.players),
+            changes.get("current", self.current),
+            changes.get("start_player", self.start_player),
+            changes.get("period", self.period),
+            changes.get("pending", self.pending),
+            changes.get("rng", self.rng),
+            changes.get("options", self.options),
+            changes.get("catalogue", self.catalogue),
+            changes.get("offices", self.offices),
+            changes.get("plazas", self.plazas),
+            changes.get("favor_supply", self.favor_supply),
+            changes.get("covered", self.covered),
+            changes.get("treasury", self.treasury),
+            changes.get("prices", self.prices),
+            changes.get("piles", self.piles),
+            changes.get("later_decks", self.later_decks),
+            changes.get("shipyard", self.shipyard),
+            changes.get("later_ships", self.later_ships),
+            changes.get("decree_deck", self.decree_deck),
+            changes.get("decree_display", self.decree_display),
+            changes.get("clergy_bag", self.clergy_bag),
+            changes.get("church", self.church),
+            changes.get("cardinal", self.cardinal),
+            changes.get("church_scoring", self.church_scoring),
+            changes.get("city_display", self.city_display),
+            changes.get("city_stacks", self.city_stacks),
+            changes.get("stores", self.stores),
+            changes.get("row_rubble", self.row_rubble),
+            changes.get("column_rubble", self.column_rubble),
+            changes.get("site_rubble", self.site_rubble),
+            changes.get("rubble_pile", self.rubble_pile),
+            changes.get("opened", self.opened),
+            changes.get("scoring_tiles", self.scoring_tiles),
+            changes.get("plan_stacks", self.plan_stacks),
+            changes.get("building_stacks", self.building_stacks),
+            changes.get("turn", self.turn),
+            changes.get("final_turns", self.final_turns),
+            changes.get("log", self.log),
+            changes.get("removed", self.removed),
+            changes.get("rubble_out", self.rubble_out),
+        )
+
+    def __repr__(self) -> str:
+        from .serialize import state_digest
+
+        top = repr(self.pending[-1].kind) if self.pending else "over"
+        return (
+            f"<State {len(self.players)}p period {self.period} turn {self.turn}"
+            f" to_act {self.to_act} {top} digest {state_digest(self)}>"
+        )
+
+    def dump(self) -> str:
+        """Every field as ``name=value``, one per line (``repr`` is a one-line summary)."""
+        return _dump(self)
 
     @property
     def to_act(self) -> int | None:
@@ -206,3 +733,54 @@ class State:
     def player_count(self) -> int:
         """Number of seats."""
         return len(self.players)
+
+
+def _dump(obj: PlayerState | State) -> str:
+    lines = [f"{type(obj).__name__}("]
+    for name, value in zip(obj.FIELDS, obj.values(), strict=True):
+        if isinstance(value, tuple) and value and isinstance(value[0], PlayerState):
+            lines.append(f"  {name}=(")
+            lines.extend("    " + line for p in value for line in (p.dump() + ",").splitlines())
+            lines.append("  ),")
+        else:
+            lines.append(f"  {name}={value!r},")
+    lines.append(")")
+    return "\n".join(lines)
+
+
+def compiled() -> bool:
+    """Whether this module runs compiled by mypyc (its functions are then not Python
+    functions)."""
+    return not isinstance(compiled, FunctionType)
+
+
+def _pure_init(cls: type) -> None:
+    """Give ``cls`` (pure build) an ``__init__`` with the same signature that writes the
+    fields past the class's own refusing ``__setattr__``: all at once into a fresh
+    ``__dict__``, or slot by slot. Compiled, ``self.x = x`` in ``__init__`` sets the native
+    field directly, so the source ``__init__`` stays."""
+    source = cls.__dict__["__init__"]
+    params = list(inspect.signature(source).parameters.values())[1:]
+    namespace: dict[str, Any] = {"_set": _set}
+    head = []
+    for param in params:
+        if param.default is param.empty:
+            head.append(param.name)
+        else:
+            namespace[f"_d_{param.name}"] = param.default
+            head.append(f"{param.name}=_d_{param.name}")
+    if "__slots__" in cls.__dict__:
+        body = "\n".join(f"    _set(self, {p.name!r}, {p.name})" for p in params)
+    else:
+        items = ", ".join(f"{p.name!r}: {p.name}" for p in params)
+        body = f"    _set(self, '__dict__', {{{items}}})"
+    exec(f"def __init__(self, {', '.join(head)}):\n{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__name__}.__init__"
+    init.__doc__ = source.__doc__
+    setattr(cls, "__init__", init)  # noqa: B010
+
+
+if not compiled():
+    for _cls in (Frame, PlayerState, State):
+        _pure_init(_cls)

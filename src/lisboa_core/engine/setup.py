@@ -174,7 +174,7 @@ def new_state(
         favor_supply=(favor_supply[0], favor_supply[1], favor_supply[2]),
         covered=(),
         treasury=board.treasury_start_index,
-        prices=tuple(dict(board.price_start)[g] for g in GOODS),  # type: ignore[arg-type]
+        prices=tuple(dict(board.price_start)[g] for g in GOODS),
         piles=tuple(piles),
         later_decks=(purple, brown),
         shipyard=ships("blue") + ships("red"),
