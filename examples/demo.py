@@ -9,7 +9,7 @@ decision in move notation) and the final score sheet with every category.
 from __future__ import annotations
 
 from lisboa_core import GreedyBot, Move, RandomBot, State, load_rules, play_game, score
-from lisboa_core.cli import summary_table
+from lisboa_core.render import render_catalogue, render_score_sheet
 
 SEED = 2026
 BOTS = (GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3), RandomBot(seed=4))
@@ -89,7 +89,7 @@ def main() -> None:
     """Run the demo."""
     rules = load_rules()
     print(f"Lisboa catalogue: {len(rules)} components, all valid (digest {rules.digest})\n")
-    print(summary_table())
+    print(render_catalogue(rules))
     names = ", ".join(f"seat {i} {bot.name}" for i, bot in enumerate(BOTS))
     print(f"\nA 4-player game between built-in bots ({names}), seed {SEED}\n")
     log = TurnLog()
@@ -97,17 +97,8 @@ def main() -> None:
     log.flush(final)
     print(f"\nGame over after {final.turn} turns and {len(moves)} decisions.\n")
 
-    sheet = score(final)
-    categories = [c.name for c in sheet.seats[0].categories]
-    print(f"{'seat':<12} {'so far':>6} " + " ".join(f"{n:>9}" for n in categories)
-          + f" {'total':>6}")
-    for row in sheet.seats:
-        cells = " ".join(f"{c.wigs:>9}" for c in row.categories)
-        who = f"{row.seat} {BOTS[row.seat].name}"
-        print(f"{who:<12} {row.wigs_so_far:>6} {cells} {row.total:>6}")
-    won = ", ".join(f"seat {s} ({BOTS[s].name})" for s in sheet.winners)
-    print(f"\nWinner: {won} (ties broken by sets, stores, completed plans, reis: R16.9).")
-
+    print(render_score_sheet(score(final), names=[bot.name for bot in BOTS]))
+    print("(ties broken by sets, stores, completed plans, reis: R16.9)")
 
 if __name__ == "__main__":
     main()

@@ -20,6 +20,8 @@ PUBLIC_MODULES = (
     "lisboa_core.errors",
     "lisboa_core.adversarial",
     "lisboa_core.simulation",
+    "lisboa_core.events",
+    "lisboa_core.render",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""

@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-from collections import Counter
 from collections.abc import Sequence
 
 from . import model as m
@@ -17,6 +16,7 @@ from .dsl.compiler import KINDS
 from .dsl.format import format_component
 from .dsl.parser import parse_file
 from .errors import LisboaError
+from .render import render_catalogue
 
 __all__ = ["main"]
 
@@ -80,24 +80,8 @@ def _cards_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary_table(paths: Sequence[str] = ()) -> str:
-    """A table of component counts by kind and provenance."""
-    rules = load_rules(*paths)
-    table: Counter[tuple[str, str]] = Counter((json_kind(c), c.provenance.source) for c in rules)
-    kinds = sorted({k for k, _ in table}, key=lambda k: [json_kind(c) for c in rules].index(k))
-    lines = [f"{'kind':18}{'rules':>7}{'reconstructed':>15}{'total':>7}", "-" * 47]
-    for kind in kinds:
-        a, b = table[(kind, "rules")], table[(kind, "reconstructed")]
-        lines.append(f"{kind:18}{a:>7}{b:>15}{a + b:>7}")
-    lines.append("-" * 47)
-    a = sum(v for (_, s), v in table.items() if s == "rules")
-    b = sum(table.values()) - a
-    lines.append(f"{'all':18}{a:>7}{b:>15}{a + b:>7}")
-    return "\n".join(lines)
-
-
 def _cards_summary(args: argparse.Namespace) -> int:
-    print(summary_table(args.paths))
+    print(render_catalogue(load_rules(*args.paths)))
     return 0
 
 

@@ -21,12 +21,11 @@ from typing import Any
 from ._cli_args import at_least, whole_number
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .bots import BOTS, Bot, make_bot
-from .catalog import load_rules
-from .cli_records import format_score_sheet
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
-from .observe import View, observe
+from .observe import observe
+from .render import render_score_sheet, render_text
 from .simulation import (
     GameResult,
     Progress,
@@ -36,9 +35,9 @@ from .simulation import (
     summarise,
     summary_text,
 )
-from .state import GOODS, NOBLES, Options, State
+from .state import Options, State
 
-__all__ = ["add_parsers", "play_session", "render_view"]
+__all__ = ["add_parsers", "play_session"]
 
 
 # --- simulate ------------------------------------------------------------------------------
@@ -93,60 +92,6 @@ def _simulate_command(args: argparse.Namespace) -> int:
 # --- play ----------------------------------------------------------------------------------
 
 
-def _name(component_id: str) -> str:
-    component = load_rules().get(component_id)
-    return f"{component_id} ({component.name})" if component is not None else component_id
-
-
-def _seats(seats: Sequence[int]) -> str:
-    return ",".join("n" if seat < 0 else str(seat) for seat in seats) or "-"
-
-
-def render_view(view: View) -> str:
-    """The position a seat sees, compactly: the board, every seat's holdings, its hand."""
-    s = view.state
-    frame = s.pending[-1].kind if s.pending else "game over"
-    prices = ", ".join(f"{g} {p}" for g, p in zip(GOODS, s.prices, strict=True))
-    piles = " | ".join(
-        f"{pile[0]} +{len(pile) - 1}" if pile else "empty" for pile in s.piles
-    )
-    lines = [
-        f"period {s.period}, turn {s.turn + 1}, seat {s.current}'s turn; seat {s.to_act} "
-        f"decides ({frame})",
-        f"prices: {prices}; treasury space {s.treasury}",
-        f"display piles: {piles}",
-        f"decrees: {' '.join(s.decree_display)} (deck {len(s.decree_deck)})",
-        f"church: {' '.join(t or '-' for t in s.church)}; cardinal at gap {s.cardinal}; "
-        f"bag {len(s.clergy_bag)}",
-        f"shipyard: {' '.join(s.shipyard[:1]) or 'empty'} (+{max(0, len(s.shipyard) - 1)}); "
-        f"plans: blue {' '.join(s.plan_stacks[0][:1]) or '-'} "
-        f"green {' '.join(s.plan_stacks[1][:1]) or '-'}; "
-        f"buildings: blue {' '.join(s.building_stacks[0][:1]) or '-'} "
-        f"green {' '.join(s.building_stacks[1][:1]) or '-'}",
-        f"city tiles: {' '.join(t or '-' for t in s.city_display)}; "
-        f"stores: {' '.join(f'{land}:{seat}' for land, seat, _c in s.stores) or 'none'}",
-        "officials (n: neutral): " + "; ".join(
-            f"{noble} office {_seats(office)} plaza {_seats(plaza)}"
-            for noble, office, plaza in zip(NOBLES, s.offices, s.plazas, strict=True)
-        ),
-        f"{'seat':>4} {'wigs':>4} {'reis':>4} {'infl':>4} {'goods g/b/c/t':>13} {'hand':>4} "
-        f"{'sets':>4}  portfolio; clergy; favors; plans; decrees",
-    ]
-    for seat, p in enumerate(s.players):
-        cards = " ".join(c or "-" for c in (*p.top, *p.bottom))
-        held = "; ".join(
-            " ".join(group) or "-" for group in (p.clergy, p.favors, p.plans, p.decrees)
-        )
-        mark = "*" if seat == view.seat else " "
-        goods = "/".join(map(str, p.goods))
-        lines.append(
-            f"{mark}{seat:>3} {p.wigs:>4} {p.reis:>4} {p.influence:>4} {goods:>13} "
-            f"{len(p.hand):>4} {p.sets:>4}  {cards}; {held}"
-        )
-    lines.append("your hand: " + (", ".join(_name(c) for c in view.hand) or "empty"))
-    return "\n".join(lines)
-
-
 HELP = """commands:
   N or MOVE      play legal move number N, or the move written in notation
   explain MOVE   why MOVE is illegal now (or that it is legal)
@@ -196,7 +141,7 @@ def play_session(
             continue
         if shown != (state.turn, len(moves)):
             if shown is None or shown[0] != state.turn:
-                print(render_view(observe(state, seat)))
+                print(render_text(observe(state, seat)))
             _list_moves(state, legal)
             shown = (state.turn, len(moves))
         try:
@@ -214,7 +159,7 @@ def play_session(
             print(HELP)
             continue
         if command == "board":
-            print(render_view(observe(state, seat)))
+            print(render_text(observe(state, seat)))
             _list_moves(state, legal)
             continue
         if command == "undo":
@@ -259,7 +204,7 @@ def play_session(
         state = apply(state, move_or_none)
         moves.append(str(move_or_none))
     print("game over")
-    print(format_score_sheet(score(state), names))
+    print(render_score_sheet(score(state), names))
     return 0
 
 

@@ -11,33 +11,11 @@ import sys
 from typing import Any
 
 from .catalog import load_rules
-from .engine.scoring import ScoreSheet, score
+from .engine.scoring import score
 from .records import GameRecord, replay
+from .render import render_score_sheet
 
-__all__ = ["add_parsers", "format_score_sheet"]
-
-
-def format_score_sheet(sheet: ScoreSheet, names: tuple[str, ...] = ()) -> str:
-    """A score sheet as a text table: one row per seat, one column per category.
-
-    :param sheet: the sheet (:func:`lisboa_core.score`).
-    :param names: the seats' names, by seat (optional).
-    """
-    categories = [c.name for c in sheet.seats[0].categories] if sheet.seats else []
-    width = max([4, *(len(n) for n in names)])
-    head = f"{'seat':>4}  {'name':<{width}}" if names else f"{'seat':>4}"
-    lines = [head + f" {'so far':>7}" + "".join(f" {c:>9}" for c in categories) + "   total"]
-    for seat in sheet.seats:
-        row = f"{seat.seat:>4}"
-        if names:
-            row += f"  {names[seat.seat]:<{width}}"
-        row += f" {seat.wigs_so_far:>7}" + "".join(f" {c.wigs:>9}" for c in seat.categories)
-        lines.append(row + f" {seat.total:>7}")
-    won = ", ".join(
-        f"seat {s}" + (f" ({names[s]})" if names else "") for s in sheet.winners
-    )
-    lines.append(f"{'winner' if len(sheet.winners) == 1 else 'winners'}: {won}")
-    return "\n".join(lines)
+__all__ = ["add_parsers"]
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -61,7 +39,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     )
     print("final score:" if over else "score if the game ended now (a projection):")
     names = record.names if len(record.names) == record.players else ()
-    print(format_score_sheet(score(final), names))
+    print(render_score_sheet(score(final), names))
     if result.reason is not None:
         print(result.reason, file=sys.stderr)
         return 1

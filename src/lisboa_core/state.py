@@ -422,7 +422,8 @@ class State:
     final_turns: int | None
     """Turns left once the game end is triggered (R16.2)."""
     log: tuple[str, ...]
-    """Recent events, for front ends."""
+    """Always empty: kept so saved states keep their layout. Front ends read
+    :func:`lisboa_core.events.apply_with_events` instead."""
     removed: tuple[str, ...]
     """Cards, tiles and plans that left the game (R0.6)."""
     rubble_out: int

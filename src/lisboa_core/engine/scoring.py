@@ -6,6 +6,8 @@ far plus what the final categories would give now).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from .. import model as m
@@ -59,6 +61,39 @@ class ScoreSheet:
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
     final: bool  # True when the game is over; otherwise a projection
+
+    def to_dict(self) -> dict[str, Any]:
+        """The sheet as plain JSON-ready data, for front ends.
+
+        ``{"final": bool, "winners": [seat, ...], "seats": [{"seat", "wigs_so_far",
+        "total", "categories": {name: {"wigs", "items": [[item, wigs], ...]}}}]}``, with
+        the categories in the order of R16.3.
+
+        Example::
+
+            import json
+            from lisboa_core import new_game, score
+
+            data = score(new_game(players=2, seed=1)).to_dict()
+            assert data["final"] is False and len(data["seats"]) == 2
+            json.dumps(data)
+        """
+        return {
+            "final": self.final,
+            "winners": list(self.winners),
+            "seats": [
+                {
+                    "seat": seat.seat,
+                    "wigs_so_far": seat.wigs_so_far,
+                    "total": seat.total,
+                    "categories": {
+                        c.name: {"wigs": c.wigs, "items": [list(item) for item in c.items]}
+                        for c in seat.categories
+                    },
+                }
+                for seat in self.seats
+            ],
+        }
 
 
 def place_points(values: list[int], table: tuple[int, ...]) -> list[int]:
