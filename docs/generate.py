@@ -23,6 +23,7 @@ generator. ``--check`` writes nothing and exits 1 if a page is out of date; a te
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import tempfile
@@ -918,9 +919,20 @@ def fill_regions(text: str, regions: dict[str, Callable[[], str]], page: str) ->
     return text
 
 
+def schema_files() -> dict[Path, str]:
+    """The published JSON Schemas, one file per kind (docs/schema/<kind>.json)."""
+    from lisboa_core.schema import SCHEMA_KINDS, json_schema
+
+    return {
+        DOCS / "schema" / f"{kind}.json": json.dumps(json_schema(kind), indent=2) + "\n"
+        for kind in SCHEMA_KINDS
+    }
+
+
 def render_all() -> dict[Path, str]:
     """Every generated file and its up-to-date content."""
     out = {DOCS / name: make() for name, make in PAGES.items()}
+    out.update(schema_files())
     for page, regions in REGIONS.items():
         path = DOCS / page
         out[path] = fill_regions(path.read_text(encoding="utf-8"), regions, page)

@@ -7,8 +7,9 @@ import subprocess
 import sys
 from typing import Any
 
-from lisboa_core import apply, legal_moves, new_game, parse_move, score
+from lisboa_core import apply, legal_moves, new_game, observe, parse_move, score
 from lisboa_core.engine_protocol import Session
+from lisboa_core.serialize import view_from_json
 
 
 class _Engine:
@@ -69,7 +70,7 @@ def test_bad_requests_are_answered_and_change_nothing() -> None:
     ]
     assert [a["error"] for a in answers] == [
         "protocol", "protocol", "protocol", "protocol", "illegal-move", "game", "protocol",
-        "game", "state-format",
+        "protocol", "state-format",
     ]
     assert all(a["ok"] is False and a["message"] for a in answers)
     assert engine.ask({"cmd": "save"})["state"] == before
@@ -80,10 +81,29 @@ def test_bad_requests_are_answered_and_change_nothing() -> None:
 def test_views_hide_what_the_seat_cannot_see() -> None:
     session = Session()
     session.handle({"cmd": "new", "players": 2, "seed": 4})
-    view = session.handle({"cmd": "view", "seat": 0})["view"]
-    assert set(view["players"][1]["hand"]) == {"?card"}
+    document = session.handle({"cmd": "view", "seat": 0})["view"]
+    assert document["format"] == "lisboa-view" and document["seat"] == 0
+    view = document["state"]
+    assert set(view["players"][1]["hand"]) == {"?card"}  # R3.11
     assert "?card" not in view["players"][0]["hand"]
-    assert "rng" not in view
+    assert view["rng"] == {"seed": 0, "counter": 0}  # the generator is hidden too
+    assert view_from_json(json.dumps(document)) == observe(session.state, 0)
     assert session.handle({"cmd": "load", "state": session.handle({"cmd": "save"})["state"]})[
         "ok"
     ]
+
+
+def test_apply_reports_the_events_as_the_observer_sees_them() -> None:
+    """R2.2.3: another seat's two drawn clergy tiles stay hidden; the kept one is shown."""
+    session = Session()
+    session.handle({"cmd": "new", "players": 2, "seed": 3})
+    actor = session.handle({"cmd": "status"})["to_act"]
+    move = session.handle({"cmd": "legal"})["moves"][0]
+    answer = session.handle({"cmd": "apply", "move": move, "seat": 1 - actor})
+    assert answer["ok"] and answer["events"][0] == {
+        "kind": "move", "seat": actor, "move": move, "decision": "keep-clergy"}
+    kept = move.split()[1]
+    assert {"kind": "pieces", "seat": actor, "where": "clergy", "added": [kept],
+            "removed": []} in answer["events"]
+    bad = session.handle({"cmd": "apply", "move": "pass", "seat": 7})
+    assert bad["error"] == "protocol" and "seat" in bad["message"]

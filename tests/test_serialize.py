@@ -107,7 +107,10 @@ def test_effect_nodes_are_tagged_objects_in_the_json() -> None:
 def test_the_document_carries_format_version_library_and_catalogue() -> None:
     document = json.loads(to_json(new_game(2, 1)))
     assert document["format"] == "lisboa-state"
-    assert document["version"] == 1
+    assert document["version"] == 2
+    assert document["state"]["players"][0]["goods"] == {"gold": 1, "books": 1, "cloth": 1,
+                                                         "tools": 1}  # R2.2.2: one of each
+    assert set(document["state"]["offices"]) == {"manuel", "marquis", "king"}
     assert document["library"] == "0.1.0"
     assert document["catalogue"] == load_rules().digest
     assert "catalogue" not in document["state"]
@@ -201,11 +204,14 @@ def _effect_frame() -> int:
     ("change", "message"),
     [
         (_drop("state.players.1.reis"), "players[1].reis: missing field"),
-        (_set("state.players.2.goods.1", "2"), "players[2].goods[1]: expected an integer, got '2'"),
-        (_set("state.players.2.goods.1", True), "players[2].goods[1]: expected an integer, got true"),
-        (_set("state.players.2.goods.1", -1), "players[2].goods[1]: expected a number 0 or more, got -1"),
+        (_set("state.players.2.goods.books", "2"), "players[2].goods.books: expected an integer, got '2'"),
+        (_set("state.players.2.goods.books", True), "players[2].goods.books: expected an integer, got true"),
+        (_set("state.players.2.goods.books", -1), "players[2].goods.books: expected a number 0 or more, got -1"),
+        (_set("state.prices.cloth", -1), "prices.cloth: expected a number 0 or more, got -1"),
+        (_drop("state.players.1.rubble.red"), "players[1].rubble: expected an object with the keys brown, red, blue"),
+        (_set("state.offices", [[0], [1], [2]]), "offices: expected an object with the keys manuel, marquis, king, got a list"),
         (_set("state.players.0.reis", -3), "players[0].reis: expected a number 0 or more, got -3"),
-        (_set("state.players.0.goods", [1, 1, 1]), "players[0].goods: expected a list of 4 items, got 3"),
+        (_set("state.players.0.goods", [1, 1, 1]), "players[0].goods: expected an object with the keys gold, books, cloth, tools, got a list"),
         (_set("state.players.0.hand", "BL01"), "players[0].hand: expected a list, got 'BL01'"),
         (_set("state.players.0.hand", ["XX99"]), "players[0].hand[0]: unknown political card 'XX99'"),
         (_set("state.players.0.clergy", ["BL01"]), "players[0].clergy[0]: unknown clergy 'BL01'"),
@@ -223,7 +229,7 @@ def _effect_frame() -> int:
         (_set("state.church_scoring", 9), "church_scoring: seat 9 out of range"),
         (_set("state.players", []), "players: expected 2 to 4 players, got 0"),
         (_drop("state.log"), "log: missing field"),
-        (_set("version", 2), "version: format version 2 is not supported"),
+        (_set("version", 3), "version: format version 3 is not supported"),
         (_set("version", "1"), "version: expected an integer, got '1'"),
         (_drop("version"), "version: missing field"),
         (_set("format", "lisboa-record"), "format: expected 'lisboa-state', got 'lisboa-record'"),

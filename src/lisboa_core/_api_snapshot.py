@@ -22,6 +22,8 @@ PUBLIC_MODULES = (
     "lisboa_core.simulation",
     "lisboa_core.events",
     "lisboa_core.render",
+    "lisboa_core.serialize",
+    "lisboa_core.schema",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""

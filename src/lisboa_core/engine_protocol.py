@@ -10,9 +10,12 @@ command and its arguments:
 * ``status``: ``to_act``, ``decision`` (the kind of decision on top), ``over``, ``turn``,
   ``period``, ``players``;
 * ``legal``: ``moves``, the legal moves of the seat to act in notation;
-* ``apply`` (``move``: notation): plays it; answers the new status;
-* ``view`` (``seat``): ``view``, what the seat may see (the saved-state layout, hidden
-  pieces as placeholders, no generator);
+* ``apply`` (``move``: notation; ``seat``: optional observer): plays it; answers the new
+  status and ``events``, what the move did (:mod:`lisboa_core.events`, as the ``seat``
+  sees it when one is given, every piece otherwise);
+* ``view`` (``seat``): ``view``, what the seat may see: the saved view document
+  (``"format": "lisboa-view"``, hidden pieces as placeholders, read back by
+  :func:`~lisboa_core.serialize.view_from_json`);
 * ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``;
 * ``save``: ``state``, the saved state (``to_json``); ``load`` (``state``) loads one;
 * ``quit``: answers, then the engine exits.
@@ -31,10 +34,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ._codec import converter
-from .api import apply, is_over, legal_moves, new_game, parse_move
+from .api import is_over, legal_moves, new_game, parse_move
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError, StateFormatError
+from .events import apply_with_events
 from .observe import observe
 from .serialize import from_json, to_json
 from .state import Options, State
@@ -139,16 +142,22 @@ class Session:
         if not isinstance(text, str):
             raise ProtocolError(f"move: expected move notation (text), got {json.dumps(text)}")
         state = self._game()
-        self.state = apply(state, parse_move(text, state))
-        return self._status()
+        seat = request.get("seat")
+        if seat is not None:
+            self._seat(request, state)
+        self.state, events = apply_with_events(state, parse_move(text, state), seat)
+        return {**self._status(), "events": [event.to_dict() for event in events]}
+
+    def _seat(self, request: dict[str, Any], state: State) -> int:
+        seat = _int(request, "seat")
+        if not 0 <= seat < state.player_count:
+            raise ProtocolError(f"seat: expected 0 to {state.player_count - 1}, got {seat}")
+        return seat
 
     def _view(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
-        seat = _int(request, "seat")
-        view = observe(state, seat)
-        body: dict[str, Any] = converter.unstructure(view.state, State)
-        body.pop("rng")
-        return {"seat": seat, "view": body}
+        view = observe(state, self._seat(request, state))
+        return {"seat": view.seat, "view": json.loads(to_json(view))}
 
     def _score(self, _request: dict[str, Any]) -> dict[str, Any]:
         sheet = score(self._game())

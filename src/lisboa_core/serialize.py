@@ -1,10 +1,18 @@
-"""Saving and loading states as JSON, and a state's digest.
+"""Saving and loading states and views as JSON, and a state's digest.
 
 Any state saves, even in the middle of a decision: the pending frames are plain data
 (effect nodes included). A saved state is one JSON object::
 
-    {"format": "lisboa-state", "version": 1, "library": "0.1.0",
+    {"format": "lisboa-state", "version": 2, "library": "0.1.0",
      "catalogue": "<digest of the rules>", "state": {<every State field but catalogue>}}
+
+Version 2 writes the per-good, per-colour, per-noble and per-house-group vectors as
+objects keyed by name (``"goods": {"gold": 1, "books": 0, "cloth": 2, "tools": 0}``,
+``"offices": {"manuel": [0, 1], ...}``); version 1 wrote them as lists in the order of
+:data:`~lisboa_core.state.GOODS`, :data:`~lisboa_core.state.RUBBLE`,
+:data:`~lisboa_core.state.NOBLES` and (left, middle, right). Both are read; version 2 is
+written. A seat's :class:`~lisboa_core.View` saves the same way as ``"lisboa-view"`` with
+its ``seat``; its hidden pieces are placeholders, which only a view may hold.
 
 Loading checks the format and version, that the catalogue given is the one the state was
 made with, every field's type, every value against the catalogue and the player count, and
@@ -16,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from . import _codec
@@ -25,16 +34,49 @@ from ._state_check import check_state
 from .catalog import Rules, load_rules
 from .engine.ops import register_rules
 from .errors import StateFormatError
+from .observe import View, determinize, observe
 from .rng import Rng
-from .state import Frame, Options, PlayerState, State
+from .state import GOODS, NOBLES, RUBBLE, Frame, Options, PlayerState, State
 
-__all__ = ["STATE_FORMAT", "STATE_VERSION", "from_json", "state_digest", "to_json"]
+__all__ = [
+    "HOUSE_GROUPS",
+    "READ_VERSIONS",
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "VIEW_FORMAT",
+    "from_json",
+    "state_digest",
+    "to_json",
+    "view_from_json",
+]
 
 STATE_FORMAT = "lisboa-state"
 """The ``format`` marker of a saved state."""
 
-STATE_VERSION = 1
-"""The version of the saved-state layout this library writes and reads."""
+VIEW_FORMAT = "lisboa-view"
+"""The ``format`` marker of a saved view (what one seat sees)."""
+
+STATE_VERSION = 2
+"""The version of the saved-state layout this library writes (it reads 1 and 2)."""
+
+READ_VERSIONS = (1, 2)
+"""The layout versions :func:`from_json` and :func:`view_from_json` read."""
+
+HOUSE_GROUPS: tuple[str, ...] = ("left", "middle", "right")
+"""The house groups, in the order of ``PlayerState.houses``."""
+
+# Version 2 keys these vectors by name (version 1: lists in this order).
+_KEYED_STATE: dict[str, tuple[str, ...]] = {
+    "prices": GOODS,
+    "favor_supply": NOBLES,
+    "offices": NOBLES,
+    "plazas": NOBLES,
+}
+_KEYED_PLAYER: dict[str, tuple[str, ...]] = {
+    "goods": GOODS,
+    "rubble": RUBBLE,
+    "houses": HOUSE_GROUPS,
+}
 
 for _cls in (Rng, Options):
     _codec.attrs_hooks(_codec.converter, _cls)
@@ -115,29 +157,85 @@ def _body(state: State) -> dict[str, Any]:
     return body
 
 
-def to_json(state: State, *, indent: int | None = None) -> str:
-    """The state as JSON text, from which :func:`from_json` rebuilds an equal state.
+def _keyed(body: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 body with its vectors keyed by name (version 2)."""
+    keyed = {k: dict(zip(_KEYED_STATE[k], v, strict=True)) if k in _KEYED_STATE else v
+             for k, v in body.items()}
+    keyed["players"] = [
+        {k: dict(zip(_KEYED_PLAYER[k], v, strict=True)) if k in _KEYED_PLAYER else v
+         for k, v in player.items()}
+        for player in body["players"]
+    ]
+    return keyed
+
+
+def _unkeyed_fields(body: dict[str, Any], keyed: dict[str, tuple[str, ...]],
+                    path: str) -> dict[str, Any]:
+    out = dict(body)
+    for name, keys in keyed.items():
+        if name not in body:
+            continue  # reported as missing when the state is built
+        value = body[name]
+        if not isinstance(value, dict) or sorted(value) != sorted(keys):
+            raise StateFormatError(
+                f"{path}{name}: expected an object with the keys {', '.join(keys)}, got "
+                f"{_codec.describe(value)}"
+            )
+        out[name] = [value[key] for key in keys]
+    return out
+
+
+def _unkeyed(body: dict[str, Any]) -> dict[str, Any]:
+    """A version-2 body back in the version-1 layout (the vectors as lists)."""
+    out = _unkeyed_fields(body, _KEYED_STATE, "")
+    players = body.get("players")
+    if isinstance(players, list):
+        out["players"] = [
+            _unkeyed_fields(p, _KEYED_PLAYER, f"players[{i}].") if isinstance(p, dict) else p
+            for i, p in enumerate(players)
+        ]
+    return out
+
+
+def to_json(state: State | View, *, indent: int | None = None) -> str:
+    """The state (or a seat's view) as JSON text, from which :func:`from_json` (or
+    :func:`view_from_json`) rebuilds an equal one.
 
     Works on any state, including one in the middle of a decision (the pending decision
     frames are saved as plain data). The text carries a format version and the digest of
-    the catalogue the state was made with.
+    the catalogue the state was made with; a view also carries its seat, and holds
+    placeholders where the seat cannot see (a view is safe to send to that seat).
 
-    :param state: the state to save.
+    :param state: the state or view to save.
     :param indent: indent nested JSON by this many spaces (default: one compact line).
     :returns: the JSON text.
+    :raises TypeError: for anything but a State or a View.
+
+    Example::
+
+        from lisboa_core import from_json, new_game, observe, to_json
+        from lisboa_core.serialize import view_from_json
+
+        state = new_game(players=2, seed=1)
+        assert from_json(to_json(state)) == state
+        view = observe(state, 1)
+        assert view_from_json(to_json(view)) == view
     """
     from . import __version__
 
-    expect(state, State, "to_json", "state")
-    body = _body(state)
+    expect(state, (State, View), "to_json", "state")
+    view = state if isinstance(state, View) else None
+    body = _keyed(_body(state.state if isinstance(state, View) else state))
     catalogue = body.pop("catalogue")
-    document = {
-        "format": STATE_FORMAT,
+    document: dict[str, Any] = {
+        "format": STATE_FORMAT if view is None else VIEW_FORMAT,
         "version": STATE_VERSION,
         "library": __version__,
         "catalogue": catalogue,
-        "state": body,
     }
+    if view is not None:
+        document["seat"] = view.seat
+    document["state"] = body
     return json.dumps(document, indent=indent, ensure_ascii=True)
 
 
@@ -161,18 +259,25 @@ def parse_document(text: str | bytes, marker: str, what: str) -> dict[str, Any]:
         raise StateFormatError(f"not a {what}: expected a JSON object")
     if document.get("format") != marker:
         found = _codec.describe(document.get("format"))
-        raise StateFormatError(f"format: expected {marker!r}, got {found}")
+        hint = {
+            (STATE_FORMAT, VIEW_FORMAT): " (a seat's view: read it with view_from_json)",
+            (VIEW_FORMAT, STATE_FORMAT): " (a whole state: read it with from_json)",
+        }.get((marker, found.strip("'")), "")
+        raise StateFormatError(f"format: expected {marker!r}, got {found}{hint}")
     return document
 
 
-def check_version(document: dict[str, Any], supported: int) -> None:
-    """Raise unless the document's ``version`` is ``supported``."""
-    version = _field(document, "version", int)
-    if version != supported:
+def check_version(document: dict[str, Any], supported: int | tuple[int, ...]) -> int:
+    """The document's ``version``; raises unless it is one of ``supported``."""
+    versions = supported if isinstance(supported, tuple) else (supported,)
+    version: int = _field(document, "version", int)
+    if version not in versions:
+        readable = " and ".join(map(str, versions))
         raise StateFormatError(
             f"version: format version {version} is not supported (this library reads "
-            f"version {supported})"
+            f"version {readable})"
         )
+    return version
 
 
 def check_catalogue(digest: str, rules: Rules, what: str) -> None:
@@ -211,25 +316,125 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
         expect(rules, Rules, "from_json", "rules")
     rules = rules or load_rules()
     document = parse_document(text, STATE_FORMAT, "saved state")
-    check_version(document, STATE_VERSION)
-    _field(document, "library", str)
-    check_catalogue(_field(document, "catalogue", str), rules, "state")
-    body = _field(document, "state", dict)
-    for key in document:
-        if key not in ("format", "version", "library", "catalogue", "state"):
-            raise StateFormatError(f"{key}: unknown field")
-    if "catalogue" in body:
-        raise StateFormatError("state.catalogue: unknown field (the catalogue is given once)")
-    try:
-        state = _codec.converter.structure({**body, "catalogue": rules.digest}, State)
-        check_state(state, rules)
-    except Exception as err:
-        where, message = _codec.locate(err)
-        raise StateFormatError(f"{where.removeprefix('.') or 'state'}: {message}") from None
+    state = _read_body(document, rules, "state", ())
+    check_state_body(state, rules)
     register_rules(rules)
     _check_invariants(state)
     check_pending(state)
     return state
+
+
+def _read_body(document: dict[str, Any], rules: Rules, what: str,
+               extra: tuple[str, ...]) -> State:
+    """The state of a saved state or view document, its envelope and types checked."""
+    version = check_version(document, READ_VERSIONS)
+    _field(document, "library", str)
+    check_catalogue(_field(document, "catalogue", str), rules, what)
+    body = _field(document, "state", dict)
+    for key in document:
+        if key not in ("format", "version", "library", "catalogue", "state", *extra):
+            raise StateFormatError(f"{key}: unknown field")
+    if "catalogue" in body:
+        raise StateFormatError("state.catalogue: unknown field (the catalogue is given once)")
+    if version >= 2:
+        body = _unkeyed(body)
+    try:
+        state: State = _codec.converter.structure({**body, "catalogue": rules.digest}, State)
+    except Exception as err:
+        where, message = _codec.locate(err)
+        where = where.removeprefix(".") or "state"
+        raise StateFormatError(f"{_keyed_path(where) if version >= 2 else where}: "
+                               f"{message}") from None
+    return state
+
+
+_KEYED_ITEM = re.compile(r"^(players\[\d+\]\.)?(\w+)\[(\d+)\]")
+
+
+def _keyed_path(path: str) -> str:
+    """``players[2].goods[1]`` as version 2 writes it: ``players[2].goods.books``."""
+    found = _KEYED_ITEM.match(path)
+    if found is None:
+        return path
+    owner, name, index = found.group(1), found.group(2), int(found.group(3))
+    keys = (_KEYED_PLAYER if owner else _KEYED_STATE).get(name)
+    if keys is None or index >= len(keys):
+        return path
+    return f"{owner or ''}{name}.{keys[index]}{path[found.end():]}"
+
+
+def check_state_body(state: State, rules: Rules) -> None:
+    """Every value of a structured state against the catalogue (StateFormatError)."""
+    try:
+        check_state(state, rules)
+    except Exception as err:
+        where, message = _codec.locate(err)
+        raise StateFormatError(f"{_keyed_path(where.removeprefix('.') or 'state')}: "
+                               f"{message}") from None
+
+
+def view_from_json(text: str | bytes, *, rules: Rules | None = None) -> View:
+    """The seat's view saved by :func:`to_json` (``"format": "lisboa-view"``).
+
+    Placeholders (``"?card"``...) are accepted where, and only where, the seat cannot see:
+    the view is checked by sampling a whole state that agrees with it
+    (:func:`~lisboa_core.observe.determinize`), checking that state as :func:`from_json`
+    would, and observing it again from the same seat, which must give the view back. A
+    placeholder where the seat sees the piece, or a piece the seat cannot see, is refused
+    naming the field.
+
+    :param text: the JSON text.
+    :param rules: the catalogue the game was made with (default: the shipped one).
+    :returns: a view equal to the saved one.
+    :raises StateFormatError: if the text is not a valid saved view.
+
+    Example::
+
+        from lisboa_core import new_game, observe, to_json
+        from lisboa_core.serialize import view_from_json
+
+        view = observe(new_game(players=3, seed=2), 0)
+        assert view_from_json(to_json(view)) == view
+    """
+    expect(text, (str, bytes), "view_from_json", "text")
+    if rules is not None:
+        expect(rules, Rules, "view_from_json", "rules")
+    rules = rules or load_rules()
+    document = parse_document(text, VIEW_FORMAT, "saved view")
+    seat = _field(document, "seat", int)
+    state = _read_body(document, rules, "view", ("seat",))
+    if not 0 <= seat < len(state.players) or not 2 <= len(state.players) <= 4:
+        raise StateFormatError(f"seat: expected a seat of the game, got {seat}")
+    register_rules(rules)
+    view = View(seat, state)
+    try:
+        whole = determinize(view, 0)
+    except Exception as err:  # a placeholder no unseen piece fits, or nonsense values
+        raise StateFormatError(f"the view cannot come from a game: {err}") from None
+    check_state_body(whole, rules)
+    _check_invariants(whole)
+    seen = observe(whole, seat).state
+    for name in State.FIELDS:
+        if getattr(seen, name) != getattr(state, name):
+            raise StateFormatError(
+                f"{_first_difference(name, getattr(seen, name), getattr(state, name))}: "
+                f"not what seat {seat} could see (a placeholder where the piece is "
+                "visible, or a piece hidden from the seat)"
+            )
+    return view
+
+
+def _first_difference(path: str, a: Any, b: Any) -> str:
+    """The path of the first place where two equal-shaped values differ."""
+    if isinstance(a, PlayerState) and isinstance(b, PlayerState):
+        for name in PlayerState.FIELDS:
+            if getattr(a, name) != getattr(b, name):
+                return _first_difference(f"{path}.{name}", getattr(a, name), getattr(b, name))
+    if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(f"{path}[{i}]", x, y)
+    return path
 
 
 def _check_invariants(state: State) -> None:
@@ -247,10 +452,10 @@ def _check_invariants(state: State) -> None:
 def state_digest(state: State) -> str:
     """A short fingerprint of a state: 16 hex digits of a SHA-256.
 
-    It is computed from the state's canonical JSON (the ``state`` part of
-    :func:`to_json`, catalogue digest included), so equal states have equal digests on
-    every Python version and platform, and records store it to check a replay
-    (``GameRecord.final_digest``).
+    It is computed from the state's canonical JSON in the layout of version 1 (vectors as
+    lists, catalogue digest included), so equal states have equal digests on every Python
+    version and platform and across format versions, and records store it to check a
+    replay (``GameRecord.final_digest``).
 
     :param state: any state.
     :returns: the digest, e.g. ``"3f0c2a9d81b4e6c7"``.
