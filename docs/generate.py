@@ -583,8 +583,8 @@ MOVE_FORMS: tuple[tuple[str, str], ...] = (
      "hand (R3.7)"),
     ("take-none", "end of turn when every display pile is empty: take nothing"),
     ("sell", "choose the Sell Goods action (R6)"),
-    ("sell GOOD pS.N", "sell one GOOD on the ship in top portfolio slot N of seat S (both "
-     "counted from 1) (R6)"),
+    ("sell GOOD pS.N", "sell one GOOD on the ship in top portfolio slot N (from 1) of seat S "
+     "(from 0, as everywhere) (R6)"),
     ("trade", "choose the Trade with the Nobles action (R7)"),
     ("trade ACTION GOOD", "pay GOOD to a noble to do its State action ACTION (R7.1)"),
     ("state-action ACTION", "during a visit, do this State action of the noble (R9.1)"),

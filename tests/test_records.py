@@ -33,6 +33,7 @@ from lisboa_core import (
 )
 from lisboa_core.catalog import cards_dir
 from lisboa_core.cli import main
+from lisboa_core.model import Ship
 
 
 def _random(seed: int) -> Any:
@@ -57,7 +58,7 @@ def test_a_record_holds_how_the_game_started_and_every_move() -> None:
     assert record.catalogue == load_rules().digest == final.catalogue
     assert len(record.moves) == 120 and all(isinstance(m, str) for m in record.moves)
     assert record.final_digest == state_digest(final)
-    assert record.format_version == 1 and record.library_version == "0.1.0"
+    assert record.format_version == 2 and record.library_version == "0.1.0"
     assert record.names == ("ana", "bruno", "random") and record.date == "2026-05-01"
     assert record.meta("event") == "test" and record.meta("missing") is None
 
@@ -79,7 +80,7 @@ def test_json_round_trip_and_files(tmp_path: Path) -> None:
     text = record.to_json()
     assert GameRecord.from_json(text) == record
     document = json.loads(text)
-    assert document["format"] == "lisboa-record" and document["version"] == 1
+    assert document["format"] == "lisboa-record" and document["version"] == 2
     assert document["library"] == "0.1.0" and document["metadata"] == {"event": "test"}
     assert document["moves"] == list(record.moves)
     path = tmp_path / "game.json"
@@ -251,3 +252,41 @@ def test_cli_replay_of_a_bad_file(
     assert message in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
     assert "lisboa:" in capsys.readouterr().err
+
+
+def _game_with_a_sale() -> GameRecord:
+    for seed in range(20):
+        record = record_game(_random(3), 3, seed)
+        if any(m.startswith("sell ") and m.count(" ") == 2 for m in record.moves):
+            return record
+    raise AssertionError("no sale in 20 random games")
+
+
+def test_ship_references_count_seats_from_0_like_the_api() -> None:
+    """R6.1: a good goes onto a docked ship in any player's portfolio; ``pS.N`` names it
+    by the seat S that owns it, counted from 0 as ``state.current`` and ``view.seat``."""
+    record = _game_with_a_sale()
+    result = replay(record)
+    for index, text in enumerate(record.moves):
+        if text.startswith("sell ") and text.count(" ") == 2:
+            seat, slot = text.split(" p")[1].split(".")
+            before = result.states[index]
+            ship = before.players[int(seat)].top[int(slot) - 1]
+            assert ship is not None and isinstance(load_rules()[ship], Ship)
+            after = result.states[index + 1]
+            assert len(after.players[int(seat)].cargo[int(slot) - 1]) in (
+                len(before.players[int(seat)].cargo[int(slot) - 1]) + 1, 0)  # 0: it sailed
+
+
+def test_version_1_records_count_seats_from_1_and_are_converted() -> None:
+    record = _game_with_a_sale()
+    document = json.loads(record.to_json())
+    document["version"] = 1
+    document["moves"] = [
+        f"{m.rsplit(' p', 1)[0]} p{int(m.rsplit(' p', 1)[1].split('.')[0]) + 1}."
+        f"{m.rsplit('.', 1)[1]}" if m.startswith("sell ") and m.count(" ") == 2 else m
+        for m in record.moves
+    ]
+    assert document["moves"] != list(record.moves)
+    old = GameRecord.from_json(json.dumps(document))
+    assert old == record and replay(old).ok

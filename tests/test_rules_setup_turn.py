@@ -280,7 +280,7 @@ def test_r6_sell_income_and_setting_sail_scores_the_owner() -> None:
     state, seat, other, red = _sell_ready((0, 1, 1, 0))
     state = t.play(state, "sell")
     books, cloth = state.prices[1], state.prices[2]
-    ref = f"p{other + 1}.1"
+    ref = f"p{other}.1"  # seats count from 0 everywhere
     before = state.players[seat].reis
     owner_wigs = state.players[other].wigs
     state = t.play(state, f"sell books {ref}")
@@ -300,7 +300,7 @@ def test_r6_3_at_least_one_good_then_stop_when_you_like() -> None:
     state, _seat, other, _red = _sell_ready((0, 1, 1, 0))
     state = t.play(state, "sell")
     assert "done" not in {str(mv) for mv in legal_moves(state)}
-    state = t.play(state, f"sell books p{other + 1}.1")
+    state = t.play(state, f"sell books p{other}.1")
     assert "done" in {str(mv) for mv in legal_moves(state)}
     after = t.play(state, "done")
     assert after.pending[-1].kind == "take-card"
@@ -347,7 +347,7 @@ def test_illegal_move_leaves_the_state_untouched_and_says_why() -> None:
     state, _seat = _scenario()
     copy = replace(state)
     with pytest.raises(IllegalMoveError) as info:
-        apply(state, Move("sell", ("gold", "p1.1")))
+        apply(state, Move("sell", ("gold", "p0.1")))
     assert "must now decide 'turn'" in str(info.value)
     assert state == copy
     with pytest.raises(IllegalMoveError):

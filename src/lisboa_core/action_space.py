@@ -43,7 +43,7 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
     moves += [Move("discard", (c,)) for c in RUBBLE]
     moves += [Move("rubble", (c,)) for c in RUBBLE]
     moves += [
-        Move("sell", (g, f"p{seat + 1}.{slot + 1}"))
+        Move("sell", (g, f"p{seat}.{slot + 1}"))
         for g in GOODS
         for seat in range(_MAX_SEATS)
         for slot in range(rules.player_board.portfolio_top)

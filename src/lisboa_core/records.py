@@ -42,8 +42,22 @@ __all__ = [
 RECORD_FORMAT = "lisboa-record"
 """The ``format`` marker of a saved game record."""
 
-RECORD_VERSION = 1
-"""The version of the record layout this library writes and reads."""
+RECORD_VERSION = 2
+"""The version of the record layout this library writes (it reads 1 and 2)."""
+
+_OLD_SHIP = re.compile(r"^(sell \S+ p)(\d+)(\.\d+)$")
+
+
+def _migrate_moves(moves: Any) -> Any:
+    """Version 1 wrote ``pS.N`` with seats counted from 1; version 2 counts from 0."""
+    if not isinstance(moves, list):
+        return moves  # reported by the structure check
+    out = []
+    for move in moves:
+        found = _OLD_SHIP.match(move) if isinstance(move, str) else None
+        out.append(move if found is None or found.group(2) == "0" else
+                   f"{found.group(1)}{int(found.group(2)) - 1}{found.group(3)}")
+    return out
 
 _DIGEST = re.compile(r"[0-9a-f]{16}")
 
@@ -115,8 +129,11 @@ class GameRecord:
             with the wrong field (``moves[3]: expected a string, got 5``).
         """
         document = parse_document(text, RECORD_FORMAT, "game record")
-        check_version(document, RECORD_VERSION)
+        version = check_version(document, (1, RECORD_VERSION))
         body = {k: v for k, v in document.items() if k != "format"}
+        if version == 1:
+            body["moves"] = _migrate_moves(body.get("moves"))
+            body["version"] = RECORD_VERSION
         try:
             record: GameRecord = _codec.converter.structure(body, GameRecord)
         except Exception as err:

@@ -28,8 +28,9 @@ __all__ = [
 
 
 def ship_ref(seat: int, slot: int) -> str:
-    """Notation of a top portfolio slot: ``p2.1`` is seat 2's first slot (1-based)."""
-    return f"p{seat + 1}.{slot + 1}"
+    """Notation of a top portfolio slot: ``p2.1`` is seat 2's first slot (seats counted
+    from 0 as everywhere in the library, slots from 1 as printed on the board)."""
+    return f"p{seat}.{slot + 1}"
 
 
 def _docked_ships(state: State) -> list[tuple[int, int, int]]:
@@ -212,7 +213,7 @@ def _sell(state: State, frame: Frame, move: Move | None) -> State:
         return state
     good, ref = str(move.args[0]), str(move.args[1])
     owner_text, slot_text = ref[1:].split(".")
-    owner, slot = int(owner_text) - 1, int(slot_text) - 1
+    owner, slot = int(owner_text), int(slot_text) - 1
     rules = ops.rules_of(state)
     p = state.players[seat]
     gi = GOODS.index(good)
