@@ -59,7 +59,7 @@ def _syntax_components() -> list[ast.Component]:
         ("city_tiles", 27),  # E1: 22 large + 5 small, R1.2.5
         ("scoring_tiles", 4),  # E1, E7, R1.2.6
         ("favors", 12),  # E1, E8: 3 nobles x 4, R1.2.7
-        ("lands", 25),  # F2: 5 rows x (4 large + 1 small)
+        ("lands", 27),  # one per city tile: 22 large + 5 small (provenance.md, downtown)
         ("sites", 14),  # F1: west 5, north 4, east 5; R1.8.6
         ("nobles", 3),  # E20, R1.5.2
     ],
@@ -305,9 +305,12 @@ def test_royal_favors(rules: Rules) -> None:
 
 
 def test_land_spaces_grid(rules: Rules) -> None:
-    # F2 working model: rows A-E x columns 1-5, column 5 the thin column of small spaces.
+    # F1: rows A-E x columns 1-5, column 5 the thin column of small spaces. Reconstructed
+    # (provenance.md, "Downtown geometry"; tests/test_board_geometry.py): one space per
+    # cell except the two cells flanking the pink street in row C, which hold two lots.
     cells = Counter((land.row, land.column) for land in rules.lands)
-    assert cells == {(r, c): 1 for r in ROWS for c in range(1, 6)}
+    assert cells == {(r, c): 2 if (r, c) in {("C", 2), ("C", 3)} else 1
+                     for r in ROWS for c in range(1, 6)}
     for land in rules.lands:
         assert (land.size == "small") == (land.column == 5), land.id
         # R1.8.3: a land space touches 1 or 2 streets.

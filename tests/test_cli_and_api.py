@@ -126,6 +126,6 @@ def test_custom_folder_with_a_problem_raises_with_all_problems(tmp_path: Path) -
 
 def test_cards_check_ok_and_summary() -> None:
     status, out = _run("cards", "check")
-    assert status == 0 and out.startswith("ok: 324 components")
+    assert status == 0 and out.startswith("ok: 326 components")
     status, out = _run("cards", "summary")
     assert status == 0 and "all" in out.splitlines()[-1]

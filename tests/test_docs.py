@@ -196,7 +196,7 @@ def test_authoring_tutorial_works_end_to_end(tmp_path: Path) -> None:
         target.write_text(re.sub(pattern, body, text, count=1, flags=re.M | re.S), "utf-8")
     with contextlib.redirect_stdout(io.StringIO()) as out:
         assert cli_main(["cards", "check", str(cards)]) == 0
-    assert out.getvalue().startswith("ok: 324 components")
+    assert out.getvalue().startswith("ok: 326 components")
 
     cwd = Path.cwd()
     os.chdir(tmp_path)

@@ -80,7 +80,7 @@ def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
     )
     out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True,
                          text=True, cwd=tmp_path).stdout.split()
-    assert out[0] == "324"
+    assert out[0] == "326"
     assert all(str(env_dir) in path for path in out[1:]), out  # the installed copy, not ROOT
 
 

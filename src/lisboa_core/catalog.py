@@ -34,7 +34,7 @@ EXPECTED_COUNTS: dict[str, int] = {
     "city": 27,
     "scoring": 4,
     "favor": 12,
-    "land": 25,
+    "land": 27,
     "site": 14,
     "noble": 3,
     "board": 1,

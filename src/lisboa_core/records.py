@@ -5,7 +5,7 @@ of the final state and some free metadata. Since every shuffle comes from the se
 the moves from :func:`lisboa_core.new_game` rebuilds the same game exactly::
 
     {"format": "lisboa-record", "version": 1, "library": "0.1.0",
-     "catalogue": "d0ce0281bae9e3ea", "players": 3, "seed": 7,
+     "catalogue": "3edc4c224f266f6d", "players": 3, "seed": 7,
      "options": {"gold_only_when_stuck": false, "draft": false, ...},
      "moves": ["keep …", "keep …", ...], "final_digest": "3b9ea009a13e0218",
      "names": ["random", "greedy", "random"], "date": "2026-05-01", "metadata": {}}
