@@ -22,6 +22,7 @@ PUBLIC_MODULES = (
     "lisboa_core.simulation",
     "lisboa_core.events",
     "lisboa_core.render",
+    "lisboa_core.svg",
     "lisboa_core.serialize",
     "lisboa_core.schema",
 )

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
+from ._cli_args import at_least
 from .catalog import load_rules
 from .engine.scoring import score
+from .observe import observe
 from .records import GameRecord, replay
-from .render import render_score_sheet
+from .render import render_score_sheet, render_text
 
 __all__ = ["add_parsers"]
 
@@ -46,8 +49,37 @@ def _replay_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_command(args: argparse.Namespace) -> int:
+    record = GameRecord.load(args.file)
+    result = replay(record, load_rules(*args.paths))
+    if result.failed_at is not None:
+        print(f"move {result.failed_at + 1} (`{record.moves[result.failed_at]}`) is "
+              f"illegal: {result.reason}", file=sys.stderr)
+        return 1
+    last = len(result.states) - 1
+    turn = last if args.turn is None else args.turn
+    if turn > last:
+        print(f"lisboa show: --turn: the record has {last} moves; give 0 to {last}",
+              file=sys.stderr)
+        return 2
+    state = result.states[turn]
+    if args.seat is not None and args.seat >= state.player_count:
+        print(f"lisboa show: --seat: the game has seats 0 to {state.player_count - 1}",
+              file=sys.stderr)
+        return 2
+    shown = state if args.seat is None else observe(state, args.seat)
+    if args.svg is None:
+        print(render_text(shown))
+        return 0
+    from .svg import board  # late: only this command draws
+
+    Path(args.svg).write_text(board(shown) + "\n", encoding="utf-8")
+    print(f"wrote {args.svg}: the position after move {turn} of {last}")
+    return 0
+
+
 def add_parsers(subparsers: Any) -> None:
-    """Add the ``replay`` command to the ``lisboa`` command line.
+    """Add the ``replay`` and ``show`` commands to the ``lisboa`` command line.
 
     :param subparsers: what ``ArgumentParser.add_subparsers()`` returned; the command sets
         ``run`` to the function that runs it (returning the exit status).
@@ -72,3 +104,22 @@ def add_parsers(subparsers: Any) -> None:
         help="card folder or file the game was played with (default: shipped catalogue)",
     )
     parser.set_defaults(run=_replay_command)
+
+    show = subparsers.add_parser(
+        "show",
+        help="show the position after a move of a game record (text or SVG)",
+        description=(
+            "Replay a game record up to a move and print the position as text, or draw it "
+            "as an SVG picture with --svg."
+        ),
+    )
+    show.add_argument("file", help="the record file (JSON)")
+    show.add_argument("--turn", type=at_least(0), default=None, metavar="N",
+                      help="the position after N moves (default: the last one)")
+    show.add_argument("--seat", type=at_least(0), default=None,
+                      help="draw what this seat sees (default: everything)")
+    show.add_argument("--svg", metavar="OUT", default=None,
+                      help="write the board picture to this SVG file")
+    show.add_argument("--cards", dest="paths", action="append", default=[],
+                      help="card folder or file the game was played with")
+    show.set_defaults(run=_show_command)

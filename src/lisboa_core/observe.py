@@ -107,6 +107,13 @@ class View:
         """The seat that must decide now (``None`` when the game is over)."""
         return self.state.to_act
 
+    def _repr_svg_(self) -> str:
+        """The board picture as the seat sees it (:func:`lisboa_core.svg.board`), for
+        Jupyter."""
+        from .svg import board  # late: the picture is only drawn when asked for
+
+        return board(self)
+
 
 def observe(state: State, seat: int) -> View:
     """What ``seat`` may see of ``state`` (R3.11): hidden pieces become placeholders.

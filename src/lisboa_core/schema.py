@@ -189,7 +189,7 @@ def _move() -> dict[str, Any]:
         "$id": f"{_BASE}move.json",
         "title": "A move in notation",
         "description": "The move's kind, then its arguments, separated by single spaces "
-                       "(`tuck BL03`, `sell gold p2.1`); `str(move)` writes it and "
+                       "(`tuck CARD`, `sell gold p2.1`); `str(move)` writes it and "
                        "`parse_move` reads it.",
         "type": "string",
         "pattern": _MOVE_PATTERN,

@@ -87,6 +87,9 @@ class ISMCTSBot:
         exploration: float = 0.05,
         scale: float = 8.0,
         values: Callable[[State], Sequence[float]] = position_values,
+        width: int = 4,
+        samples: int = 3,
+        horizon: int = 80,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations: expected 1 or more, got {iterations}")
@@ -111,6 +114,13 @@ class ISMCTSBot:
         self.scale = scale
         """Wigs of advantage that squash to about 0.73 (a clear lead)."""
         self._values = values
+        self.width = width
+        """At a turn decision, how many of the best moves by the greedy judgement are
+        searched with playouts (0: none; the tree search decides)."""
+        self.samples = samples
+        """At a turn decision, sampled deals each searched move is played out on."""
+        self.horizon = horizon
+        """The most decisions a playout runs before the seat's next turn."""
 
     def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
         """The root move with the best mean value after the search.
@@ -125,6 +135,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         seen = as_view(view)
+        if self.width > 0 and seen.state.pending[-1].kind == "turn":
+            return self._turn_search(seen, legal)
         root = self._rooted(seen, legal)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for _ in range(self.iterations):
@@ -135,6 +147,70 @@ class ISMCTSBot:
         judged = [(child.total / child.visits, -i, m) for i, m in enumerate(legal)
                   if (child := root.children.get(m)) is not None and child.visits]
         return max(judged)[2] if judged else legal[0]
+
+    def _turn_search(self, seen: View, legal: Sequence[Move]) -> Move:
+        """A turn's action, searched over sampled deals with greedy playouts.
+
+        The moves are ranked by the greedy judgement on one sample; the best ``width`` of
+        them are each played on the same ``samples`` deals (common samples, so the moves
+        are compared on equal luck): the action finished by one-step lookahead, then every
+        seat, this one included, plays as :class:`GreedyBot` until this seat's next turn.
+        The move with the best mean value of the position reached is played."""
+        sample_seed, self._rng = self._rng.next()
+        first = determinize(seen, sample_seed)
+        judge = GreedyBot(sample_seed, value=self._value_of)
+        ranked = []
+        for index, move in enumerate(legal):
+            try:
+                after = apply(first, move)
+            except IllegalMoveError:  # legal in the real game, not in this sample
+                continue
+            ranked.append((judge.judge(after, seen.seat), -index, move))
+        if not ranked:
+            return legal[0]
+        ranked.sort(reverse=True)
+        candidates = [move for _value, _index, move in ranked[: self.width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        for _ in range(self.samples):
+            sample_seed, self._rng = self._rng.next()
+            deal = determinize(seen, sample_seed)
+            for move in candidates:
+                try:
+                    after = apply(deal, move)
+                except IllegalMoveError:
+                    continue
+                end = self._playout(after, seen.seat, judge)
+                totals[move] += self._values(end)[seen.seat]
+                counts[move] += 1
+        judged = [(totals[m] / counts[m], -i, m) for i, m in enumerate(candidates) if counts[m]]
+        return max(judged)[2] if judged else candidates[0]
+
+    def _playout(self, state: State, seat: int, judge: GreedyBot) -> State:
+        """Every seat plays as the greedy bot (no tie-break by chance, so the moves compared
+        meet the same replies) until ``seat``'s next turn, at most ``horizon`` decisions."""
+        for _ in range(self.horizon):
+            if is_over(state):
+                break
+            actor = state.to_act
+            assert actor is not None
+            if actor == seat and state.pending[-1].kind == "turn":
+                break
+            moves = legal_moves(state)
+            if len(moves) == 1:
+                state = apply(state, moves[0])
+                continue
+            best: tuple[float, State] | None = None
+            for move in moves:
+                after = apply(state, move)
+                value = judge.judge(after, actor)
+                if best is None or value > best[0]:
+                    best = (value, after)
+            assert best is not None
+            state = best[1]
+        return state
 
     def _rooted(self, seen: View, legal: Sequence[Move]) -> _Node:
         """A root whose children start with ``prior`` visits valued as the greedy bot would

@@ -725,6 +725,12 @@ class State:
         """Every field as ``name=value``, one per line (``repr`` is a one-line summary)."""
         return _dump(self)
 
+    def _repr_svg_(self) -> str:
+        """The board picture (:func:`lisboa_core.svg.board`), for Jupyter."""
+        from .svg import board  # late: the picture is only drawn when asked for
+
+        return board(self)
+
     @property
     def to_act(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
