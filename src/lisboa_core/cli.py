@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Sequence
 
 from . import model as m
-from ._cli_args import one_of
+from ._cli_args import at_least, one_of, whole_number
+from .bots import BOTS
 from .catalog import check_paths, json_kind, kind_of, load_rules
 from .describe import describe
 from .dsl.compiler import KINDS
@@ -156,7 +158,54 @@ def _parser() -> argparse.ArgumentParser:
         "one JSON line on standard output (see the engine protocol page of the docs).",
     )
     engine.set_defaults(run=_engine)
+    table = sub.add_parser(
+        "serve",
+        help="play in a browser against the bots (a local web server)",
+        description="Start a web server where a person plays one seat against the built-in "
+        "bots in a browser (needs the extra: pip install 'lisboa_core[serve]'). Binds "
+        "127.0.0.1 unless --host says otherwise.",
+    )
+    table.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    table.add_argument("--port", type=at_least(0), default=8000,
+                       help="port (default 8000; 0 picks a free one and prints it)")
+    table.add_argument("--players", type=_player_count, default=2, help="2 to 4 (default 2)")
+    table.add_argument("--seat", type=at_least(0), default=0, help="your seat (default 0)")
+    table.add_argument("--bots", default="greedy",
+                       help="bots for the other seats, comma-separated (default greedy)")
+    table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
+    table.set_defaults(run=_serve, check=_check_serve)
     return parser
+
+
+def _player_count(text: str) -> int:
+    value = whole_number(text)
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"must be 2 to 4, got {value}")
+    return value
+
+
+def _check_serve(args: argparse.Namespace) -> str | None:
+    if args.seat >= args.players:
+        return f"--seat: must be 0 to {args.players - 1} for {args.players} players"
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS]
+    if not names or unknown:
+        return f"--bots: the built-in bots are {', '.join(sorted(BOTS))}"
+    return None
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .serve import run
+    except ImportError as err:
+        print(f"lisboa serve needs the serve extra ({err.name} is missing): "
+              "pip install 'lisboa_core[serve]'", file=sys.stderr)
+        return 1
+    bots = [n.strip() for n in args.bots.split(",") if n.strip()]
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
+        run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
+            seed=args.seed)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
