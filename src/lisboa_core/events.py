@@ -71,7 +71,16 @@ def _ints(items: Iterable[int]) -> tuple[int, ...]:
 @attrs.frozen(slots=True)
 class Event:
     """The base of every event: ``kind`` names the event class (see :data:`EVENT_KINDS`)
-    and ``seat`` the seat it concerns (``None`` for the board)."""
+    and ``seat`` the seat it concerns (``None`` for the board).
+
+    Example::
+
+        from lisboa_core.events import CountChanged
+
+        event = CountChanged(0, "reis", 10, 13)
+        assert event.to_dict() == {"kind": "count", "seat": 0, "what": "reis",
+                                   "before": 10, "after": 13}
+    """
 
     kind: ClassVar[str] = "event"
     seat: int | None
@@ -88,7 +97,14 @@ class Event:
 @attrs.frozen(slots=True)
 class MovePlayed(Event):
     """``seat`` played ``move`` (notation) at a decision of kind ``decision``. Arguments
-    the observer could not see (a clergy tile kept at setup by another seat) read ``?``."""
+    the observer could not see (a clergy tile kept at setup by another seat) read ``?``.
+
+    Example::
+
+        from lisboa_core.events import MovePlayed
+
+        assert str(MovePlayed(1, "tuck BR04", "turn")) == "seat 1 (turn): tuck BR04"
+    """
 
     kind: ClassVar[str] = "move"
     move: str
@@ -103,7 +119,14 @@ class CountChanged(Event):
     """A number changed from ``before`` to ``after``: a seat's ``reis``, ``wigs``,
     ``influence``, ``goods.<good>``, ``rubble.<colour>``, ``markers``, ``officials``,
     ``houses.<group>``, or (``seat`` None) the board's ``prices.<good>``, ``treasury``,
-    ``cardinal``, ``favors.<noble>``, ``rubble-pile``, ``final-turns``..."""
+    ``cardinal``, ``favors.<noble>``, ``rubble-pile``, ``final-turns``...
+
+    Example::
+
+        from lisboa_core.events import CountChanged
+
+        assert CountChanged(None, "prices.gold", 6, 5).delta == -1
+    """
 
     kind: ClassVar[str] = "count"
     what: str
@@ -130,7 +153,15 @@ class PiecesMoved(Event):
     ``plaza.<noble>`` (seats of officials, ``n`` neutral), ``decree-display``,
     ``shipyard``, ``pile.<n>`` (top cards), ``church``, ``city-display``, ``opened``
     (``site:building:architect``), ``plan-stack.<colour>``, ``building-stack.<colour>``,
-    ``rubble.<row|column|site>.<n>``, ``removed``. Hidden pieces read as placeholders."""
+    ``rubble.<row|column|site>.<n>``, ``removed``. Hidden pieces read as placeholders.
+
+    Example::
+
+        from lisboa_core.events import PiecesMoved
+
+        moved = PiecesMoved(2, "hand", added=["?card"])
+        assert str(moved) == "seat 2 hand: +?card"
+    """
 
     kind: ClassVar[str] = "pieces"
     where: str
@@ -146,7 +177,14 @@ class PiecesMoved(Event):
 
 @attrs.frozen(slots=True)
 class TurnStarted(Event):
-    """``seat``'s turn ``turn`` (counted from 1) begins."""
+    """``seat``'s turn ``turn`` (counted from 1) begins.
+
+    Example::
+
+        from lisboa_core.events import TurnStarted
+
+        assert str(TurnStarted(3, 12)) == "turn 12: seat 3"
+    """
 
     kind: ClassVar[str] = "turn"
     turn: int
@@ -157,7 +195,15 @@ class TurnStarted(Event):
 
 @attrs.frozen(slots=True)
 class PeriodStarted(Event):
-    """The second period began (R15); ``seat`` is None."""
+    """The second period began (R15); ``seat`` is None.
+
+    Example::
+
+        from lisboa_core.events import PeriodStarted
+
+        assert PeriodStarted(None, 2).to_dict() == {"kind": "period", "seat": None,
+                                                    "period": 2}
+    """
 
     kind: ClassVar[str] = "period"
     period: int
@@ -170,7 +216,14 @@ class PeriodStarted(Event):
 class GameEnded(Event):
     """The game is over: ``sheet`` is :meth:`ScoreSheet.to_dict
     <lisboa_core.ScoreSheet.to_dict>` of the final score and ``winners`` the winning seats
-    (R16.9); ``seat`` is None."""
+    (R16.9); ``seat`` is None.
+
+    Example::
+
+        from lisboa_core.events import GameEnded
+
+        assert str(GameEnded(None, (1,), {})) == "game over; winners: seat 1"
+    """
 
     kind: ClassVar[str] = "end"
     winners: tuple[int, ...] = attrs.field(converter=_ints)
@@ -191,6 +244,12 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     """The event :meth:`Event.to_dict` wrote.
 
     :raises ValueError: naming the key, for an unknown kind or missing fields.
+
+    Example::
+
+        from lisboa_core.events import TurnStarted, event_from_dict
+
+        assert event_from_dict({"kind": "turn", "seat": 0, "turn": 2}) == TurnStarted(0, 2)
     """
     expect(data, dict, "event_from_dict", "data")
     cls = EVENT_KINDS.get(data.get("kind"))  # type: ignore[arg-type]
@@ -317,6 +376,16 @@ def events_between(before: State, after: State, move: Move | None = None,
     :param seat: the observer; hidden pieces are placeholders (see the module docstring).
     :raises TypeError: for arguments of the wrong type.
     :raises LisboaError: if there is no such seat or the states are of different games.
+
+    Example::
+
+        from lisboa_core import apply, legal_moves, new_game
+        from lisboa_core.events import events_between
+
+        before = new_game(players=2, seed=1)
+        move = legal_moves(before)[0]
+        events = events_between(before, apply(before, move), move, seat=0)
+        assert events[0].kind == "move"
     """
     expect(before, State, "events_between", "before")
     expect(after, State, "events_between", "after")
