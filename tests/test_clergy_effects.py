@@ -447,7 +447,7 @@ def selling() -> tuple[State, int, str]:
     other = 1 - acting
     state = give_ship(state, other, ship("red").id)
     state = t.play(give(state, acting, NOBLE_GOLD), f"tuck {NOBLE_GOLD}", "sell")
-    return state, acting, f"p{other + 1}.1"
+    return state, acting, f"p{other}.1"
 
 
 SALE_BONUS = [("C12", "gold"), ("C13", "books"), ("C14", "tools"), ("C15", "cloth")]
@@ -487,7 +487,7 @@ def test_c17_two_wigs_when_own_ship_sets_sail() -> None:
     state, seat = base()
     state = give_ship(state, seat, ship("blue").id)
     state = t.play(give(state, seat, NOBLE_GOLD), f"tuck {NOBLE_GOLD}", "sell")
-    pair = both(state, seat, "C17", f"sell gold p{seat + 1}.1")
+    pair = both(state, seat, "C17", f"sell gold p{seat}.1")
     assert pair[0].players[seat].wigs == 5 + 1  # one crate
     assert diff(pair, seat, "wigs") == 2
 

@@ -154,7 +154,7 @@ def test_r17_1_3_a_ships_influence_hull_and_sale_modifier_all_act() -> None:
         x for x in state.later_ships if x != purple.id))
     state = _play(state, f"tuck {card}", "sell")
     reis, wigs = state.players[seat].reis, state.players[owner].wigs
-    ref = f"p{owner + 1}.1"
+    ref = f"p{owner}.1"
     state = _play(state, f"sell gold {ref}", f"sell books {ref}")
     assert state.players[owner].sailed[0] == 0  # 2 of 3 spaces: still docked
     state = _play(state, f"sell cloth {ref}")
@@ -269,9 +269,9 @@ def test_r17_4_3_two_reis_more_per_shown_good_sold() -> None:
     state = _play(t.give(state, seat, gold_bonus), f"tuck {gold_bonus}", "sell")
     reis = state.players[seat].reis
     price = dict(zip(GOODS, state.prices, strict=True))
-    state = _play(state, f"sell books p{owner + 1}.1")
+    state = _play(state, f"sell books p{owner}.1")
     assert state.players[seat].reis == reis + price["books"] + red.sale
-    state = _play(state, f"sell gold p{owner + 1}.1")
+    state = _play(state, f"sell gold p{owner}.1")
     assert state.players[seat].reis == reis + price["books"] + price["gold"] + 2 * red.sale + 2
 
 

@@ -243,7 +243,7 @@ def test_r3_5_and_r3_5_1_tuck_then_exactly_one_sale_or_trade() -> None:
     state = t.play(state, f"tuck {card.id}")
     assert card.id in state.players[seat].top
     assert set(_moves(state)) == {"sell", "trade"}
-    state = t.play(state, "sell", f"sell cloth p{other + 1}.1", "done")
+    state = t.play(state, "sell", f"sell cloth p{other}.1", "done")
     # The action is over: only a political card can be taken now, no second action.
     assert {mv.kind for mv in legal_moves(state)} == {"take"}
     assert len(state.players[seat].hand) == 4
@@ -560,9 +560,9 @@ def test_r6_1_goods_may_go_onto_any_players_docked_ship_own_included() -> None:
                           cargo=((), (), ("gold",)), sailed=(0, 0, 1))  # slot 3 at sea
     state = t.play(_tuck_treasury(state, seat), "sell")
     targets = {str(mv.args[1]) for mv in legal_moves(state) if mv.kind == "sell"}
-    assert targets == {f"p{seat + 1}.1", f"p{other + 1}.2"}
+    assert targets == {f"p{seat}.1", f"p{other}.2"}
     before = state.players[seat].reis
-    state = t.play(state, f"sell tools p{seat + 1}.1")
+    state = t.play(state, f"sell tools p{seat}.1")
     assert state.players[seat].reis == before + state.prices[GOODS.index("tools")] + red.sale
     assert state.players[seat].cargo[0] == ("tools",)
 
@@ -573,7 +573,7 @@ def test_r6_4_goods_on_a_ship_leave_the_warehouse_for_good() -> None:
     red = _ships("red")[0]
     state = t.with_player(state, other, top=(red.id, None, None))
     state = t.with_player(state, seat, goods=(0, 1, 0, 0))
-    state = t.play(_tuck_treasury(state, seat), "sell", f"sell books p{other + 1}.1")
+    state = t.play(_tuck_treasury(state, seat), "sell", f"sell books p{other}.1")
     assert state.players[seat].goods == (0, 0, 0, 0)
     assert state.players[other].cargo[0] == ("books",)
     assert state.players[other].goods == (1, 1, 1, 1)  # not the owner's either
@@ -586,8 +586,8 @@ def test_r6_6_a_ship_at_sea_docks_at_its_owners_next_turn() -> None:
     other = 1 - seat
     red = _ships("red")[0]
     state = t.with_player(state, other, top=(red.id, None, None))
-    state = t.play(_tuck_treasury(state, seat), "sell", f"sell books p{other + 1}.1",
-                   f"sell cloth p{other + 1}.1")
+    state = t.play(_tuck_treasury(state, seat), "sell", f"sell books p{other}.1",
+                   f"sell cloth p{other}.1")
     assert state.players[other].sailed[0] == red.hull  # R6.5: it set sail
     state = t.play(state, "done")
     goods = [p.goods for p in state.players]

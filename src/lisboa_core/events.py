@@ -103,7 +103,7 @@ class MovePlayed(Event):
 
         from lisboa_core.events import MovePlayed
 
-        assert str(MovePlayed(1, "tuck BR04", "turn")) == "seat 1 (turn): tuck BR04"
+        assert str(MovePlayed(1, "sell gold p0.1", "sell")) == "seat 1 (sell): sell gold p0.1"
     """
 
     kind: ClassVar[str] = "move"
