@@ -205,6 +205,29 @@ def test_ismcts_reads_only_what_its_seat_sees() -> None:
     ).choose(observe(other, seat), legal)
 
 
+def _turn_decision(players: int, seed: int) -> State:
+    """A position from random play where the seat to act chooses its turn's action (R3)."""
+    state = _decision_with_choices(players, seed)
+    chooser = random.Random(seed)
+    while state.pending[-1].kind != "turn" or len(legal_moves(state)) < 3:
+        state = apply(state, chooser.choice(legal_moves(state)))
+    return state
+
+
+def test_ismcts_searches_a_turn_with_greedy_playouts_seen_from_its_seat() -> None:
+    # R3.11 again, at a turn decision: the action is searched over sampled deals with
+    # greedy playouts; the same view and seed give the same choice, whatever is hidden.
+    from lisboa_core import ISMCTSBot
+
+    state = _turn_decision(3, 12)
+    seat = state.to_act
+    legal = legal_moves(state)
+    other = determinize(observe(state, seat), seed=5)
+    chosen = ISMCTSBot(2, width=3, samples=2).choose(observe(state, seat), legal)
+    assert chosen in legal
+    assert ISMCTSBot(2, width=3, samples=2).choose(observe(other, seat), legal) == chosen
+
+
 def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
     from lisboa_core import ISMCTSBot
 
@@ -216,6 +239,10 @@ def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
         ISMCTSBot(iterations=0)
     with pytest.raises(ValueError, match="seconds"):
         ISMCTSBot(seconds=0)
+    with pytest.raises(ValueError, match="width"):
+        ISMCTSBot(width=-1)
+    with pytest.raises(ValueError, match="samples"):
+        ISMCTSBot(samples=0)
 
 
 def test_a_user_bot_typed_with_a_view_passes_mypy_strict(tmp_path: Path) -> None:

@@ -13,6 +13,13 @@ moves start with a few visits valued as :class:`~lisboa_core.GreedyBot` would va
 refines the greedy judgement with more samples and the other seats' replies. The move
 played is the root move with the best mean value.
 
+The turn's main choice (which card, which action: R3) is where a game is won, so there the
+search plays further: the ``width`` best moves by the greedy judgement are each played on
+the same ``samples`` sampled deals with heavy playouts (the action finished, then every
+seat playing as :class:`~lisboa_core.GreedyBot` until this seat's next turn), and the move
+whose playouts end best for the seat is played. The opponents' replies, which the greedy
+judgement ignores, are then part of the value.
+
 The bot never reads hidden information, and the same seed, view and budget give the same
 choice. Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
 """
@@ -63,6 +70,12 @@ class ISMCTSBot:
     :param exploration: the UCB1 constant (values lie in [0, 1]).
     :param scale: wigs of advantage that count as a clear lead when values are squashed.
     :param values: the heuristic, ``values(state) -> one value per seat``.
+    :param width: at a turn decision (the choice of the turn's action, R3), how many of the
+        best moves by the greedy judgement are searched with playouts (0: the tree search
+        decides every decision).
+    :param samples: at a turn decision, the sampled deals each searched move is played out
+        on (the same deals for every move).
+    :param horizon: the most decisions a playout runs before the seat's next turn.
 
     Example::
 
@@ -95,6 +108,11 @@ class ISMCTSBot:
             raise ValueError(f"iterations: expected 1 or more, got {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"seconds: expected a positive time, got {seconds}")
+        if width < 0:
+            raise ValueError(f"width: expected 0 or more, got {width}")
+        if samples < 1 or horizon < 1:
+            raise ValueError(f"samples and horizon: expected 1 or more, got {samples} and "
+                             f"{horizon}")
         self._rng = Rng(seed)
         self.iterations = iterations
         """Iterations per decision (the most, when ``seconds`` is set)."""
