@@ -13,7 +13,7 @@ from lisboa_core import score
 from lisboa_core import testing as t
 from lisboa_core.api import apply, legal_moves
 from lisboa_core.catalog import Rules, load_rules
-from lisboa_core.engine.nobles import column_value
+from lisboa_core.engine.stores import column_value
 from lisboa_core.state import State
 
 RULES = load_rules()

@@ -203,24 +203,24 @@ def test_shortcuts_hold_with_edited_clergy_tiles(tmp_path: Path) -> None:
 def test_clergy_luck_is_read_from_the_tiles_in_the_church(tmp_path: Path) -> None:
     # The store and opening bounds allow for the best clergy tile a seat could take on the
     # way (R8.5.3): what the edited tiles in the church give, not today's values.
-    from lisboa_core.engine import nobles
+    from lisboa_core.engine import bounds
 
     state = new_game(4, 1, rules=load_rules(_stronger_clergy(tmp_path)))
     church = replace(state, church=("C31", "C30", "C32", "C22", "C23", None))
-    luck = nobles._tile_luck(church)
+    luck = bounds._tile_luck(church)
     assert (luck.payment, luck.reis, luck.influence, luck.officials, luck.hire) == (4, 6, 9, 3, 5)
     plain = replace(state, church=("C01", None, None, None, None, None))  # a wig per tuck
-    assert nobles._tile_luck(plain) == (0, 0, 0, 0, 0)
+    assert bounds._tile_luck(plain) == (0, 0, 0, 0, 0)
 
 
 def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> None:
     # A site's reward may place officials (fewer to hire, R10.3.2.4) or, in an edited
     # catalogue, move the treasury (hiring and land prices change, R0.2); a clergy tile
     # that moves the treasury leaves no bound at all. The pruning must see all of it.
-    from lisboa_core.engine import nobles
+    from lisboa_core.engine import bounds
 
     state = new_game(4, 1)
-    assert nobles._site_rewards(state) == (False, 2)  # "place up to 2 officials"
+    assert bounds._site_rewards(state) == (False, 2)  # "place up to 2 officials"
     folder = _stronger_clergy(tmp_path)
     board = folder / "board.lsb"
     text = board.read_text(encoding="utf-8")
@@ -230,6 +230,6 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     clergy.write_text(clergy.read_text(encoding="utf-8").replace(
         "on tuck political: gain 1 wig", "on tuck political: treasury down 1"))
     edited = new_game(4, 1, rules=load_rules(folder))
-    assert nobles._site_rewards(edited) == (True, 2)
+    assert bounds._site_rewards(edited) == (True, 2)
     church = replace(edited, church=("C01", None, None, None, None, None))
-    assert nobles._tile_luck(church) == nobles._NO_BOUND
+    assert bounds._tile_luck(church) == bounds._NO_BOUND

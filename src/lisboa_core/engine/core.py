@@ -36,10 +36,14 @@ __all__ = [
     "BOTTOM",
     "Handler",
     "advance",
+    "any_move_finishes",
     "apply_move",
     "completes",
+    "done_first",
+    "each_finishes",
     "first_datum",
     "handler",
+    "hint",
     "kinds",
     "offered",
     "pop",
@@ -127,6 +131,27 @@ def register(
     )
 
 
+def hint(
+    kind: str,
+    *,
+    search: SearchFn | None = None,
+    verdict: VerdictFn | None = None,
+    judge: JudgeFn | None = None,
+    alike: AlikeFn | None = None,
+) -> None:
+    """Attach lookahead hints to a registered frame kind. A rules module registers its
+    frames; the hints, each justified by a rule, live in a module of their own beside it
+    and attach themselves here (a kind with no hint is played out by the full search)."""
+    old = _HANDLERS[kind]
+    _HANDLERS[kind] = attrs.evolve(
+        old,
+        search=search or old.search,
+        verdict=verdict or old.verdict,
+        judge=judge or old.judge,
+        alike=alike or old.alike,
+    )
+
+
 def handler(kind: str) -> Handler:
     """The handler of a frame kind."""
     return _HANDLERS[kind]
@@ -184,6 +209,31 @@ def tail_within(state: State, kinds: frozenset[str]) -> bool:
         if frame.kind not in kinds:
             return False
     return True
+
+
+def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Lookahead shortcut of a repeated choice that ends the action when it stops: once
+    ``done`` is offered it finishes the action, so nothing else needs searching (the
+    moves offered are still checked one by one)."""
+    return (Move("done"),) if Move("done") in moves else moves
+
+
+# What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
+_TURN_TAIL = frozenset({"end-turn"})
+
+
+def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Lookahead verdict of the last choice of a turn's action (a sale, a trade, whose
+    moves are each possible, R6, R7.2): any move offered finishes the action."""
+    return True if moves and tail_within(state, _TURN_TAIL) else None
+
+
+# Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
+def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Judge of the last choice of a turn's action (see :func:`any_move_finishes`): every
+    move offered is legal when only the upkeep follows."""
+    answer = True if tail_within(state, _TURN_TAIL) else None
+    return [answer] * len(moves)
 
 
 def completes(state: State, move: Move) -> bool:

@@ -14,17 +14,16 @@ from typing import Any
 
 from .. import model as m
 from .._replace import replace
-from ..dsl.patterns import NOBLE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
-from .core import handler, push, register, tail_within
+from .core import push, register, tail_within
 from .payment import DEAD
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
-    "DO_HANDLERS", "emit", "goodless", "harmless", "quiet_judge", "quiet_tail", "quiet_verdict",
-    "run_effect", "sale_safe", "triggers_never_block",
+    "DO_HANDLERS", "Ctx", "emit", "goodless", "harmless", "run_effect", "sale_safe",
+    "triggers_never_block",
 ]
 
 Ctx = tuple[tuple[str, Any], ...]
@@ -474,32 +473,6 @@ def _discard_apply(state: State, frame: Frame, move: Move | None) -> State:
     return state
 
 
-def _move_cardinal(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    from .state_actions import move_cardinal
-
-    steps = do.arg("steps")
-    return move_cardinal(state, seat, steps, steps, False)
-
-
-def _take_clergy(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    from .state_actions import clergy_choices
-
-    if not clergy_choices(state, seat):
-        return state  # A23: four tiles held or no tile beside the cardinal
-    return push(state, Frame("take-clergy", seat))
-
-
-def _perform(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    from .state_actions import can_perform
-
-    action = do.arg("action")
-    if action in NOBLE_ACTIONS:  # R9.8: an event's noble action is no visit
-        return push(state, Frame("noble-action", seat, (action,)))
-    if not can_perform(state, seat, action):
-        return state  # A37: a bonus action that cannot be done is lost
-    return push(state, Frame("state-action", seat, (action,)))
-
-
 def _move_treasury(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     sign = 1 if do.arg("direction") == "up" else -1
     return ops.move_treasury(state, sign * do.arg("steps"))
@@ -528,45 +501,12 @@ DO_HANDLERS: dict[str, DoFn] = {
     "take_plan": _take_plan,
     "take_pile_rubble": _take_pile_rubble,
     "discard_taken_rubble": _discard_taken_rubble,
-    "move_cardinal": _move_cardinal,
-    "take_clergy": _take_clergy,
-    "perform": _perform,
     "move_treasury": _move_treasury,
     "subsidy": _subsidy,
 }
-"""The handler of every effect kind; a test checks the vocabulary has no kind without one."""
-
-# Automatic frames that, once reached, finish without a decision that could block: the
-# court card and its discard after a visit or a sponsorship, the follows (checkpoints
-# themselves) and the upkeep.
-_QUIET_FRAMES = frozenset({"court-card", "court-discard", "follow-round", "end-turn"})
-
-
-def quiet_tail(state: State) -> bool:
-    """Whether everything under the top frame, down to the next checkpoint, certainly
-    finishes: quiet frames and the seat's own effects that never block (``sale_safe``),
-    with every trigger the seat holds unable to block either (A37); or the end of a tuck
-    with a sale possible now that nothing on the way can take away."""
-    seat = state.pending[-1].seat
-    tuck = False
-    room = True  # room for the tucked card can be made without discarding a ship
-    for frame in reversed(state.pending[:-1]):
-        if handler(frame.kind).checkpoint:
-            break
-        if frame.kind in _QUIET_FRAMES:
-            continue
-        if frame.kind == "effect" and frame.seat == seat and sale_safe(frame.data[0]):
-            continue
-        if frame.kind in _TUCK_FRAMES and frame.seat == seat:
-            tuck = True
-            if frame.kind == "place-card":
-                room = _room_keeps_ships(state, seat, frame.data[0])
-            continue
-        return False
-    if not triggers_never_block(state, seat):
-        return False
-    return not tuck or (room and _sale_now(state, seat)) or _trade_kept(state, seat)
-
+"""The handler of every effect kind; a test checks the vocabulary has no kind without one.
+The kinds that start a State action or move the cardinal are added by
+:mod:`.state_actions`, which builds on this module."""
 
 def triggers_never_block(state: State, seat: int) -> bool:
     """Whether every trigger the seat holds can always be carried out and never takes a
@@ -583,44 +523,6 @@ def triggers_never_block(state: State, seat: int) -> bool:
 
 
 _NEVER_BLOCK: dict[tuple[object, ...], bool] = {}  # by ops.holdings
-
-
-# The end of a tuck: the card placed (room made for it), its triggers, then Sell or Trade,
-# which needs a sale or a trade possible (R4.10). With a sale possible now and nothing on
-# the way able to take goods or ships away (``sale_safe``), it stays possible; so does a
-# trade whose action is always possible (see trade.trade_kept).
-_TUCK_FRAMES = frozenset({"place-card", "tucked", "sell-or-trade"})
-
-
-def _room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
-    from .portfolio import room_keeps_ships  # portfolio builds on this module
-
-    return room_keeps_ships(state, seat, card_id)
-
-
-def _trade_kept(state: State, seat: int) -> bool:
-    from .trade import trade_kept
-
-    return trade_kept(state, seat)
-
-
-def _sale_now(state: State, seat: int) -> bool:
-    from .portfolio import can_sell
-
-    return can_sell(state, seat)
-
-
-def quiet_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    """For a decision every move of which is carried out without blocking (a choice of
-    decree, plan, favor, office, cube, or how to split a payment): finishable when a move
-    is offered and the rest certainly finishes (see :func:`quiet_tail`)."""
-    return True if moves and quiet_tail(state) else None
-
-
-def quiet_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Every move of such a decision is legal when the rest certainly finishes."""
-    answer = True if quiet_tail(state) else None
-    return [answer] * len(moves)
 
 
 register("effect", _effect, data=Fixed(("effect", "ctx")))
@@ -650,22 +552,19 @@ def _place_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[
 
 
 register(
-    "place-officials", _place_apply, _place_moves, verdict=quiet_verdict, judge=quiet_judge,
-    search=_place_search, data=Fixed(("nat", Many("noble"))),
+    "place-officials", _place_apply, _place_moves, search=_place_search,
+    data=Fixed(("nat", Many("noble"))),
 )
 register(
-    "take-favor", _favor_apply, _favor_moves, verdict=quiet_verdict, judge=quiet_judge,
-    data=Fixed(("nat", "bool")),
+    "take-favor", _favor_apply, _favor_moves, data=Fixed(("nat", "bool")),
 )
 register(
-    "take-decree", _decree_apply, _decree_moves, verdict=quiet_verdict, judge=quiet_judge,
-    data=EMPTY,
+    "take-decree", _decree_apply, _decree_moves, data=EMPTY,
 )
 register(
-    "take-plan", _plan_apply, _plan_moves, verdict=quiet_verdict, judge=quiet_judge, data=EMPTY,
+    "take-plan", _plan_apply, _plan_moves, data=EMPTY,
 )
 register(
-    "take-pile-rubble", _pile_apply, _pile_moves, verdict=quiet_verdict, judge=quiet_judge,
-    data=EMPTY,
+    "take-pile-rubble", _pile_apply, _pile_moves, data=EMPTY,
 )
 register("discard-rubble", _discard_apply, _discard_moves, data=Fixed((Many("rubble"), "nat")))

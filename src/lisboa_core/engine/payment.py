@@ -63,18 +63,5 @@ def _no_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     return ()
 
 
-def _pay_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    from .effects import quiet_verdict  # effects pays through this module
-
-    return quiet_verdict(state, frame, moves)
-
-
-def _pay_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    from .effects import quiet_judge
-
-    return quiet_judge(state, frame, moves)
-
-
-# Every split offered settles the payment in full (R5.6).
-register("pay", _pay, _pay_moves, verdict=_pay_verdict, judge=_pay_judge, data=Fixed(("nat",)))
+register("pay", _pay, _pay_moves, data=Fixed(("nat",)))
 register("dead", _dead, _no_moves, data=EMPTY)

@@ -7,9 +7,20 @@ from .._replace import replace
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
-from .core import first_datum, push, register, tail_within
+from .core import (
+    any_move_finishes,
+    done_first,
+    each_finishes,
+    first_datum,
+    hint,
+    push,
+    register,
+    tail_within,
+)
 from .effects import emit, goodless, harmless, run_effect, sale_safe, triggers_never_block
+from .slots import _row_of, choose_slot, needs_room
 from .specs import EMPTY, Fixed
+from .trade import can_trade
 
 __all__ = [
     "any_move_finishes",
@@ -54,8 +65,6 @@ def can_sell(state: State, seat: int) -> bool:
 
 def can_sell_or_trade(state: State, seat: int) -> bool:
     """R4.10: after tucking, one of Sell Goods or Trade with the Nobles must be possible."""
-    from .trade import can_trade
-
     return can_sell(state, seat) or can_trade(state, seat)
 
 
@@ -68,57 +77,6 @@ def start_tuck(state: State, seat: int, card_id: str) -> State:
     if covered is not None:
         state = run_effect(state, seat, covered)
     return state
-
-
-def _capacity(state: State, seat: int) -> int:
-    return ops.rules_of(state).player_board.portfolio_base + state.players[seat].sets
-
-
-def _row_of(state: State, card_id: str) -> str:
-    card = ops.rules_of(state)[card_id]
-    return "bottom" if isinstance(card, m.PoliticalCard) and card.is_treasury else "top"
-
-
-def needs_room(state: State, seat: int, card_id: str) -> bool:
-    """Whether a card can only be added after a discard (R4.3)."""
-    p = state.players[seat]
-    row = p.bottom if _row_of(state, card_id) == "bottom" else p.top
-    return None not in row or p.portfolio_size >= _capacity(state, seat)
-
-
-def _free_slots(state: State, seat: int, card_id: str) -> list[int]:
-    p = state.players[seat]
-    row = p.bottom if _row_of(state, card_id) == "bottom" else p.top
-    return [i for i, card in enumerate(row) if card is None]
-
-
-def place_in_portfolio(state: State, seat: int, card_id: str, slot: int | None = None) -> State:
-    """Put a card into an empty slot of its row (room already made): ``slot``, or the
-    leftmost one."""
-    p = state.players[seat]
-    if slot is None:
-        slot = _free_slots(state, seat, card_id)[0]
-    if _row_of(state, card_id) == "bottom":
-        return ops.update(state, seat, bottom=(*p.bottom[:slot], card_id, *p.bottom[slot + 1 :]))
-    return ops.update(state, seat, top=(*p.top[:slot], card_id, *p.top[slot + 1 :]))
-
-
-def choose_slot(state: State, seat: int, card_id: str) -> State:
-    """R4.1 / R4.3: the card goes into an empty slot of its row, the seat's choice when
-    more than one is empty (unless ``Options.leftmost_slot``)."""
-    free = _free_slots(state, seat, card_id)
-    if len(free) == 1 or state.options.leftmost_slot:
-        return place_in_portfolio(state, seat, card_id, free[0])
-    return push(state, Frame("slot", seat, (card_id,)))
-
-
-def _slot_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    return tuple(Move("slot", (i + 1,)) for i in _free_slots(state, frame.seat, frame.data[0]))
-
-
-def _slot(state: State, frame: Frame, move: Move | None) -> State:
-    assert move is not None
-    return place_in_portfolio(state, frame.seat, frame.data[0], int(move.args[0]) - 1)
 
 
 def _place_card(state: State, frame: Frame, move: Move | None) -> State:
@@ -174,8 +132,6 @@ def _make_room(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _sell_or_trade_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    from .trade import can_trade
-
     moves = []
     if can_sell(state, frame.seat):
         moves.append(Move("sell"))
@@ -268,23 +224,6 @@ def dock(state: State, seat: int) -> State:
     )
 
 
-def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """Lookahead shortcut of a repeated choice that ends the action when it stops: once
-    ``done`` is offered it finishes the action, so nothing else needs searching (the
-    moves offered are still checked one by one)."""
-    return (Move("done"),) if Move("done") in moves else moves
-
-
-# What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
-_TURN_TAIL = frozenset({"end-turn"})
-
-
-def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    """Lookahead verdict of the last choice of a turn's action (a sale, a trade, whose
-    moves are each possible, R6, R7.2): any move offered finishes the action."""
-    return True if moves and tail_within(state, _TURN_TAIL) else None
-
-
 # What follows a tucked card's slot or the room made for it: the tuck's triggers, the Sell
 # or Trade, the upkeep.
 _TUCK_TAIL = frozenset({"place-card", "tucked", "sell-or-trade", "end-turn"})
@@ -365,25 +304,11 @@ register(
     under=frozenset({"sell-or-trade"}),
 )
 register("tucked", _tucked, data=Fixed(("tuck_kind",)), under=frozenset({"sell-or-trade"}))
-# Slots of a row are interchangeable (R4.1): no choice of slot can block the action, and
-# the lookahead passing through needs to try only one.
-register(
-    "slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1],
-    verdict=_slot_verdict, data=Fixed(("portfolio",)), holds=first_datum,
-    under=frozenset({"tucked", "ship-built"}),
-)
+hint("slot", verdict=_slot_verdict)  # a tuck that keeps a sale: any slot finishes
 register(
     "make-room", _make_room, _make_room_moves, verdict=_make_room_verdict,
     data=Fixed(("portfolio",)), under=frozenset({"place-card", "place-ship"}),
 )
-# Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
-def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Judge of the last choice of a turn's action (see :func:`any_move_finishes`): every
-    move offered is legal when only the upkeep follows."""
-    answer = True if tail_within(state, _TURN_TAIL) else None
-    return [answer] * len(moves)
-
-
 # Sell is offered only with a sale possible, which can always be made and then ended
 # (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
 register(

@@ -27,12 +27,13 @@ from typing import NamedTuple
 
 from .. import model as m
 from .._replace import replace
+from ..dsl.patterns import NOBLE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
 from .core import first_datum, push, register
-from .effects import emit, influence_total, quiet_tail, run_effect, sale_safe
-from .portfolio import choose_slot, needs_room
+from .effects import DO_HANDLERS, Ctx, emit, influence_total, run_effect
+from .slots import choose_slot, needs_room
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
@@ -431,28 +432,32 @@ register(
     "move-cardinal", _move_cardinal, _move_cardinal_moves, data=Fixed(("nat", "nat", "bool")),
     check=_move_cardinal_check,
 )
-def _clergy_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Taking a tile whose effects can never block is legal when the rest of the action
-    certainly finishes (see :func:`~.effects.quiet_tail`; R8.5.3, A37)."""
-    if not quiet_tail(state):
-        return [None] * len(moves)
-    rules = ops.rules_of(state)
-    return [
-        True
-        if all(
-            sale_safe(t.effect)
-            for t in rules.typed(str(move.args[0]), m.ClergyTile).behaviour.triggers
-        )
-        else None
-        for move in moves
-    ]
+register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY)
 
 
-def _clergy_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    return True if True in _clergy_judge(state, frame, moves) else None
+# --- the effect kinds that start a State action or move the cardinal -----------------
 
 
-register(
-    "take-clergy", _take_clergy, _take_clergy_moves, judge=_clergy_judge,
-    verdict=_clergy_verdict, data=EMPTY,
+def _cardinal_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    steps = do.arg("steps")
+    return move_cardinal(state, seat, steps, steps, False)
+
+
+def _clergy_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    if not clergy_choices(state, seat):
+        return state  # A23: four tiles held or no tile beside the cardinal
+    return push(state, Frame("take-clergy", seat))
+
+
+def _perform_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    action = do.arg("action")
+    if action in NOBLE_ACTIONS:  # R9.8: an event's noble action is no visit
+        return push(state, Frame("noble-action", seat, (action,)))
+    if not can_perform(state, seat, action):
+        return state  # A37: a bonus action that cannot be done is lost
+    return push(state, Frame("state-action", seat, (action,)))
+
+
+DO_HANDLERS.update(
+    move_cardinal=_cardinal_effect, take_clergy=_clergy_effect, perform=_perform_effect
 )

@@ -15,8 +15,7 @@ from ..dsl.patterns import STATE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
-from .core import push, register
-from .portfolio import any_move_finishes, done_first, each_finishes
+from .core import any_move_finishes, done_first, each_finishes, push, register
 from .specs import EMPTY, Fixed
 from .state_actions import ALWAYS_POSSIBLE, can_perform
 

@@ -10,10 +10,11 @@ from ..state import Frame, State
 from . import ops
 from .core import BOTTOM, completes, push, register
 from .effects import run_effect, sale_safe, triggers_never_block
-from .nobles import sponsor_judge, start_sponsor, start_visit, visit_judge
 from .portfolio import dock, sale_kept, start_tuck, tuck_hopeless, tuck_keeps_sale
 from .specs import EMPTY, Many
 from .trade import trade_kept
+from .visit_hints import sponsor_judge, visit_judge
+from .visits import start_sponsor, start_visit
 
 __all__: list[str] = []
 

@@ -1,0 +1,203 @@
+"""Lookahead hints for Build a Store (R3.6, R10.1): verdicts, per-move judgements and
+search shortcuts for the ``store`` and ``store-rubble`` decisions, each justified by the
+rule it rests on. The rules are in :mod:`.stores`.
+"""
+
+from __future__ import annotations
+
+from ..moves import Move
+from ..state import Frame, State
+from . import ops
+from .bounds import (
+    _STORE_EVENTS,
+    _influence_bonus,
+    _influence_gained,
+    _land_facts,
+    _LandFacts,
+    _prices,
+    _store_candidates,
+    _store_trigger_bound,
+)
+from .core import hint, tail_within
+from .effects import harmless
+
+__all__ = []
+
+# What may follow a store's own steps without anything more to pay or decide: the rest of
+# a visit (follows are checkpoints), of a sponsored event (its fee is paid first) or of
+# the turn.
+_STORE_TAIL = frozenset(
+    {"store-score", "store-house", "store-pay", "store-rubble", "follow-round",
+     "court-discard", "court-card", "end-turn"}
+)
+
+
+def _trigger_gains(state: State, seat: int) -> int | None:
+    """The most reis a store's triggers (taking its one cube, building it) could bring,
+    counting an influence gained as a real (so much per cube counts once); ``None`` if one
+    of them could cost anything."""
+    key = ops.holdings(state, seat)
+    if key not in _TRIGGER_GAINS:
+        if len(_TRIGGER_GAINS) > 10_000:
+            _TRIGGER_GAINS.clear()
+        _TRIGGER_GAINS[key] = _count_trigger_gains(state, seat)
+    return _TRIGGER_GAINS[key]
+
+
+_TRIGGER_GAINS: dict[tuple[object, ...], int | None] = {}  # by ops.holdings
+
+
+def _count_trigger_gains(state: State, seat: int) -> int | None:
+    triggers = [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
+    if not all(harmless(effect) for effect in triggers):
+        return None
+    return _store_trigger_bound(state, seat, with_influence=True)
+
+
+def _land_gains(land: _LandFacts, bonus: int) -> int:
+    """The most reis a land's reward (a plain one) can bring, counted as above."""
+    return land.reward_reis + _influence_gained(land.reward_influence, bonus)
+
+
+def _price_verdict(
+    state: State, seat: int, prices: list[tuple[int, int]], unknown: bool = False
+) -> bool | None:
+    """Given (price, most the way there could add) of each way to pay for a store: True if
+    one is within the seat's cash and influence now, False if none could be even with every
+    gain, None if the search must tell (``unknown``: other ways could not be priced)
+    (R10.1.3, R5.6, R0.11)."""
+    discount = ops.modifier(state, seat, "payment") or 0
+    p = state.players[seat]
+    funds = p.reis + ops.reis_value(state, p.influence)
+    if any(max(0, price + discount) <= funds for price, _gain in prices):
+        return True
+    if unknown:
+        return None
+    if all(max(0, price + discount) > funds + gain for price, gain in prices):
+        return False
+    return None
+
+
+def _store_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """Whether a store can be built and paid, when nothing but the rest of the visit
+    follows (see :func:`_store_price_verdict`)."""
+    if not moves:
+        return False
+    if not tail_within(state, _STORE_TAIL):
+        return None
+    return _store_price_verdict(state, frame.seat, moves)
+
+
+def _store_price_verdict(state: State, seat: int, moves: tuple[Move, ...]) -> bool | None:
+    """Whether one of the stores ``moves`` offers can be paid, when their lands' rewards
+    only gain and no trigger a store sets off can cost anything."""
+    triggers = _trigger_gains(state, seat)
+    if triggers is None:
+        return None
+    facts = _land_facts(state)
+    pricing = _prices(state, seat)
+    bonus = _influence_bonus(state, seat)
+    prices = []
+    unknown = False  # a land whose reward takes a clergy tile, moves the cardinal...
+    for move in moves:
+        land = facts[str(move.args[1])]
+        if land.plain:
+            prices.append((pricing.cheapest(land), triggers + _land_gains(land, bonus)))
+        else:
+            unknown = True
+    return _price_verdict(state, seat, prices, unknown)
+
+
+def _store_now(state: State, seat: int, funds: int) -> bool:
+    """Whether some store can certainly be built and paid with the seat's cash and
+    influence now: a ``steady`` land, priced with its dearest cube taken,
+    while the store's triggers can only gain (R10.1, R5.6). False means "not known"."""
+    houses = ops.rules_of(state).player_board.houses
+    p = state.players[seat]
+    if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
+        return False
+    if _trigger_gains(state, seat) is None:
+        return False
+    taken_lands = {land for land, _s, _st in state.stores}
+    facts = _land_facts(state)
+    pricing = _prices(state, seat)
+    # max(0, price + payment modifier) <= funds, funds being at least 0
+    limit = funds - (ops.modifier(state, seat, "payment") or 0)
+    treasury, row_sum, row_max = pricing.treasury, pricing.row_sum, pricing.row_max
+    column_sum, column_max = pricing.column_sum, pricing.column_max
+    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+        if tile is None:
+            continue
+        for land_id, _move in lands:
+            land = facts[land_id]
+            if not land.steady:
+                continue
+            r, c = land.row, land.column  # _Prices.cheapest, inlined: the hot loop
+            price = treasury + row_sum[r] + column_sum[c] - max(row_max[r], column_max[c])
+            if price <= limit and land_id not in taken_lands:
+                return True
+    return False
+
+
+def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
+    """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
+    reward cannot lower the seat's funds nor raise the price (``steady``) is legal if its
+    cheapest price is within the seat's cash and influence now; one whose reward only gains
+    is illegal if the price is beyond them even with every gain on the way."""
+    seat = frame.seat
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return [None] * len(moves)
+    facts = _land_facts(state)
+    pricing = _prices(state, seat)
+    mod = ops.modifier(state, seat, "payment") or 0
+    p = state.players[seat]
+    funds = p.reis + ops.reis_value(state, p.influence)
+    bonus = _influence_bonus(state, seat)
+    judged: list[bool | None] = []
+    for move in moves:
+        land = facts[str(move.args[1])]
+        answer = None
+        price = max(0, pricing.cheapest(land) + mod)
+        if land.steady and price <= funds:
+            answer = True
+        elif land.plain and price > funds + triggers + _land_gains(land, bonus):
+            answer = False
+        judged.append(answer)
+    return judged
+
+
+def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
+    """With the land's reward resolved: whether some cube choice leaves a price the seat
+    can pay (under the conditions of :func:`_store_verdict`)."""
+    seat = frame.seat
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return None
+    price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])
+    return _price_verdict(state, seat, [(price, triggers)])
+
+
+def _store_land(state: State, frame: Frame, move: Move) -> object:
+    """Stores on one land are finished together or not at all, whichever display tile they
+    take: the tile decides only the street the store scores for (R10.1.4); the price, the
+    reward, the cube, the house and the payment are the land's (R10.1.2-R10.1.3)."""
+    return move.args[1]
+
+
+def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Lookahead shortcut: one store per land is enough to search (see ``_store_land``)."""
+    seen: set[object] = set()
+    kept = []
+    for move in moves:
+        if move.args[1] not in seen:
+            seen.add(move.args[1])
+            kept.append(move)
+    return tuple(kept)
+
+
+hint(
+    "store", verdict=_store_verdict, judge=_store_judge, search=_one_tile_per_land,
+    alike=_store_land,
+)
+hint("store-rubble", verdict=_store_rubble_verdict)
