@@ -17,8 +17,9 @@ The turn's main choice (which card, which action: R3) is where a game is won, so
 search plays further: the ``width`` best moves by the greedy judgement are each played on
 the same ``samples`` sampled deals with heavy playouts (the action finished, then every
 seat playing as :class:`~lisboa_core.GreedyBot` until this seat's next turn), and the move
-whose playouts end best for the seat is played. The opponents' replies, which the greedy
-judgement ignores, are then part of the value.
+whose playouts end best for the seat is played, a playout's end valued by the best action
+the seat then has (judged greedily, so the cards in hand count). The opponents' replies and
+the next turn's options, which the greedy judgement ignores, are then part of the value.
 
 The bot never reads hidden information, and the same seed, view and budget give the same
 choice. Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
@@ -201,10 +202,19 @@ class ISMCTSBot:
                 except IllegalMoveError:
                     continue
                 end = self._playout(after, seen.seat, judge)
-                totals[move] += self._values(end)[seen.seat]
+                totals[move] += self._outlook(end, seen.seat, judge)
                 counts[move] += 1
         judged = [(totals[m] / counts[m], -i, m) for i, m in enumerate(candidates) if counts[m]]
         return max(judged)[2] if judged else candidates[0]
+
+    def _outlook(self, state: State, seat: int, judge: GreedyBot) -> float:
+        """The value of a playout's end for ``seat``: at its next turn, the value of the best
+        action it then has, judged greedily (so the cards in hand and the options they open
+        count, which the position alone does not show); at the end of the game, the
+        position."""
+        if is_over(state) or state.to_act != seat or state.pending[-1].kind != "turn":
+            return self._values(state)[seat]
+        return max(judge.judge(apply(state, move), seat) for move in legal_moves(state))
 
     def _playout(self, state: State, seat: int, judge: GreedyBot) -> State:
         """Every seat plays as the greedy bot (no tie-break by chance, so the moves compared
