@@ -80,7 +80,8 @@ class Handler:
     # (True), certainly not (False), or the lookahead must play it out to know (None).
     verdict: VerdictFn | None = None
     # Per move offered: certainly legal (True) or illegal (False) without playing it on,
-    # or None: the lookahead must play it out.
+    # or None: the lookahead must play it out. Each answer is for its move alone (a judge
+    # may be given any subset of the moves offered: random_move judges a few at a time).
     judge: JudgeFn | None = None
     # A key per move: moves with the same key are legal together or not at all, so the
     # lookahead plays out only the first of them. None as a key: no such promise.
@@ -349,18 +350,26 @@ def sample_move(state: State, rng: Random) -> Move:
         _last.proven = (state, move, None)
         return move
     judge = h.judge if SEARCH_SHORTCUTS else None
-    judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
     popped = pop(state)
-    for index in order:
-        move, ok = moves[index], judged[index]
-        child = None
-        if ok is None:
-            child = advance(h.apply(popped, frame, move))
-            ok = _completable(child, 0)
-        if ok:
-            _last.proven = (state, move, child)
-            return move
+    # The moves are judged a few at a time, in the random order: a judge answers for each
+    # move on its own, so most draws need only the first few judged.
+    for start in range(0, len(order), _SAMPLE_BATCH):
+        batch = order[start:start + _SAMPLE_BATCH]
+        judged = ([None] * len(batch) if judge is None
+                  else judge(state, frame, tuple(moves[i] for i in batch)))
+        for index, ok in zip(batch, judged, strict=True):
+            move = moves[index]
+            child = None
+            if ok is None:
+                child = advance(h.apply(popped, frame, move))
+                ok = _completable(child, 0)
+            if ok:
+                _last.proven = (state, move, child)
+                return move
     raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # R3.6 forbids it
+
+
+_SAMPLE_BATCH = 4
 
 
 def apply_move(state: State, move: Move) -> State:
