@@ -343,17 +343,21 @@ def sample_move(state: State, rng: Random) -> Move:
     h = _HANDLERS[frame.kind]
     assert h.moves is not None
     moves = h.moves(state, frame)
-    order = list(range(len(moves)))
-    rng.shuffle(order)
+    count = len(moves)
     if not h.lookahead:
-        move = moves[order[0]]
+        move = moves[rng.randrange(count)]
         _last.proven = (state, move, None)
         return move
     judge = h.judge if SEARCH_SHORTCUTS else None
     popped = pop(state)
-    # The moves are judged a few at a time, in the random order: a judge answers for each
-    # move on its own, so most draws need only the first few judged.
-    for start in range(0, len(order), _SAMPLE_BATCH):
+    # The moves are drawn a few at a time in a uniformly random order (a Fisher-Yates
+    # shuffle carried only as far as needed) and judged as drawn: a judge answers for each
+    # move on its own, so most draws need only the first few moves judged.
+    order = list(range(count))
+    for start in range(0, count, _SAMPLE_BATCH):
+        for k in range(start, min(start + _SAMPLE_BATCH, count)):
+            j = k + rng.randrange(count - k)
+            order[k], order[j] = order[j], order[k]
         batch = order[start:start + _SAMPLE_BATCH]
         judged = ([None] * len(batch) if judge is None
                   else judge(state, frame, tuple(moves[i] for i in batch)))
