@@ -264,18 +264,47 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A built-in bot by name (see :data:`BOTS`).
+    """A bot by name: a built-in one (see :data:`BOTS`), or a user's bot class or factory
+    written ``module:name`` (``my_bots:CautiousBot``), called with the seed.
 
-    :param name: ``random``, ``greedy`` or ``ismcts``.
+    :param name: ``random``, ``greedy``, ``ismcts``, or ``module:name``.
     :param seed: the bot's seed.
-    :raises LisboaError: naming the known bots, for any other name.
+    :raises LisboaError: naming the known bots for an unknown name, or saying why a
+        ``module:name`` bot could not be made.
+
+    Example::
+
+        from lisboa_core.bots import make_bot
+
+        assert make_bot("greedy", 3).name == "greedy"
+        assert make_bot("lisboa_core.bots:RandomBot", 1).name == "random"
     """
+    if ":" in name:
+        return _user_bot(name, seed)
     try:
         factory = BOTS[name]
     except KeyError:
         known = ", ".join(sorted(BOTS))
-        raise LisboaError(f"unknown bot {name!r}; the built-in bots are {known}") from None
+        raise LisboaError(
+            f"unknown bot {name!r}; the built-in bots are {known}, or give module:name"
+        ) from None
     return factory(seed)
+
+
+def _user_bot(spec: str, seed: int) -> Bot:
+    import importlib  # late: only user bots need it
+
+    module_name, _, attribute = spec.partition(":")
+    try:
+        factory = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as err:
+        raise LisboaError(f"bot {spec!r}: cannot load it ({err})") from None
+    if not callable(factory):
+        raise LisboaError(f"bot {spec!r}: {attribute} is not a class or function")
+    bot = factory(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise LisboaError(f"bot {spec!r}: what it made has no choose(view, legal) method")
+    return bot  # type: ignore[no-any-return]
 
 
 def play_game(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -243,29 +242,49 @@ def _build(files: list[Path], complete: bool) -> Rules:
     )
 
 
-@lru_cache(maxsize=8)
-def _load_cached(paths: tuple[str, ...]) -> Rules:
-    return _build(_card_files(paths), complete=True)
+_Stamp = tuple[str, int, int]
+_CACHE: dict[tuple[tuple[str, ...], tuple[_Stamp, ...]], Rules] = {}
+_CACHE_SIZE = 8
 
 
-def load_rules(*paths: str | Path) -> Rules:
+def _stamp(path: Path) -> _Stamp:
+    try:
+        found = path.stat()
+    except OSError:
+        return (str(path), -1, -1)  # unreadable: compiling reports it
+    return (str(path), found.st_mtime_ns, found.st_size)
+
+
+def load_rules(*paths: str | Path, reload: bool = False) -> Rules:
     """Load, validate and index a component catalogue.
 
     With no argument, the catalogue shipped with the package (``cards/``). Otherwise the
     given card files and folders (every ``*.lsb`` inside) together form the catalogue.
-    The result is immutable and cached per set of paths.
+    The result is immutable and cached per set of files and their modification times and
+    sizes: edit a card file and the next call reads it again (``reload=True`` reads the
+    files again whatever their times say).
 
     Raises :class:`~lisboa_core.errors.CardSyntaxError` or
     :class:`~lisboa_core.errors.CardValidationError` listing every problem.
+
+    Example::
+
+        from lisboa_core import load_rules
+
+        rules = load_rules()
+        assert load_rules() is rules          # cached while the files are unchanged
+        assert load_rules(reload=True).digest == rules.digest
     """
-    if not paths:
-        return _load_shipped()
-    return _load_cached(tuple(str(Path(p).resolve()) for p in paths))
-
-
-@lru_cache(maxsize=1)
-def _load_shipped() -> Rules:
-    return _load_cached((str(cards_dir().resolve()),))
+    targets = tuple(str(Path(p).resolve()) for p in paths) or (str(cards_dir().resolve()),)
+    files = _card_files(targets)
+    key = (targets, tuple(_stamp(f) for f in files))
+    found = None if reload else _CACHE.get(key)
+    if found is None:
+        found = _build(files, complete=True)
+        if len(_CACHE) >= _CACHE_SIZE:
+            del _CACHE[next(iter(_CACHE))]  # the oldest entry
+        _CACHE[key] = found
+    return found
 
 
 def check_paths(*paths: str | Path) -> list[Problem]:

@@ -87,10 +87,10 @@ def _cards_summary(args: argparse.Namespace) -> int:
     return 0
 
 
-def _engine(_args: argparse.Namespace) -> int:
+def _engine(args: argparse.Namespace) -> int:
     from .engine_protocol import serve
 
-    return serve()
+    return serve(rules=load_rules(*args.paths) if args.paths else None)
 
 
 # Both spellings of every kind: the card-file keyword and the JSON name.
@@ -157,6 +157,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Read one JSON request per line on standard input and answer each with "
         "one JSON line on standard output (see the engine protocol page of the docs).",
     )
+    engine.add_argument("--cards", dest="paths", action="append", default=[],
+                        help="card folder or file to play with instead of the shipped catalogue")
     engine.set_defaults(run=_engine)
     table = sub.add_parser(
         "serve",
@@ -173,6 +175,8 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--bots", default="greedy",
                        help="bots for the other seats, comma-separated (default greedy)")
     table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
+    table.add_argument("--cards", dest="paths", action="append", default=[],
+                       help="card folder or file to play with instead of the shipped catalogue")
     table.set_defaults(run=_serve, check=_check_serve)
     return parser
 
@@ -188,9 +192,9 @@ def _check_serve(args: argparse.Namespace) -> str | None:
     if args.seat >= args.players:
         return f"--seat: must be 0 to {args.players - 1} for {args.players} players"
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    unknown = [n for n in names if n not in BOTS]
+    unknown = [n for n in names if n not in BOTS and ":" not in n]
     if not names or unknown:
-        return f"--bots: the built-in bots are {', '.join(sorted(BOTS))}"
+        return f"--bots: the built-in bots are {', '.join(sorted(BOTS))} (or module:name)"
     return None
 
 
@@ -204,7 +208,7 @@ def _serve(args: argparse.Namespace) -> int:
     bots = [n.strip() for n in args.bots.split(",") if n.strip()]
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
-            seed=args.seed)
+            seed=args.seed, rules=load_rules(*args.paths) if args.paths else None)
     return 0
 
 

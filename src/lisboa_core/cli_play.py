@@ -21,6 +21,7 @@ from typing import Any
 from ._cli_args import at_least, whole_number
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .bots import BOTS, Bot, make_bot
+from .catalog import Rules, load_rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
@@ -53,6 +54,7 @@ def _bot_names(text: str) -> list[str]:
 
 def _simulate_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
+    rules = load_rules(*args.paths) if args.paths else None
     options = Options(leftmost_slot=args.leftmost_slot)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
@@ -67,14 +69,15 @@ def _simulate_command(args: argparse.Namespace) -> int:
         if records_dir is not None:
             target = records_dir / f"game-{result.index:05d}-seed-{result.seed}.json"
             record = make_record(
-                args.players, result.seed, options, result.moves, result.digest, result.bots
+                args.players, result.seed, options, result.moves, result.digest, result.bots,
+                rules,
             )
             record.save(target)
 
     started = time.monotonic()
     results = simulate(
         args.players, args.games, args.seed, names,
-        jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived,
+        jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived, rules=rules,
     )
     if progress is not None:
         progress.close()
@@ -114,13 +117,15 @@ def play_session(
     bots: Sequence[Bot],
     seed: int = 0,
     options: Options | None = None,
+    rules: Rules | None = None,
 ) -> int:
     """Run a terminal game: ``seat`` is played by the person at the keyboard (``input()``),
-    the other seats by ``bots`` in turn. Returns the exit status (0)."""
+    the other seats by ``bots`` in turn, with the catalogue ``rules`` (default: the shipped
+    one). Returns the exit status (0)."""
     options = options or Options()
     if not 0 <= seat < players:
         raise LisboaError(f"--seat must be between 0 and {players - 1}")
-    state = new_game(players, seed, options=options)
+    state = new_game(players, seed, options=options, rules=rules)
     others = [s for s in range(players) if s != seat]
     bot_of = {s: bots[i % len(bots)] for i, s in enumerate(others)}
     names = tuple("you" if s == seat else bot_of[s].name for s in range(players))
@@ -176,7 +181,7 @@ def play_session(
                 print("save needs a file name")
                 continue
             try:
-                make_record(players, seed, options, moves, state, names).save(Path(rest))
+                make_record(players, seed, options, moves, state, names, rules).save(Path(rest))
             except OSError as err:  # a failed save must never end the game in progress
                 print(f"could not save to {rest}: {err.strerror or err}; the game goes on")
                 continue
@@ -235,7 +240,8 @@ def _play_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
     bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
     options = Options(leftmost_slot=args.leftmost_slot)
-    return play_session(args.players, args.seat, bots, args.seed, options)
+    rules = load_rules(*args.paths) if args.paths else None
+    return play_session(args.players, args.seat, bots, args.seed, options, rules)
 
 
 # --- the parsers ---------------------------------------------------------------------------
@@ -271,9 +277,12 @@ def add_parsers(subparsers: Any) -> None:
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     sim.add_argument(
         "--bots", default="greedy,random",
-        help=f"comma-separated bot names, cycled over the seats ({known}; default "
-        "greedy,random)",
+        help=f"comma-separated bots, cycled over the seats ({known}, or module:name for "
+        "your own bot class; default greedy,random)",
     )
+    sim.add_argument("--cards", dest="paths", action="append", default=[],
+                     help="card folder or file to play with instead of the shipped catalogue "
+                     "(repeatable)")
     sim.add_argument("--rotate", action="store_true",
                      help="shift the bots one seat further each game")
     sim.add_argument("--jobs", type=at_least(1), default=1,
@@ -304,8 +313,11 @@ def add_parsers(subparsers: Any) -> None:
                       help="your seat, 0 to players - 1 (default 0)")
     play.add_argument(
         "--bots", default="greedy",
-        help=f"bots for the other seats, comma-separated, cycled ({known}; default greedy)",
+        help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
+        "default greedy)",
     )
+    play.add_argument("--cards", dest="paths", action="append", default=[],
+                      help="card folder or file to play with instead of the shipped catalogue")
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     play.add_argument("--leftmost-slot", action="store_true",
                       help="Options(leftmost_slot=True): no slot decisions")

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .api import is_over, legal_moves, new_game, parse_move
+from .catalog import Rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError, StateFormatError
 from .events import apply_with_events
@@ -67,7 +68,9 @@ class Session:
         session.handle({"cmd": "apply", "move": moves[0]})
     """
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules
+        """The catalogue games are played with (None: the shipped one)."""
         self.state: State | None = None
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "new": self._new,
@@ -119,7 +122,7 @@ class Session:
             k in names and isinstance(v, bool) for k, v in flags.items()
         ):
             raise ProtocolError(f"options: expected an object of booleans among {sorted(names)}")
-        self.state = new_game(players, seed, options=Options(**flags))
+        self.state = new_game(players, seed, options=Options(**flags), rules=self.rules)
         return self._status()
 
     def _status(self) -> dict[str, Any]:
@@ -172,16 +175,18 @@ class Session:
         text = request.get("state")
         if not isinstance(text, str):
             raise ProtocolError("state: expected a saved state (the text save returned)")
-        self.state = from_json(text)
+        self.state = from_json(text, rules=self.rules)
         return self._status()
 
 
-def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> int:
+def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
+          rules: Rules | None = None) -> int:
     """Answer requests from ``source`` on ``sink`` until ``quit`` or the end of input.
 
+    :param rules: the catalogue to play with (default: the shipped one).
     :returns: the exit status (0).
     """
-    session = Session()
+    session = Session(rules)
     for line in source:
         if not line.strip():
             continue

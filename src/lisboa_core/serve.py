@@ -43,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .api import is_over, legal_moves, new_game, parse_move
 from .bots import Bot, make_bot
+from .catalog import Rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .events import Event, apply_with_events
@@ -66,6 +67,7 @@ class Table:
     :param seat: the person's seat (0 to ``players - 1``).
     :param bots: built-in bot names for the other seats, in seat order, cycled.
     :param seed: the game's seed (the bots are seeded from it too).
+    :param rules: the catalogue to play with (default: the shipped one).
 
     Example::
 
@@ -77,7 +79,7 @@ class Table:
     """
 
     def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-                 seed: int = 0) -> None:
+                 seed: int = 0, rules: Rules | None = None) -> None:
         if not 2 <= players <= 4:
             raise LisboaError(f"players: expected 2 to 4, got {players}")
         if not 0 <= seat < players:
@@ -91,7 +93,7 @@ class Table:
             s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
             for i, s in enumerate(others)
         }
-        self.state: State = new_game(players, seed)
+        self.state: State = new_game(players, seed, rules=rules)
         self.decision = 0
         """How many decisions have been taken: a move must name the current one."""
         self.log: list[dict[str, Any]] = []
@@ -168,16 +170,17 @@ def _asset(name: str) -> str:
 
 
 def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-             seed: int = 0) -> Starlette:
+             seed: int = 0, rules: Rules | None = None) -> Starlette:
     """The ASGI application of the browser table.
 
     :param players: 2 to 4.
     :param seat: the person's seat.
     :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
     :param seed: the first game's seed; each new game at a connection adds 1.
+    :param rules: the catalogue to play with (default: the shipped one).
     :raises LisboaError: for a bad player count, seat or bot name (before serving).
     """
-    Table(players, seat, bots, seed)  # refuses bad settings now, not at the first page
+    Table(players, seat, bots, seed, rules)  # refuses bad settings now, not at the first page
 
     async def page(_request: Request) -> Response:
         return HTMLResponse(_asset("index.html"))
@@ -191,7 +194,7 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         games = 0
-        table = await asyncio.to_thread(Table, players, seat, bots, seed)
+        table = await asyncio.to_thread(Table, players, seat, bots, seed, rules)
         await websocket.send_json(await asyncio.to_thread(table.message))
         try:
             while True:
@@ -207,7 +210,7 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                     continue
                 if request["type"] == "new":
                     games += 1
-                    table = await asyncio.to_thread(Table, players, seat, bots, seed + games)
+                    table = await asyncio.to_thread(Table, players, seat, bots, seed + games, rules)
                     await websocket.send_json(await asyncio.to_thread(table.message))
                     continue
                 move, decision = request.get("move"), request.get("decision")
@@ -235,17 +238,19 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: int = 0,
-        bots: Sequence[str] = ("greedy",), seed: int = 0, announce: bool = True) -> None:
+        bots: Sequence[str] = ("greedy",), seed: int = 0, announce: bool = True,
+        rules: Rules | None = None) -> None:
     """Serve the browser table until interrupted.
 
     :param host: the address to bind (loopback by default: the table is for this machine;
         bind another address only on a network you trust).
     :param port: the port; 0 picks a free one.
     :param announce: print the table's address (with the port actually bound).
+    :param rules: the catalogue to play with (default: the shipped one).
     """
     import uvicorn  # late: only the server needs it
 
-    app = make_app(players, seat, bots, seed)
+    app = make_app(players, seat, bots, seed, rules)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

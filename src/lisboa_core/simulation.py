@@ -16,16 +16,19 @@ from typing import Any, TextIO
 
 import attrs
 
-from .bots import make_bot, play_game
-from .catalog import load_rules
+from .bots import Bot, make_bot, play_game
+from .catalog import Rules, load_rules
 from .engine.scoring import CATEGORIES, score
+from .errors import LisboaError
 from .records import GameRecord
 from .serialize import state_digest
 from .state import Options, State
 
 __all__ = [
+    "BotSpec",
     "GameResult",
     "Progress",
+    "bot_name",
     "bot_seed",
     "make_record",
     "play_one",
@@ -64,26 +67,63 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 16 + seat
 
 
-def seat_bots(names: Sequence[str], players: int, game: int, rotate: bool) -> tuple[str, ...]:
-    """The bot name of each seat: the list cycles over the seats, shifted by one seat per
+BotSpec = str | Bot | Callable[[int], Bot]
+"""A bot for :func:`simulate`: a name (built-in, or ``module:name`` for a user's class or
+factory, see :func:`~lisboa_core.bots.make_bot`), a factory called with the bot's seed
+(a class such as :class:`~lisboa_core.GreedyBot`, or a function), or a bot object used as
+it is in every game (its own state then carries from game to game; prefer a factory)."""
+
+
+def bot_name(spec: BotSpec) -> str:
+    """The name a bot spec is reported under: the name itself, or the bot's ``name``
+    attribute, or the factory's name."""
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(getattr(spec, "__name__", type(spec).__name__))
+
+
+def _make(spec: BotSpec, seed: int) -> Bot:
+    if isinstance(spec, str):
+        return make_bot(spec, seed)
+    if callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
+        return spec  # type: ignore[return-value]  # a bot object, used as it is
+    if callable(spec):
+        return spec(seed)
+    raise LisboaError(f"not a bot, a bot factory or a bot name: {spec!r}")
+
+
+def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tuple[Any, ...]:
+    """The bot of each seat: the list cycles over the seats, shifted by one seat per
     game when ``rotate`` is set (so every bot plays every seat)."""
     shift = game if rotate else 0
     return tuple(names[(seat - shift) % len(names)] for seat in range(players))
 
 
-def play_one(job: tuple[int, int, int, tuple[str, ...], Options]) -> GameResult:
-    """Play game ``index`` (seed ``seed``) with the named bots, one per seat.
+_WORKER_RULES: Rules | None = None  # the catalogue of a worker process (see simulate)
+
+
+def _set_worker_rules(rules: Rules | None) -> None:
+    global _WORKER_RULES
+    _WORKER_RULES = rules
+
+
+def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
+    """Play game ``index`` (seed ``seed``) with the given bots (:data:`BotSpec`), one per
+    seat, with the catalogue :func:`simulate` was given.
 
     A module-level function of plain arguments, so worker processes can run it.
     """
-    index, seed, players, names, options = job
-    bots = [make_bot(name, bot_seed(seed, seat)) for seat, name in enumerate(names)]
-    final, moves = play_game(bots, players, seed, options=options)
+    index, seed, players, specs, options = job
+    bots = [_make(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    final, moves = play_game(bots, players, seed, options=options, rules=_WORKER_RULES)
     sheet = score(final)
     return GameResult(
         index=index,
         seed=seed,
-        bots=names,
+        bots=tuple(bot_name(spec) for spec in specs),
         so_far=tuple(s.wigs_so_far for s in sheet.seats),
         categories=tuple(tuple(s.category(c).wigs for c in CATEGORIES) for s in sheet.seats),
         totals=tuple(s.total for s in sheet.seats),
@@ -140,33 +180,55 @@ def simulate(
     players: int,
     games: int,
     seed: int,
-    names: Sequence[str],
+    names: Sequence[BotSpec],
     *,
     jobs: int = 1,
     rotate: bool = False,
     options: Options | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    rules: Rules | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` games between the named bots; game ``i`` uses seed ``seed + i``.
+    """Play ``games`` games between the bots; game ``i`` uses seed ``seed + i``.
 
     The results come back in game order whatever ``jobs`` (worker processes), and each game
     depends only on its own seed, so the same arguments give the same results.
     ``on_result`` is called as each result arrives (in order).
+
+    :param names: the bots (:data:`BotSpec`: names, ``module:name``, factories or bot
+        objects), cycled over the seats. With ``jobs`` above 1 they travel to the worker
+        processes, so factories must be importable (module-level classes or functions).
+    :param rules: the catalogue to play with (default: the shipped one), e.g. a card
+        author's ``load_rules("my_cards/")``.
+
+    Example::
+
+        from lisboa_core import GreedyBot, load_rules
+        from lisboa_core.simulation import simulate
+
+        results = simulate(2, 2, 7, [GreedyBot, "random"], rules=load_rules())
+        assert [r.bots for r in results] == [("greedy", "random")] * 2
     """
-    for name in names:
-        make_bot(name)  # unknown names fail before any process starts
+    for spec in names:
+        if isinstance(spec, str):
+            make_bot(spec)  # unknown names fail before any process starts
     work = [
-        (i, seed + i, players, seat_bots(names, players, i, rotate), options or Options())
+        (i, seed + i, players, seat_bots(tuple(names), players, i, rotate), options or Options())
         for i in range(games)
     ]
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
-        for job in work:
-            results.append(play_one(job))
-            if on_result:
-                on_result(results[-1])
+        previous = _WORKER_RULES
+        _set_worker_rules(rules)
+        try:
+            for job in work:
+                results.append(play_one(job))
+                if on_result:
+                    on_result(results[-1])
+        finally:
+            _set_worker_rules(previous)
         return results
-    with multiprocessing.Pool(min(jobs, games)) as pool:
+    with multiprocessing.Pool(min(jobs, games), initializer=_set_worker_rules,
+                              initargs=(rules,)) as pool:
         for result in pool.imap(play_one, work, chunksize=1):
             results.append(result)
             if on_result:
@@ -268,8 +330,9 @@ def make_record(
     moves: Sequence[str],
     final: State | str,
     names: Sequence[str] = (),
+    rules: Rules | None = None,
 ) -> GameRecord:
-    """The :class:`~lisboa_core.GameRecord` of a game played with the shipped catalogue.
+    """The :class:`~lisboa_core.GameRecord` of a simulated game.
 
     :param players: number of seats.
     :param seed: the game's seed.
@@ -277,9 +340,11 @@ def make_record(
     :param moves: every move so far, in notation.
     :param final: the last state reached, or its :func:`~lisboa_core.state_digest`.
     :param names: the seats' names (bots or people), by seat.
+    :param rules: the catalogue the game was played with (default: the shipped one); the
+        record carries its digest, and replaying with another catalogue is refused.
     """
     return GameRecord(
-        catalogue=load_rules().digest,
+        catalogue=(rules or load_rules()).digest,
         players=players,
         seed=seed,
         options=options,

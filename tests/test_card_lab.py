@@ -1,0 +1,103 @@
+"""Custom catalogues and bots through every tool (the card author's path): simulate and the
+command line take a catalogue and user bots, records carry the catalogue, and the
+catalogue cache notices edited card files."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lisboa_core import (
+    GameRecord,
+    GreedyBot,
+    Options,
+    RandomBot,
+    StateFormatError,
+    load_rules,
+    replay,
+)
+from lisboa_core.dsl.resources import cards_dir
+from lisboa_core.simulation import make_record, simulate
+
+
+def _custom_cards(tmp_path: Path) -> Path:
+    """The shipped cards with one penalty changed (R17.3: a noble card's penalty)."""
+    folder = tmp_path / "cards"
+    shutil.copytree(cards_dir(), folder)
+    political = folder / "political.lsb"
+    text = political.read_text(encoding="utf-8")
+    assert "  penalty: pay 1 reis\n" in text
+    political.write_text(text.replace("  penalty: pay 1 reis\n", "  penalty: pay 2 reis\n", 1),
+                         encoding="utf-8")
+    return folder
+
+
+def test_simulate_plays_with_a_custom_catalogue_and_user_bots(tmp_path: Path) -> None:
+    rules = load_rules(_custom_cards(tmp_path))
+    assert rules.digest != load_rules().digest
+    alone = simulate(2, 2, 5, [GreedyBot, "random"], rules=rules)
+    assert [r.bots for r in alone] == [("greedy", "random")] * 2
+    shared = simulate(2, 1, 5, [RandomBot(9), "greedy"], rules=rules)  # a bot object
+    assert shared[0].bots == ("random", "greedy")
+    record = make_record(2, alone[0].seed, Options(), alone[0].moves,
+                         alone[0].digest, alone[0].bots, rules)
+    assert record.catalogue == rules.digest
+    assert replay(record, rules).ok
+    with pytest.raises(StateFormatError, match="catalogue"):
+        replay(record)  # the shipped catalogue is not the one the game was played with
+    two = simulate(2, 2, 5, [GreedyBot, "random"], rules=rules, jobs=2)
+    assert two[0].digest == alone[0].digest  # the same game whatever the processes
+
+
+def _lisboa(*args: str, cwd: Path | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "lisboa_core", *args], capture_output=True,
+                          text=True, stdin=subprocess.DEVNULL, timeout=600, check=False,
+                          cwd=cwd, env=env)
+
+
+def test_the_command_line_plays_custom_cards_and_a_user_bot(tmp_path: Path) -> None:
+    folder = _custom_cards(tmp_path)
+    (tmp_path / "my_bots.py").write_text(
+        "from lisboa_core import RandomBot\n\n"
+        "class Cautious(RandomBot):\n"
+        "    name = 'cautious'\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    result = _lisboa("simulate", "--players", "2", "--games", "2", "--seed", "3", "--bots",
+                     "my_bots:Cautious,greedy", "--cards", str(folder), "--records",
+                     str(tmp_path / "recs"), "--json", "--quiet", env=env)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["bots"] == ["my_bots:Cautious", "greedy"]
+    assert set(summary["wins_by_bot"]) == {"my_bots:Cautious", "greedy"}
+    saved = sorted((tmp_path / "recs").glob("*.json"))
+    assert len(saved) == 2
+    assert GameRecord.load(saved[0]).catalogue == load_rules(folder).digest
+    refused = _lisboa("replay", str(saved[0]))
+    assert refused.returncode == 1 and "catalogue" in refused.stderr
+    accepted = _lisboa("replay", str(saved[0]), "--cards", str(folder))
+    assert accepted.returncode == 0, accepted.stderr
+    missing = _lisboa("simulate", "--bots", "no_such_module:Bot", "--games", "1")
+    assert missing.returncode == 1 and "cannot load" in missing.stderr
+    assert "Traceback" not in missing.stderr
+
+
+def test_an_edited_card_file_is_read_again(tmp_path: Path) -> None:
+    folder = _custom_cards(tmp_path)
+    first = load_rules(folder)
+    assert load_rules(folder) is first  # unchanged files: the cached catalogue
+    political = folder / "political.lsb"
+    text = political.read_text(encoding="utf-8")
+    time.sleep(0.01)
+    political.write_text(text.replace("  penalty: pay 2 reis\n", "  penalty: pay 3 reis\n", 1),
+                         encoding="utf-8")
+    edited = load_rules(folder)
+    assert edited.digest != first.digest  # no stale card after an edit
+    assert load_rules(folder, reload=True).digest == edited.digest
