@@ -519,13 +519,20 @@ CODE_EXAMPLES: dict[str, tuple[str, str]] = {
 and the right one, which differs only in the faulty part, does not. A test checks both."""
 
 
-def check_example(text: str) -> list[tuple[str, str]]:
-    """The problems ``lisboa cards check cards.lsb`` finds in ``text``: (code, printed)."""
+def check_example(text: str, folder: bool = False) -> list[tuple[str, str]]:
+    """The problems ``lisboa cards check cards.lsb`` finds in ``text``: (code, printed).
+    With ``folder``, the file is checked as a whole catalogue folder (``lisboa cards check
+    my_cards/``), as the component counts are (a single file is linted without them)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "cards.lsb"
         path.write_text(text, encoding="utf-8")
-        problems = check_paths(path)
-    return [(p.code, p.render().replace(str(path), "cards.lsb")) for p in problems]
+        problems = check_paths(Path(tmp) if folder else path)
+    return [(p.code, p.render().replace(str(path), "my_cards/cards.lsb" if folder
+                                        else "cards.lsb")) for p in problems]
+
+
+_FOLDER_CODES = {"LB130": "scoring"}
+"""Codes only a whole catalogue folder can raise, and the word their example's report holds."""
 
 
 def codes_section() -> str:
@@ -538,10 +545,14 @@ def codes_section() -> str:
             for code, meaning in CODES.items()]
     for code, meaning in CODES.items():
         wrong, right = CODE_EXAMPLES[code]
-        reports = [text for c, text in check_example(wrong) if c == code]
+        folder = code in _FOLDER_CODES
+        # A folder is a whole catalogue: keep the reports about the example's own kind.
+        reports = [text for c, text in check_example(wrong, folder)
+                   if c == code and (not folder or _FOLDER_CODES[code] in text)]
         if not reports:
             raise SystemExit(f"docs/generate.py: the wrong example of {code} does not raise it")
-        if any(c == code for c, _ in check_example(right)):
+        if any(c == code and (not folder or _FOLDER_CODES[code] in t)
+               for c, t in check_example(right, folder)):
             raise SystemExit(f"docs/generate.py: the right example of {code} raises it")
         out += [
             "",
@@ -553,7 +564,8 @@ def codes_section() -> str:
             "",
             _fence(wrong, indent="    "),
             "",
-            "    `lisboa cards check cards.lsb` prints:",
+            f"    `lisboa cards check {'my_cards/' if folder else 'cards.lsb'}` prints"
+            + (" (among the counts of the kinds the folder lacks):" if folder else ":"),
             "",
             _fence("\n".join(reports), lang="text", indent="    "),
             "",

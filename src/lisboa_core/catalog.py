@@ -213,7 +213,9 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
                 components.append(built)
     from .dsl.checks import check_catalogue  # late: checks import this module's helpers
 
-    check_catalogue(compiler, syntax, components, complete=complete)
+    # After a syntax error the catalogue is short of the components the bad text held:
+    # counting them would only add follow-on noise.
+    check_catalogue(compiler, syntax, components, complete=complete and not problems)
     problems.extend(compiler.problems)
     problems.sort(key=lambda p: (p.file, p.line, p.column))
     if problems:
@@ -290,8 +292,9 @@ def load_rules(*paths: str | Path, reload: bool = False) -> Rules:
 def check_paths(*paths: str | Path) -> list[Problem]:
     """Every problem in the given card files or folders (empty when they are fine).
 
-    A folder is checked as a complete catalogue (component counts included); single files
-    are checked on their own, with counts checked only for the kinds they define.
+    Folders are checked as a complete catalogue (component counts included); single files
+    are linted on their own: every component and reference they hold, but no
+    catalogue-wide count (one new card in a file of its own is not a wrong count).
     """
     files = _card_files(paths or (cards_dir(),))
     complete = all(Path(p).is_dir() for p in paths) if paths else True

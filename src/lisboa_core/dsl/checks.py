@@ -35,7 +35,7 @@ def check_catalogue(
         by_kind[written.kind].append(written)
     for kind, expected in EXPECTED_COUNTS.items():
         found = len(by_kind.get(kind, []))
-        if found != expected and (complete or found):
+        if found != expected and complete:
             where = by_kind[kind][-1].loc if by_kind.get(kind) else Loc("<catalogue>", 0, 0)
             report(where, "LB130", f"expected {expected} {kind} components, found {found}")
 

@@ -40,9 +40,27 @@ CODES: dict[str, str] = {
 }
 
 
-def _suggest(word: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+def _near(word: str, option: str) -> bool:
+    """A likely typo: each hyphen-separated part close to the option's part, so a word that
+    names another thing (``build-ship`` for ``build-store``) is never offered as a fix."""
+    parts, theirs = word.split("-"), option.split("-")
+    return len(parts) == len(theirs) and all(
+        a == b or difflib.SequenceMatcher(None, a, b).ratio() >= 0.6
+        for a, b in zip(parts, theirs, strict=True)
+    )
+
+
+def _suggest(word: str, options: Iterable[str], *, choices: bool = False) -> str:
+    """`` (did you mean 'x'?)`` for a likely typo; with ``choices``, when there is none,
+    ``; the choices are a, b, c`` (short lists) so the author need not look them up."""
+    known = sorted(set(options))
+    close = [o for o in difflib.get_close_matches(word, known, n=3, cutoff=0.6) if _near(word, o)]
+    if close:
+        return f" (did you mean {close[0]!r}?)"
+    if choices and known:
+        shown = ", ".join(known[:40]) + (", ..." if len(known) > 40 else "")
+        return f"; the choices are {shown}"
+    return ""
 
 
 @attrs.frozen(slots=True)
@@ -550,7 +568,7 @@ class Compiler:
                     self.report(
                         where,
                         "LB112",
-                        f"unknown permission {shown!r}{_suggest(shown, PERMISSIONS)}",
+                        f"unknown permission {shown!r}{_suggest(shown, PERMISSIONS, choices=True)}",
                     )
                 else:
                     permissions.append(m.Permission(words[0], item.loc))
@@ -578,7 +596,8 @@ class Compiler:
         entry = table.get(head.text)
         if entry is None:
             self.report(
-                head.loc, "LB112", f"unknown {noun} {head.text!r}{_suggest(head.text, table)}"
+                head.loc, "LB112",
+                f"unknown {noun} {head.text!r}{_suggest(head.text, table, choices=True)}",
             )
             return None
         rest = item.values[1:]
@@ -728,7 +747,8 @@ class Compiler:
             self.report(
                 head.loc,
                 "LB112",
-                f"unknown scoring subject {head.text!r}{_suggest(head.text, _SUBJECT_WORDS)}",
+                f"unknown scoring subject {head.text!r}"
+                f"{_suggest(head.text, _SUBJECT_WORDS, choices=True)}",
             )
             return None
         rest = values[1:]
