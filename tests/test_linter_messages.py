@@ -70,3 +70,10 @@ def test_the_summary_is_on_the_stream_of_the_problems(tmp_path: Path) -> None:
                         capture_output=True, text=True, stdin=subprocess.DEVNULL, check=False,
                         timeout=120)
     assert ok.returncode == 0 and "linted on their own" in ok.stdout, ok.stdout + ok.stderr
+
+
+def test_messages_show_patterns_as_authors_write_them(check_text) -> None:  # type: ignore[no-untyped-def]
+    text = TILE.format(event="sell books").replace(
+        "  wigs 3\n", "  wigs 3\n  modify visit-cost manuel by banana\n")
+    problem = _problem(check_text(text), "LB104")
+    assert "<" not in problem.message and "AMOUNT" in problem.message

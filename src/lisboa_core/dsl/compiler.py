@@ -7,6 +7,7 @@ with a stable code; :data:`CODES` documents them.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -38,6 +39,11 @@ CODES: dict[str, str] = {
     "LB131": "a constraint stated by the rules is broken",
     "LB140": "provenance missing or naming a key the component does not have",
 }
+
+
+def _readable(pattern: str) -> str:
+    """A pattern as an author writes it: ``<amount:minus>`` reads ``AMOUNT``."""
+    return re.sub(r"<(\w+):[\w-]+>", lambda found: found.group(1).upper(), pattern)
 
 
 def _near(word: str, option: str) -> bool:
@@ -343,6 +349,7 @@ class Compiler:
     def _mismatch(
         self, miss: Mismatch, values: Sequence[ast.Value], after: ast.Loc, what: str
     ) -> None:
+        what = _readable(what)
         if miss.index < len(values):
             value = values[miss.index]
             if (
