@@ -101,3 +101,53 @@ def test_an_edited_card_file_is_read_again(tmp_path: Path) -> None:
     edited = load_rules(folder)
     assert edited.digest != first.digest  # no stale card after an edit
     assert load_rules(folder, reload=True).digest == edited.digest
+
+
+OVERLAY = '''clergy C13 "Book sale bonus, doubled" {
+  wigs 3
+  on sell books: gain 4 reis
+  provenance reconstructed wigs
+}
+
+clergy C90 "Cloth sale bonus" {
+  wigs 2
+  on sell cloth: gain 1 reis
+  provenance reconstructed wigs
+}
+'''
+
+
+def test_an_overlay_replaces_and_adds_cards_by_id(tmp_path: Path) -> None:
+    import random
+
+    from lisboa_core import apply, describe, is_over, legal_moves, new_game
+
+    mine = tmp_path / "mine.lsb"
+    mine.write_text(OVERLAY, encoding="utf-8")
+    shipped = load_rules()
+    rules = load_rules(overlay=[mine])
+    assert rules.digest != shipped.digest
+    assert len(rules) == len(shipped) + 1  # C13 replaced, C90 added
+    assert "4 reis" in describe(rules["C13"]) and "2 reis" in describe(shipped["C13"])
+    assert "C90" in {c.id for c in rules} and "C90" not in {c.id for c in shipped}
+    state, rng = new_game(3, 4, rules=rules), random.Random(4)
+    while not is_over(state):  # a game with 38 clergy tiles in the bag plays to its end
+        state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_an_overlay_may_not_change_the_board_counts(tmp_path: Path) -> None:
+    from lisboa_core import CardValidationError
+
+    folder = tmp_path / "lands"
+    folder.mkdir()
+    board = (cards_dir() / "board.lsb").read_text(encoding="utf-8")
+    start = board.index("land A1 ")
+    end = board.index("}", start) + 1
+    (folder / "extra.lsb").write_text(board[start:end].replace("land A1 ", "land Z9 ", 1),
+                                      encoding="utf-8")
+    with pytest.raises(CardValidationError, match="LB130"):
+        load_rules(overlay=[folder])  # R1.8: the downtown map is fixed
+    twice = tmp_path / "twice.lsb"
+    twice.write_text(OVERLAY + OVERLAY.split("\n\n")[1], encoding="utf-8")
+    with pytest.raises(CardValidationError, match="LB120"):
+        load_rules(overlay=[twice])

@@ -18,7 +18,14 @@ from .dsl.parser import parse_text_all_errors, read_card_file
 from .dsl.resources import cards_dir
 from .errors import CardSyntaxError, CardValidationError, Problem
 
-__all__ = ["EXPECTED_COUNTS", "Rules", "check_paths", "json_kind", "load_rules"]
+__all__ = [
+    "EXPECTED_COUNTS",
+    "STRUCTURAL_KINDS",
+    "Rules",
+    "check_paths",
+    "json_kind",
+    "load_rules",
+]
 
 T = TypeVar("T")
 
@@ -179,8 +186,20 @@ def _card_files(paths: Iterable[str | Path]) -> list[Path]:
     return files
 
 
-def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, ...], str]:
-    """Parse and check ``files``; raise with every problem found, or return the components."""
+# The kinds whose number the board and the engine are built on: an overlay may add or
+# replace cards, tiles, decrees, plans, ships and buildings, but not change these counts.
+STRUCTURAL_KINDS = frozenset(
+    {"city", "scoring", "land", "site", "noble", "board", "player-board", "favor"}
+)
+
+
+def _compile(
+    files: list[Path], *, complete: bool, overlay: frozenset[str] = frozenset()
+) -> tuple[tuple[m.Component, ...], str]:
+    """Parse and check ``files``; raise with every problem found, or return the components.
+    Components of the ``overlay`` files replace the components of the same id from the
+    other files (in their place) or are added; the counts are then checked only for the
+    structural kinds."""
     sources: dict[str, list[str]] = {}
     parsed: list[CardFile] = []
     problems: list[Problem] = []
@@ -197,8 +216,20 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
     components: list[m.Component] = []
     syntax: list[Component] = []
     first_seen: dict[str, Loc] = {}
+    replaceable: dict[str, int] = {}  # base ids an overlay may replace: their place
     for card_file in parsed:
+        overriding = card_file.path in overlay
         for comp in card_file.components:
+            built = None
+            if overriding and comp.id in replaceable:
+                place = replaceable.pop(comp.id)
+                built = compiler.component(comp)
+                syntax[place] = comp
+                first_seen[comp.id] = comp.loc
+                components = [c for c in components if c.id != comp.id]
+                if built is not None:
+                    components.insert(min(place, len(components)), built)
+                continue
             if comp.id in first_seen:
                 compiler.report(
                     comp.loc,
@@ -207,6 +238,8 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
                 )
                 continue
             first_seen[comp.id] = comp.loc
+            if not overriding:
+                replaceable[comp.id] = len(syntax)
             syntax.append(comp)
             built = compiler.component(comp)
             if built is not None:
@@ -215,13 +248,19 @@ def _compile(files: list[Path], *, complete: bool) -> tuple[tuple[m.Component, .
 
     # After a syntax error the catalogue is short of the components the bad text held:
     # counting them would only add follow-on noise.
-    check_catalogue(compiler, syntax, components, complete=complete and not problems)
+    check_catalogue(
+        compiler, syntax, components, complete=complete and not problems and not overlay,
+        counted=STRUCTURAL_KINDS if complete and not problems else frozenset(),
+    )
     problems.extend(compiler.problems)
     problems.sort(key=lambda p: (p.file, p.line, p.column))
     if problems:
         syntax_only = all(p.code == "LB001" for p in problems)
         raise (CardSyntaxError if syntax_only else CardValidationError)(problems)
-    canonical = "\n".join(format_file(f) for f in parsed)
+    canonical = "\n".join(format_file(f) for f in parsed if f.path not in overlay)
+    if overlay:  # a catalogue with an overlay is another catalogue: it has its own digest
+        canonical += "\n# overlay\n" + "\n".join(
+            format_file(f) for f in parsed if f.path in overlay)
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return tuple(components), digest
 
@@ -231,8 +270,8 @@ def _position(component: m.Component) -> int:
     return component.position if isinstance(component, m.Noble) else 0
 
 
-def _build(files: list[Path], complete: bool) -> Rules:
-    components, digest = _compile(files, complete=complete)
+def _build(files: list[Path], complete: bool, overlay: frozenset[str] = frozenset()) -> Rules:
+    components, digest = _compile(files, complete=complete, overlay=overlay)
     by_class: dict[type, list[m.Component]] = {}
     for component in components:
         by_class.setdefault(type(component), []).append(component)
@@ -245,7 +284,7 @@ def _build(files: list[Path], complete: bool) -> Rules:
 
 
 _Stamp = tuple[str, int, int]
-_CACHE: dict[tuple[tuple[str, ...], tuple[_Stamp, ...]], Rules] = {}
+_CACHE: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[_Stamp, ...]], Rules] = {}
 _CACHE_SIZE = 8
 
 
@@ -257,7 +296,9 @@ def _stamp(path: Path) -> _Stamp:
     return (str(path), found.st_mtime_ns, found.st_size)
 
 
-def load_rules(*paths: str | Path, reload: bool = False) -> Rules:
+def load_rules(
+    *paths: str | Path, overlay: Iterable[str | Path] = (), reload: bool = False
+) -> Rules:
     """Load, validate and index a component catalogue.
 
     With no argument, the catalogue shipped with the package (``cards/``). Otherwise the
@@ -265,6 +306,12 @@ def load_rules(*paths: str | Path, reload: bool = False) -> Rules:
     The result is immutable and cached per set of files and their modification times and
     sizes: edit a card file and the next call reads it again (``reload=True`` reads the
     files again whatever their times say).
+
+    ``overlay`` adds a card author's files on top: each of their components replaces the one
+    of the same id (``C01``, keeping its place) or is added. A catalogue with an overlay
+    has its own digest, and its counts are checked only for the structural kinds the board
+    is built on (:data:`STRUCTURAL_KINDS`): one new card needs one new file, not a copy of
+    the nine.
 
     Raises :class:`~lisboa_core.errors.CardSyntaxError` or
     :class:`~lisboa_core.errors.CardValidationError` listing every problem.
@@ -278,11 +325,13 @@ def load_rules(*paths: str | Path, reload: bool = False) -> Rules:
         assert load_rules(reload=True).digest == rules.digest
     """
     targets = tuple(str(Path(p).resolve()) for p in paths) or (str(cards_dir().resolve()),)
-    files = _card_files(targets)
-    key = (targets, tuple(_stamp(f) for f in files))
+    extra = tuple(str(Path(p).resolve()) for p in overlay)
+    over = _card_files(extra)
+    files = _card_files(targets) + over
+    key = (targets, extra, tuple(_stamp(f) for f in files))
     found = None if reload else _CACHE.get(key)
     if found is None:
-        found = _build(files, complete=True)
+        found = _build(files, complete=True, overlay=frozenset(str(f) for f in over))
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]  # the oldest entry
         _CACHE[key] = found

@@ -17,13 +17,23 @@ from .describe import describe
 from .dsl.compiler import KINDS
 from .dsl.format import format_component
 from .dsl.parser import parse_file
-from .errors import LisboaError
+from .errors import CardSyntaxError, CardValidationError, LisboaError
 from .render import render_catalogue
 
 __all__ = ["main"]
 
 
 def _cards_check(args: argparse.Namespace) -> int:
+    if args.overlay:
+        try:
+            rules = load_rules(*args.paths, overlay=args.overlay)
+        except (CardSyntaxError, CardValidationError) as err:
+            for problem in err.problems:
+                print(problem.render())
+            print(f"{len(err.problems)} problem(s) found")
+            return 1
+        print(f"ok: {len(rules)} components with the overlay, catalogue digest {rules.digest}")
+        return 0
     problems = check_paths(*args.paths)
     for problem in problems:
         print(problem.render())
@@ -115,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
 
     check = cards_sub.add_parser("check", help="validate card files; exit 1 listing problems")
     check.add_argument("paths", nargs="*", help="card files or folders (default: shipped)")
+    check.add_argument("--overlay", action="append", default=[], metavar="PATH",
+                       help="card file or folder on top of the catalogue: its components "
+                       "replace those of the same id or are added (repeatable)")
     check.set_defaults(run=_cards_check)
 
     show = cards_sub.add_parser("show", help="canonical text and English of one component")
