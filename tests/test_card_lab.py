@@ -151,3 +151,60 @@ def test_an_overlay_may_not_change_the_board_counts(tmp_path: Path) -> None:
     twice.write_text(OVERLAY + OVERLAY.split("\n\n")[1], encoding="utf-8")
     with pytest.raises(CardValidationError, match="LB120"):
         load_rules(overlay=[twice])
+
+
+COSTLY = '''clergy C90 "Costly luxury" {
+  wigs 2
+  on sell cloth: may (pay 5 reis, gain 3 wigs)
+  provenance reconstructed wigs
+}
+
+clergy C91 "Tithe" {
+  wigs 2
+  on sell cloth: may (pay 5 reis if you can, gain 3 wigs)
+  provenance reconstructed wigs
+}
+'''
+
+
+def _at_a_turn(rules: object) -> object:
+    import random
+
+    from lisboa_core import apply, legal_moves, new_game
+
+    state, rng = new_game(2, 1, rules=rules), random.Random(0)  # type: ignore[arg-type]
+    while state.pending[-1].kind != "turn":
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def test_pay_is_a_cost_and_pay_if_you_can_is_not(tmp_path: Path) -> None:
+    """R0.11: a payment that cannot be made blocks what needs it, so `may (pay 5 reis, gain
+    3 wigs)` is declined by a seat that cannot pay; `pay ... if you can` (how a penalty
+    pays, R4.5) never blocks."""
+    from lisboa_core import legal_moves
+    from lisboa_core import testing as t
+    from lisboa_core.engine import core
+    from lisboa_core.engine.effects import run_effect
+
+    (tmp_path / "costly.lsb").write_text(COSTLY, encoding="utf-8")
+    rules = load_rules(overlay=[tmp_path / "costly.lsb"])
+    state = _at_a_turn(rules)
+    seat = state.to_act  # type: ignore[attr-defined]
+    for tile, broke, rich in (("C90", ["no"], ["yes", "no"]), ("C91", ["yes", "no"],
+                                                                 ["yes", "no"])):
+        effect = rules[tile].behaviour.triggers[0].effect  # type: ignore[attr-defined]
+        for reis, expected in ((0, broke), (10, rich)):
+            poor = t.with_player(state, seat, reis=reis, influence=0)  # type: ignore[arg-type]
+            asked = core.advance(run_effect(poor, seat, effect))
+            assert [str(m) for m in legal_moves(asked)] == expected, (tile, reis)
+
+
+def test_a_penalty_is_still_paid_only_if_it_can_be() -> None:
+    """R4.5: a noble card's penalty you cannot pay you simply do not pay."""
+    from lisboa_core import model as m
+
+    rules = load_rules()
+    penalties = [c for c in rules.political if c.penalty is not None]
+    kinds = {d.kind for c in penalties for d in m.elementary(c.penalty)}
+    assert "pay" not in kinds and "pay_if_able" in kinds

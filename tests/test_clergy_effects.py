@@ -842,7 +842,7 @@ def test_c31_every_reis_payment_is_one_smaller(payment: str) -> None:
         move = f"sponsor {PLAIN_TREASURY}"
         state = give(state, seat, PLAIN_TREASURY)
     else:
-        card = penalty_card("pay")
+        card = penalty_card("pay_if_able")  # R4.5: a penalty pays if it can
         move = f"tuck {card}"
         state = give(state, seat, card)
     pair = both(state, seat, "C31", move)

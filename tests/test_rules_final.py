@@ -192,7 +192,7 @@ def test_r17_3_1_return_an_official_from_any_office_or_plaza_if_any() -> None:
 
 
 def test_r17_3_1_pay_one_real_only_if_possible() -> None:
-    card = _noble(penalty=["pay"], amount=1)
+    card = _noble(penalty=["pay_if_able"], amount=1)  # R4.5: paid if it can be
     state, seat = _scenario()
     state = t.give(state, seat, card)
     paid = _play(t.with_player(state, seat, reis=5, influence=0), f"tuck {card}")

@@ -419,7 +419,7 @@ def test_r4_7_a_tucked_treasury_discount_reduces_a_later_penalty() -> None:
     # R4.7 / R17.4.2: "every reis payment reduced by 1" makes a "pay 1 real" penalty free,
     # while the treasury card is tucked (not while it is in hand).
     discount = _treasury_with_modifier("payment", -1)
-    penalty = _noble_with_penalty("pay", amount=1)
+    penalty = _noble_with_penalty("pay_if_able", amount=1)
     state, seat = _scenario()
     state = t.give(state, seat, penalty.id)
     state = t.with_player(state, seat, reis=10, influence=4)
@@ -489,7 +489,7 @@ def test_r5_1_building_a_ship_gains_the_top_row_influence_with_the_new_ship() ->
 def test_r5_4_influence_never_goes_below_zero() -> None:
     # R5.4 / R5.6: paying from space 1 moves the marker to the icon at 0 (if any); with no
     # icon below, no payment is possible and the marker stays.
-    penalty = _noble_with_penalty("pay", amount=1)
+    penalty = _noble_with_penalty("pay_if_able", amount=1)
     state, seat = _scenario()
     state = t.give(state, seat, penalty.id)
     state = t.with_player(state, seat, reis=0, influence=1)
@@ -504,7 +504,7 @@ def test_r5_4_influence_never_goes_below_zero() -> None:
 def test_r5_5_and_r5_6_influence_covers_a_penalty_when_cash_is_short() -> None:
     # R5.5 (b): influence is spent in place of reis; R5.6: each real moves the marker down
     # to the nearest reis icon strictly below it.
-    penalty = _noble_with_penalty("pay", amount=1)
+    penalty = _noble_with_penalty("pay_if_able", amount=1)
     state, seat = _scenario()
     state = t.give(state, seat, penalty.id)
     start = ICONS[2] + 1  # one space above an icon

@@ -308,7 +308,7 @@ def load_rules(
     files again whatever their times say).
 
     ``overlay`` adds a card author's files on top: each of their components replaces the one
-    of the same id (``C01``, keeping its place) or is added. A catalogue with an overlay
+    of the same id (keeping its place) or is added. A catalogue with an overlay
     has its own digest, and its counts are checked only for the structural kinds the board
     is built on (:data:`STRUCTURAL_KINDS`): one new card needs one new file, not a copy of
     the nine.

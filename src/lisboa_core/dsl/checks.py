@@ -15,7 +15,7 @@ from .compiler import Compiler
 
 __all__ = ["check_catalogue"]
 
-_PENALTY_KINDS = frozenset({"pay", "return_official"})
+_PENALTY_KINDS = frozenset({"pay", "pay_if_able", "return_official"})
 _HULLS = {"blue": 1, "red": 2, "purple": 3, "brown": 4}
 
 

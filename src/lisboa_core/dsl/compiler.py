@@ -41,6 +41,19 @@ CODES: dict[str, str] = {
 }
 
 
+def _if_able(effect: Any) -> Any:
+    """``effect`` with every ``pay`` turned into ``pay ... if you can`` (R4.5)."""
+    if isinstance(effect, m.Do):
+        return attrs.evolve(effect, kind="pay_if_able") if effect.kind == "pay" else effect
+    if isinstance(effect, m.Seq):
+        return attrs.evolve(effect, steps=tuple(_if_able(s) for s in effect.steps))
+    if isinstance(effect, m.May):
+        return attrs.evolve(effect, body=_if_able(effect.body))
+    if isinstance(effect, m.Choose):
+        return attrs.evolve(effect, options=tuple(_if_able(o) for o in effect.options))
+    return effect
+
+
 def _readable(pattern: str) -> str:
     """A pattern as an author writes it: ``<amount:minus>`` reads ``AMOUNT``."""
     return re.sub(r"<(\w+):[\w-]+>", lambda found: found.group(1).upper(), pattern)
@@ -440,6 +453,10 @@ class Compiler:
                     )
         if allows_behaviour:
             values["behaviour"] = self.behaviour(behaviour_items)
+        if values.get("penalty") is not None:
+            # R4.5: a penalty you cannot pay you simply do not pay, so a penalty's `pay` is
+            # paid if the seat can (everywhere else `pay` is a cost that must be payable).
+            values["penalty"] = _if_able(values["penalty"])
         for spec in schema.specs:
             if spec.repeat and spec.attr:
                 values[spec.attr] = tuple(values.get(spec.attr, ()))

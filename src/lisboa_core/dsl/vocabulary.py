@@ -76,7 +76,16 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
         "take {amount} more good(s) of each type you just produced",
         ("produce",),
     ),
-    _effect("pay", "pay <amount:pos> real|reis", "pay {amount} reis if you can"),
+    _effect(
+        "pay_if_able",
+        "pay <amount:pos> real|reis if you can",
+        "pay {amount} reis if you can (if you cannot, nothing is paid)",
+    ),
+    _effect(
+        "pay",
+        "pay <amount:pos> real|reis",
+        "pay {amount} reis (a cost: what needs it cannot be done without it)",
+    ),
     _effect(
         "return_official",
         "return official",

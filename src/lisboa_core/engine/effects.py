@@ -136,7 +136,7 @@ def _gains(do: m.Do) -> bool:
 _SALE_SAFE_KINDS = frozenset(
     {
         "gain", "gain_per", "gain_influence_total", "gain_produced", "gain_each_produced",
-        "pay", "return_official", "place_officials", "take_favor", "take_favors",
+        "pay_if_able", "return_official", "place_officials", "take_favor", "take_favors",
         "take_decree", "take_plan", "take_pile_rubble", "subsidy", "move_treasury",
     }
 )
@@ -163,7 +163,8 @@ def _keeps_goods(do: m.Do) -> bool:
 # when what they gain is no good).
 _GOODLESS_KINDS = frozenset(
     {
-        "gain_influence_total", "pay", "return_official", "place_officials", "take_favor",
+        "gain_influence_total", "pay", "pay_if_able", "return_official", "place_officials",
+        "take_favor",
         "take_favors", "take_decree", "spend_set_marker", "take_plan", "take_pile_rubble",
         "discard_taken_rubble", "move_treasury", "subsidy",
     }
@@ -252,6 +253,11 @@ def _gain_each_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 
 
 def _pay(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
+    # A cost (R0.11): what needs it cannot be done without it.
+    return payment.pay(state, seat, do.arg("amount"))
+
+
+def _pay_if_able(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     # R4.5 / R17.3.1: a penalty is paid only if it can be paid.
     return payment.pay(state, seat, do.arg("amount"), mandatory=False)
 
@@ -492,6 +498,7 @@ DO_HANDLERS: dict[str, DoFn] = {
     "gain_produced": _gain_produced,
     "gain_each_produced": _gain_each_produced,
     "pay": _pay,
+    "pay_if_able": _pay_if_able,
     "return_official": _return_official,
     "place_officials": _place_officials,
     "take_favor": _take_favor,
