@@ -34,3 +34,26 @@ def test_the_command_line_prints_the_version() -> None:
     result = subprocess.run([sys.executable, "-m", "lisboa_core", "--version"],
                             capture_output=True, text=True, stdin=subprocess.DEVNULL, check=True)
     assert result.stdout.strip() == f"lisboa {__version__} ({BUILD} build)"
+
+
+def test_moved_names_still_work_and_warn() -> None:
+    import warnings
+
+    from lisboa_core.errors import LisboaDeprecationWarning
+    from lisboa_core.render import render_catalogue, render_score_sheet, render_text
+
+    for module, old, new in (("lisboa_core.cli_records", "format_score_sheet", render_score_sheet),
+                             ("lisboa_core.cli_play", "render_view", render_text)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            value = getattr(__import__(module, fromlist=[old]), old)
+        assert value is new
+        assert caught[0].category is LisboaDeprecationWarning
+        assert new.__name__ in str(caught[0].message) and "0.3" in str(caught[0].message)
+    from lisboa_core import load_rules
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        from lisboa_core.cli import summary_table
+    assert summary_table() == render_catalogue(load_rules())
+    assert caught and caught[0].category is LisboaDeprecationWarning

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from . import model as m
 from ._cli_args import at_least, one_of, whole_number
+from ._deprecation import moved
 from .bots import BOTS
 from .catalog import check_paths, json_kind, kind_of, load_rules
 from .describe import describe
@@ -24,6 +25,7 @@ __all__ = ["main"]
 
 
 def _cards_check(args: argparse.Namespace) -> int:
+    args.paths = [*args.paths, *args.more_paths]
     if args.overlay:
         try:
             rules = load_rules(*args.paths, overlay=args.overlay)
@@ -125,6 +127,9 @@ def _parser() -> argparse.ArgumentParser:
 
     check = cards_sub.add_parser("check", help="validate card files; exit 1 listing problems")
     check.add_argument("paths", nargs="*", help="card files or folders (default: shipped)")
+    check.add_argument("--cards", dest="more_paths", action="append", default=[],
+                       metavar="PATH", help="the same as giving PATH, as every command "
+                       "takes a catalogue")
     check.add_argument("--overlay", action="append", default=[], metavar="PATH",
                        help="card file or folder on top of the catalogue: its components "
                        "replace those of the same id or are added (repeatable)")
@@ -262,3 +267,12 @@ def _closed_pipe() -> int:
     os.dup2(devnull, sys.stdout.fileno())
     os.close(devnull)
     return 128 + 13
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"summary_table": ("lisboa_core.render.render_catalogue(load_rules(*paths))",
+                                 lambda: _summary_table)}, "0.3")
+
+
+def _summary_table(paths: Sequence[str] = ()) -> str:
+    return render_catalogue(load_rules(*paths))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ._cli_args import at_least, whole_number
+from ._deprecation import moved
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .bots import BOTS, Bot, make_bot
 from .catalog import Rules, load_rules
@@ -323,3 +324,12 @@ def add_parsers(subparsers: Any) -> None:
                       help="Options(leftmost_slot=True): no slot decisions")
     play.set_defaults(run=_play_command, check=_check_play)
 
+
+def _render_text() -> Any:
+    from .render import render_text
+
+    return render_text
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"render_view": ("lisboa_core.render.render_text", _render_text)}, "0.3")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ._cli_args import at_least
+from ._deprecation import moved
 from .catalog import load_rules
 from .engine.scoring import score
 from .observe import observe
@@ -123,3 +124,8 @@ def add_parsers(subparsers: Any) -> None:
     show.add_argument("--cards", dest="paths", action="append", default=[],
                       help="card folder or file the game was played with")
     show.set_defaults(run=_show_command)
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"format_score_sheet": ("lisboa_core.render.render_score_sheet",
+                                      lambda: render_score_sheet)}, "0.3")

@@ -11,6 +11,7 @@ __all__ = [
     "CardSyntaxError",
     "CardValidationError",
     "IllegalMoveError",
+    "LisboaDeprecationWarning",
     "LisboaError",
     "Problem",
     "StateFormatError",
@@ -22,6 +23,19 @@ _FIELD_PATH = re.compile(r"[A-Za-z_][\w-]*(?:\[\d+\]|\.[A-Za-z_][\w-]*)*")
 
 class LisboaError(Exception):
     """Base class of every error lisboa_core raises on purpose."""
+
+
+class LisboaDeprecationWarning(DeprecationWarning):
+    """Warned when a deprecated name is used: the message names its replacement and the
+    version that removes it (see the stability policy in the docs).
+
+    Example::
+
+        import warnings
+        from lisboa_core.errors import LisboaDeprecationWarning
+
+        warnings.simplefilter("error", LisboaDeprecationWarning)  # make them fail tests
+    """
 
 
 @attrs.frozen(slots=True)
