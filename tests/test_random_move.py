@@ -76,3 +76,26 @@ def test_it_refuses_a_finished_game_and_a_wrong_generator() -> None:
         state = apply(state, random_move(state, rng))
     with pytest.raises(LisboaError, match="the game is over"):
         random_move(state, rng)
+
+
+def test_settle_forced_applies_exactly_the_single_move_decisions() -> None:
+    """R3.6 offers only moves after which the action can finish; when that leaves one
+    move, settle_forced plays it and says so."""
+    from lisboa_core import settle_forced
+
+    rng = random.Random(5)
+    state = new_game(3, 5)
+    settled = 0
+    while not is_over(state):
+        after, forced = settle_forced(state)
+        replayed = state
+        for move in forced:
+            assert legal_moves(replayed) == (move,)
+            replayed = apply(replayed, move)
+        assert replayed == after
+        settled += len(forced)
+        if is_over(after):
+            break
+        assert len(legal_moves(after)) > 1
+        state = apply(after, rng.choice(legal_moves(after)))
+    assert settled > 0

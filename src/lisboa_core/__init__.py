@@ -25,6 +25,7 @@ from .api import (
     new_game,
     parse_move,
     random_move,
+    settle_forced,
 )
 from .bots import Bot, GreedyBot, RandomBot, as_view, play_game
 from .catalog import Rules, load_rules
@@ -90,6 +91,7 @@ __all__ = [
     "record_game",
     "replay",
     "score",
+    "settle_forced",
     "state_digest",
     "to_json",
     "winners",

@@ -20,6 +20,7 @@ __all__ = [
     "new_game",
     "parse_move",
     "random_move",
+    "settle_forced",
 ]
 
 
@@ -75,6 +76,34 @@ def random_move(state: State, rng: random.Random) -> Move:
     if not state.pending:
         raise LisboaError("random_move(): the game is over")
     return core.sample_move(state, rng)
+
+
+def settle_forced(state: State) -> tuple[State, tuple[Move, ...]]:
+    """Apply every decision that offers exactly one legal move, until a real choice (or
+    the end of the game); returns the state and the moves applied, in order.
+
+    The engine asks every decision the rules give a seat, even one with a single legal
+    move (``may`` offering only ``no``, a follow offering only ``pass``): records, replays
+    and bots see the same sequence of decisions whatever is offered. A front end or a bot
+    that does not want to be asked when there is nothing to choose calls this after each
+    move (and records the moves it returns, so the game replays).
+
+    Example::
+
+        from lisboa_core import legal_moves, new_game, settle_forced
+
+        state, forced = settle_forced(new_game(players=2, seed=1))
+        assert len(legal_moves(state)) != 1 and forced == ()
+    """
+    expect_playable(state, "settle_forced")
+    applied = []
+    while state.pending:
+        moves = legal_moves(state)
+        if len(moves) != 1:
+            break
+        applied.append(moves[0])
+        state = core.apply_move(state, moves[0])
+    return state, tuple(applied)
 
 
 def apply(state: State, move: Move) -> State:

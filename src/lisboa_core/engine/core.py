@@ -409,4 +409,6 @@ def explain(state: State, move: Move) -> str | None:
             f"{move}: seat {frame.seat} must now decide '{frame.kind}'; "
             f"possible moves start with: {', '.join(kinds)}"
         )
-    return f"{move}: not one of the {len(raw)} '{move.kind}' moves possible now"
+    same = [m for m in raw if m.kind == move.kind]
+    shown = ", ".join(str(m) for m in same[:8]) + (", ..." if len(same) > 8 else "")
+    return f"{move}: not one of the {len(same)} '{move.kind}' moves possible now ({shown})"
