@@ -250,6 +250,16 @@ def json_schema(kind: str) -> dict[str, Any]:
         <lisboa_core.events.Event.to_dict>`).
     :returns: a new dict, ready for ``json.dumps``.
     :raises ValueError: naming the kinds, for any other kind.
+
+    Example::
+
+        import json
+        from lisboa_core import new_game, to_json
+        from lisboa_core.schema import json_schema
+
+        schema = json_schema("state")
+        document = json.loads(to_json(new_game(players=2, seed=1)))
+        assert set(document) == set(schema["properties"])
     """
     expect(kind, str, "json_schema", "kind")
     if kind == "state":

@@ -247,6 +247,13 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     :param port: the port; 0 picks a free one.
     :param announce: print the table's address (with the port actually bound).
     :param rules: the catalogue to play with (default: the shipped one).
+
+    Example::
+
+        from lisboa_core.serve import run
+
+        if __name__ == "__main__":  # serves until Ctrl-C
+            run(port=0, players=3, bots=["greedy", "random"])
     """
     import uvicorn  # late: only the server needs it
 
