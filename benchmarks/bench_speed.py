@@ -25,14 +25,14 @@ from collections.abc import Callable
 import chess
 
 import lisboa_core
-from lisboa_core import apply, is_over, legal_moves, new_game
+from lisboa_core import Move, State, apply, is_over, legal_moves, new_game
 
 ROUNDS = 7
 SECONDS = 1.5  # per side and round
 
 
-def lisboa_playouts(seconds: float, seed: int = 0) -> float:
-    """Decisions per second of 4-player random games (legal_moves + choice + apply)."""
+def _playouts(seconds: float, seed: int, pick: Callable[[State, random.Random], Move]) -> float:
+    """Decisions per second of 4-player games, each move chosen by ``pick``."""
     chooser = random.Random(seed)
     start = time.perf_counter()
     decisions = 0
@@ -41,25 +41,19 @@ def lisboa_playouts(seconds: float, seed: int = 0) -> float:
         state = new_game(4, game)
         game += 1
         while not is_over(state):
-            state = apply(state, chooser.choice(legal_moves(state)))
+            state = apply(state, pick(state, chooser))
             decisions += 1
     return decisions / (time.perf_counter() - start)
+
+
+def lisboa_playouts(seconds: float, seed: int = 0) -> float:
+    """Decisions per second of 4-player random games (legal_moves + choice + apply)."""
+    return _playouts(seconds, seed, lambda state, rng: rng.choice(legal_moves(state)))
 
 
 def random_move_playouts(seconds: float, seed: int = 0) -> float:
     """Decisions per second of 4-player games played with ``lisboa_core.random_move``."""
-    random_move = lisboa_core.random_move  # type: ignore[attr-defined]
-    chooser = random.Random(seed)
-    start = time.perf_counter()
-    decisions = 0
-    game = seed * 1000
-    while time.perf_counter() - start < seconds:
-        state = new_game(4, game)
-        game += 1
-        while not is_over(state):
-            state = apply(state, random_move(state, chooser))
-            decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return _playouts(seconds, seed, lisboa_core.random_move)
 
 
 def chess_playouts(seconds: float, seed: int = 0) -> float:
