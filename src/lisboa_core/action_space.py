@@ -83,7 +83,15 @@ def _space(digest: str) -> tuple[tuple[Move, ...], dict[Move, int]]:
 
 
 def action_space(rules: Rules) -> tuple[Move, ...]:
-    """Every possible move, in index order (depends only on the catalogue)."""
+    """Every possible move, in index order (depends only on the catalogue).
+
+    Example::
+
+        from lisboa_core import action_space, load_rules
+
+        actions = action_space(load_rules())
+        assert len(actions) == len(set(actions))  # one index per move, fixed for the catalogue
+    """
     ops.register_rules(rules)
     return _space(rules.digest)[0]
 
@@ -92,6 +100,14 @@ def action_index(state: State, move: Move) -> int:
     """The stable index of ``move``.
 
     :raises ValueError: for a move outside the space (no decision can offer it).
+
+    Example::
+
+        from lisboa_core import action_index, action_space, legal_moves, load_rules, new_game
+
+        state = new_game(players=2, seed=1)
+        move = legal_moves(state)[0]
+        assert action_space(load_rules())[action_index(state, move)] == move
     """
     expect(state, State, "action_index", "state")
     expect_move(move, "action_index")
@@ -102,7 +118,18 @@ def action_index(state: State, move: Move) -> int:
 
 
 def legal_mask(state: State) -> tuple[bool, ...]:
-    """One flag per index of :func:`action_space`: True where the move is legal now."""
+    """One flag per index of :func:`action_space`: True where the move is legal now.
+
+    Example::
+
+        from lisboa_core import action_space, legal_mask, legal_moves, load_rules, new_game
+
+        state = new_game(players=2, seed=1)
+        mask = legal_mask(state)
+        actions = action_space(load_rules())
+        assert [a for a, ok in zip(actions, mask) if ok] == sorted(
+            legal_moves(state), key=actions.index)
+    """
     from .api import legal_moves
 
     expect_playable(state, "legal_mask")

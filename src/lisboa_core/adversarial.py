@@ -66,7 +66,14 @@ Path = tuple[str | int, ...]
 
 @attrs.frozen
 class Verdict:
-    """What the library made of one input."""
+    """What the library made of one input.
+
+    Example::
+
+        from lisboa_core.adversarial import Verdict
+
+        assert Verdict("rejected", "players[0].reis: ...").outcome == "rejected"
+    """
 
     outcome: str
     """``"rejected"`` (a clean :class:`~lisboa_core.StateFormatError`), ``"playable"``
@@ -122,6 +129,14 @@ def sample_saves(games: int = 12, every: int = 23) -> list[str]:
     """Saved states to tamper with: random games of 2, 3 and 4 players in turn (game ``i``
     from seed ``i``), saved every ``every`` decisions and at the end, so the decision stacks
     cover setup, turns, follows, church scoring and the period end.
+
+    Example::
+
+        from lisboa_core import from_json
+        from lisboa_core.adversarial import sample_saves
+
+        saves = sample_saves(1, every=40)
+        assert saves and from_json(saves[0])
     """
     saves = []
     for seed in range(games):
@@ -138,7 +153,15 @@ def sample_saves(games: int = 12, every: int = 23) -> list[str]:
 
 def sample_records(games: int = 6) -> list[str]:
     """Game records to tamper with: whole random games of 2, 3 and 4 players in turn, plus
-    the same games cut short at a third and two thirds of their moves."""
+    the same games cut short at a third and two thirds of their moves.
+
+    Example::
+
+        from lisboa_core import GameRecord
+        from lisboa_core.adversarial import sample_records
+
+        assert GameRecord.from_json(sample_records(1)[0]).players >= 2
+    """
     records = []
     for seed in range(games):
         chooser = random.Random(seed)
@@ -162,6 +185,15 @@ def tamper(text: str, rng: random.Random) -> tuple[str, str]:
     :param rng: the random generator that chooses the mutation (seed it to repeat a case).
     :returns: the tampered text and a description of what was done
         (``"change state.pending[2].seat: 1 -> 5"``).
+
+    Example::
+
+        import random
+        from lisboa_core import new_game, to_json
+        from lisboa_core.adversarial import tamper
+
+        text, change = tamper(to_json(new_game(players=2, seed=1)), random.Random(5))
+        print(change)  # what was changed, e.g. "state.players[1].reis: 10 -> -3"
     """
     mutation = rng.choice(MUTATIONS)
     if mutation == "truncate":
@@ -215,7 +247,16 @@ def _short(value: Any) -> str:
 
 def play_on(state: State, rng: random.Random, moves: int) -> str | None:
     """Play up to ``moves`` random legal moves from ``state``, checking the invariants after
-    each; ``None`` if all went well, else what went wrong."""
+    each; ``None`` if all went well, else what went wrong.
+
+    Example::
+
+        import random
+        from lisboa_core import new_game
+        from lisboa_core.adversarial import play_on
+
+        assert play_on(new_game(players=2, seed=1), random.Random(1), moves=30) is None
+    """
     for number in range(moves):
         if is_over(state):
             return None
@@ -238,6 +279,14 @@ def judge_state(text: str, rng: random.Random, moves: int = 200) -> Verdict:
     :param text: a (possibly tampered) saved state.
     :param rng: chooses the random moves played after loading.
     :param moves: how many moves to play after a successful load.
+
+    Example::
+
+        import random
+        from lisboa_core.adversarial import judge_state, sample_saves, tamper
+
+        text, _change = tamper(sample_saves(1, every=40)[0], random.Random(2))
+        assert judge_state(text, random.Random(2), moves=20).outcome in ("rejected", "playable")
     """
     try:
         state = from_json(text)
@@ -255,6 +304,15 @@ def judge_record(text: str, rng: random.Random, moves: int = 200) -> Verdict:
 
     A record whose moves no longer replay is a clean outcome too (``replay`` reports the
     first illegal move); it counts as ``"rejected"``.
+
+    Example::
+
+        import random
+        from lisboa_core.adversarial import judge_record, sample_records, tamper
+
+        text, _change = tamper(sample_records(1)[0], random.Random(3))
+        verdict = judge_record(text, random.Random(3), moves=20)
+        assert verdict.outcome in ("rejected", "playable")  # never "broken"
     """
     try:
         record = GameRecord.from_json(text)

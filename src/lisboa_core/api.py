@@ -31,6 +31,13 @@ def new_game(
 
     The first decisions are the players' setup choices (which clergy tile to keep).
     ``rules`` defaults to the shipped catalogue (:func:`load_rules`).
+
+    Example::
+
+        from lisboa_core import new_game
+
+        state = new_game(players=3, seed=42)
+        assert state.player_count == 3 and new_game(players=3, seed=42) == state
     """
     expect_int(players, "new_game", "players")
     expect_int(seed, "new_game", "seed")
@@ -45,6 +52,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the seat to act (``state.to_act``), in a deterministic order.
 
     Empty when the game is over.
+
+    Example::
+
+        from lisboa_core import legal_moves, new_game
+
+        state = new_game(players=2, seed=1)
+        print([str(m) for m in legal_moves(state)])  # the setup: keep one of two clergy tiles
     """
     expect_playable(state, "legal_moves")
     return core.offered(state) if state.pending else ()
@@ -111,6 +125,14 @@ def apply(state: State, move: Move) -> State:
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` saying why the move is illegal;
     ``state`` itself never changes.
+
+    Example::
+
+        from lisboa_core import apply, legal_moves, new_game
+
+        state = new_game(players=2, seed=1)
+        after = apply(state, legal_moves(state)[0])
+        assert after != state  # the input state never changes
     """
     expect_playable(state, "apply")
     expect_move(move, "apply")
@@ -118,14 +140,30 @@ def apply(state: State, move: Move) -> State:
 
 
 def explain_illegal(state: State, move: Move) -> str | None:
-    """Why ``move`` is illegal in ``state``, or ``None`` if it is legal."""
+    """Why ``move`` is illegal in ``state``, or ``None`` if it is legal.
+
+    Example::
+
+        from lisboa_core import Move, explain_illegal, legal_moves, new_game
+
+        state = new_game(players=2, seed=1)
+        assert explain_illegal(state, legal_moves(state)[0]) is None
+        print(explain_illegal(state, Move("pass")))  # why: the decision and its moves
+    """
     expect_playable(state, "explain_illegal")
     expect_move(move, "explain_illegal")
     return core.explain(state, move)
 
 
 def is_over(state: State) -> bool:
-    """True when the game has ended (no decision is pending)."""
+    """True when the game has ended (no decision is pending).
+
+    Example::
+
+        from lisboa_core import is_over, new_game
+
+        assert not is_over(new_game(players=2, seed=1))
+    """
     expect(state, State, "is_over", "state")
     return not state.pending
 
@@ -134,6 +172,14 @@ def parse_move(text: str, state: State) -> Move:
     """The legal move whose notation is ``text`` (spacing is free).
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.
+
+    Example::
+
+        from lisboa_core import legal_moves, new_game, parse_move
+
+        state = new_game(players=2, seed=1)
+        text = str(legal_moves(state)[-1])
+        assert parse_move(text, state) == legal_moves(state)[-1]
     """
     expect(text, str, "parse_move", "text")
     expect_playable(state, "parse_move")

@@ -44,6 +44,20 @@ class Bot(Protocol):
                 return legal[0]
 
     Such a bot passes ``mypy --strict`` wherever a :class:`Bot` is expected.
+
+    Example::
+
+        from collections.abc import Sequence
+        from lisboa_core import Bot, Move, View, play_game
+
+        class FirstMove:
+            name = "first"
+
+            def choose(self, view: View, legal: Sequence[Move]) -> Move:
+                return legal[0]
+
+        assert isinstance(FirstMove(), Bot)
+        final, moves = play_game([FirstMove(), FirstMove()], seed=2, max_decisions=20)
     """
 
     @property
@@ -66,6 +80,13 @@ def as_view(view_or_state: View | State) -> View:
 
     :param view_or_state: a view, or a state with a seat to act.
     :raises LisboaError: for a finished game (nobody acts).
+
+    Example::
+
+        from lisboa_core import as_view, new_game
+
+        state = new_game(players=2, seed=1)
+        assert as_view(state).seat == state.to_act
     """
     if isinstance(view_or_state, View):
         return view_or_state
@@ -87,6 +108,14 @@ class RandomBot:
     generator is the engine's :class:`~lisboa_core.rng.Rng`, never the ``random`` module).
 
     :param seed: seeds the bot's generator.
+
+    Example::
+
+        from lisboa_core import RandomBot, legal_moves, new_game, observe
+
+        state = new_game(players=2, seed=1)
+        move = RandomBot(seed=7).choose(observe(state, state.to_act), legal_moves(state))
+        assert move in legal_moves(state)
     """
 
     name = "random"
@@ -165,6 +194,13 @@ class GreedyBot:
     :param seed: seeds the bot's generator (samples and tie-breaks).
     :param value: the heuristic, ``value(state, seat)``; higher is better.
     :param depth: how many of its own further decisions to play out before judging.
+
+    Example::
+
+        from lisboa_core import GreedyBot, RandomBot, play_game
+
+        final, moves = play_game([GreedyBot(1), RandomBot(2)], seed=5, max_decisions=30)
+        assert len(moves) == 30
     """
 
     name = "greedy"
@@ -340,7 +376,9 @@ def play_game(
 
     Example::
 
-        final, moves = play_game([GreedyBot(1), RandomBot(2)], seed=5)
+        from lisboa_core import GreedyBot, RandomBot, play_game, winners
+
+        final, moves = play_game([GreedyBot(1), RandomBot(2)], seed=5, max_decisions=40)
         print(len(moves), winners(final))
     """
     if not bots:

@@ -67,6 +67,15 @@ class Rules:
     Build it with :func:`load_rules`. Components are looked up by id (``rules["C99"]``) or
     by kind (``rules.of_kind("clergy")``); the typed tuples (``rules.clergy``) keep file
     order. ``digest`` identifies the catalogue's content (records store it).
+
+    Example::
+
+        from lisboa_core import load_rules
+
+        rules = load_rules()
+        tile = rules.clergy[0]
+        assert rules[tile.id] is tile and rules.get("no such id") is None
+        assert len(rules.political) == 82
     """
 
     components: tuple[m.Component, ...]

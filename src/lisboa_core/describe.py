@@ -106,7 +106,14 @@ def _plural(text: str) -> str:
 
 
 def describe(component: m.Component) -> str:
-    """Plain English for any component, generated from its compiled data."""
+    """Plain English for any component, generated from its compiled data.
+
+    Example::
+
+        from lisboa_core import describe, load_rules
+
+        print(describe(load_rules().clergy[0]))  # the tile's effects in English
+    """
     if not isinstance(component, m.Component):
         kind = type(component).__name__
         raise TypeError(f"describe(): component must be a Component, not {kind}")

@@ -31,6 +31,15 @@ class Move:
 
     Immutable: setting or deleting an attribute raises :class:`AttributeError`. Arguments
     that are digit strings become integers (see the module docstring).
+
+    Example::
+
+        from lisboa_core import Move, legal_moves, new_game, parse_move
+
+        state = new_game(players=2, seed=1)
+        move = legal_moves(state)[0]
+        assert parse_move(str(move), state) == move
+        assert Move("slot", ("1",)) == Move("slot", (1,))  # digit strings become numbers
     """
 
     __slots__ = ("args", "kind")

@@ -85,6 +85,14 @@ class View:
     A view is a plain value: two views are equal when the seat could not tell the positions
     apart. Its ``state`` is **not** playable (the engine cannot resolve a placeholder); use
     :func:`determinize` to get a state to try moves on.
+
+    Example::
+
+        from lisboa_core import new_game, observe
+
+        view = observe(new_game(players=3, seed=2), 1)
+        assert view.seat == 1 and view.hand == view.state.players[1].hand
+        assert set(view.state.players[0].hand) == {"?card"}  # another seat's hand is hidden
     """
 
     seat: int
@@ -126,6 +134,15 @@ def observe(state: State, seat: int) -> View:
     :param seat: the seat that looks (``0`` to ``players - 1``).
     :returns: the view; equal views mean the seat cannot tell the states apart.
     :raises LisboaError: if there is no such seat.
+
+    Example::
+
+        from lisboa_core import new_game, observe
+
+        state = new_game(players=2, seed=1)
+        view = observe(state, 0)
+        assert view.hand == state.players[0].hand
+        assert len(view.state.players[1].hand) == len(state.players[1].hand)
     """
     expect(state, State, "observe", "state")
     expect_int(seat, "observe", "seat")
@@ -258,6 +275,14 @@ def determinize(view: View, seed: int = 0) -> State:
     :returns: a complete, playable state agreeing with ``view``.
     :raises LisboaError: if the view cannot come from a real game (a placeholder that no
         unseen piece fits).
+
+    Example::
+
+        from lisboa_core import determinize, legal_moves, new_game, observe
+
+        view = observe(new_game(players=3, seed=2), 0)
+        sample = determinize(view, seed=5)
+        assert observe(sample, 0) == view and legal_moves(sample)
     """
     expect(view, View, "determinize", "view")
     expect_int(seed, "determinize", "seed")

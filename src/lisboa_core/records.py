@@ -75,6 +75,16 @@ class GameRecord:
     Build one with :class:`Recorder` or :func:`record_game` (or directly), save it with
     :meth:`save` / :meth:`to_json`, read it with :meth:`load` / :meth:`from_json` and check
     it with :func:`replay`. All arguments are keywords.
+
+    Example::
+
+        import random
+        from lisboa_core import GameRecord, random_move, record_game, replay
+
+        rng = random.Random(1)
+        record = record_game(lambda s: random_move(s, rng), players=2, seed=3, max_moves=30)
+        again = GameRecord.from_json(record.to_json())
+        assert again == record and replay(again).ok
     """
 
     format_version: int = RECORD_VERSION
@@ -205,6 +215,14 @@ _codec.attrs_hooks(
 @attrs.frozen(slots=True, kw_only=True)
 class ReplayResult:
     """What :func:`replay` found.
+
+    Example::
+
+        from lisboa_core import legal_moves, record_game, replay
+
+        record = record_game(lambda s: legal_moves(s)[0], players=2, seed=1, max_moves=12)
+        result = replay(record)
+        assert result.ok and len(result.states) == 13 and result.digest == record.final_digest
     """
 
     record: GameRecord
@@ -249,6 +267,14 @@ def replay(record: GameRecord, rules: Rules | None = None) -> ReplayResult:
         record was made with.
     :returns: the states, the log and the outcome; check ``result.ok``.
     :raises StateFormatError: if ``rules`` is not the record's catalogue.
+
+    Example::
+
+        from lisboa_core import legal_moves, record_game, replay
+
+        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1, max_moves=10)
+        result = replay(record)
+        assert result.ok and result.final == result.states[-1]
     """
     rules = rules or load_rules()
     check_catalogue(record.catalogue, rules, "record")
@@ -304,6 +330,16 @@ class Recorder:
     :param names: the seats' names, by seat.
     :param date: when the game is played (free text).
     :param metadata: other ``key: value`` text to keep in the record.
+
+    Example::
+
+        from lisboa_core import Recorder, legal_moves
+
+        recorder = Recorder(players=2, seed=4, names=("ana", "bo"))
+        for _ in range(5):
+            recorder.apply(legal_moves(recorder.state)[0])
+        record = recorder.record()
+        assert len(record.moves) == 5 and record.names == ("ana", "bo")
     """
 
     def __init__(
@@ -384,6 +420,13 @@ def record_game(
     :param metadata: other ``key: value`` text to keep in the record.
     :param max_moves: stop after this many moves (default: play to the end).
     :returns: the record, with the digest of the last state.
+
+    Example::
+
+        from lisboa_core import legal_moves, record_game
+
+        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1, max_moves=10)
+        assert len(record.moves) == 10
     """
     recorder = Recorder(
         players, seed, options=options, rules=rules, names=names, date=date, metadata=metadata

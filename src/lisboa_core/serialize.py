@@ -310,6 +310,13 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
     :returns: a state equal to the saved one (same hash too).
     :raises StateFormatError: if the text is not a valid saved state, or was made with
         another catalogue.
+
+    Example::
+
+        from lisboa_core import from_json, new_game, to_json
+
+        state = new_game(players=4, seed=7)
+        assert from_json(to_json(state)) == state
     """
     expect(text, (str, bytes), "from_json", "text")
     if rules is not None:
@@ -459,6 +466,13 @@ def state_digest(state: State) -> str:
 
     :param state: any state.
     :returns: the digest, e.g. ``"3f0c2a9d81b4e6c7"``.
+
+    Example::
+
+        from lisboa_core import new_game, state_digest
+
+        digest = state_digest(new_game(players=2, seed=1))
+        assert digest == state_digest(new_game(players=2, seed=1)) and len(digest) == 16
     """
     expect(state, State, "state_digest", "state")
     canonical = json.dumps(_body(state), ensure_ascii=True, separators=(",", ":"))

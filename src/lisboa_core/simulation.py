@@ -47,6 +47,13 @@ class GameResult:
     ``winners`` lists every winning seat (a shared win has several); ``moves`` are in
     notation and ``digest`` is :func:`~lisboa_core.state_digest` of the final state, so a
     :class:`~lisboa_core.GameRecord` can be made from a result.
+
+    Example::
+
+        from lisboa_core.simulation import simulate
+
+        result = simulate(2, 1, 3, ["random"])[0]
+        assert result.seed == 3 and len(result.totals) == 2 and result.winners
     """
 
     index: int
@@ -63,7 +70,14 @@ class GameResult:
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game started from ``game_seed``."""
+    """The seed of the bot at ``seat`` in the game started from ``game_seed``.
+
+    Example::
+
+        from lisboa_core.simulation import bot_seed
+
+        assert bot_seed(7, 0) != bot_seed(7, 1) != bot_seed(8, 1)
+    """
     return game_seed * 16 + seat
 
 
@@ -76,7 +90,15 @@ it is in every game (its own state then carries from game to game; prefer a fact
 
 def bot_name(spec: BotSpec) -> str:
     """The name a bot spec is reported under: the name itself, or the bot's ``name``
-    attribute, or the factory's name."""
+    attribute, or the factory's name.
+
+    Example::
+
+        from lisboa_core import GreedyBot
+        from lisboa_core.simulation import bot_name
+
+        assert bot_name("random") == "random" and bot_name(GreedyBot) == "greedy"
+    """
     if isinstance(spec, str):
         return spec
     name = getattr(spec, "name", None)
@@ -97,7 +119,15 @@ def _make(spec: BotSpec, seed: int) -> Bot:
 
 def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tuple[Any, ...]:
     """The bot of each seat: the list cycles over the seats, shifted by one seat per
-    game when ``rotate`` is set (so every bot plays every seat)."""
+    game when ``rotate`` is set (so every bot plays every seat).
+
+    Example::
+
+        from lisboa_core.simulation import seat_bots
+
+        assert seat_bots(["a", "b"], 3, 0, rotate=False) == ("a", "b", "a")
+        assert seat_bots(["a", "b"], 3, 1, rotate=True) == ("b", "a", "b")
+    """
     shift = game if rotate else 0
     return tuple(names[(seat - shift) % len(names)] for seat in range(players))
 
@@ -115,6 +145,14 @@ def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
     seat, with the catalogue :func:`simulate` was given.
 
     A module-level function of plain arguments, so worker processes can run it.
+
+    Example::
+
+        from lisboa_core import Options
+        from lisboa_core.simulation import play_one
+
+        result = play_one((0, 5, 2, ("random", "random"), Options()))
+        assert result.index == 0 and result.seed == 5
     """
     index, seed, players, specs, options = job
     bots = [_make(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
@@ -140,6 +178,18 @@ class Progress:
 
     ``update()`` counts one finished item; the bar is redrawn at most ten times a second
     and once at the end. ``close()`` ends the line.
+
+    Example::
+
+        import io
+        from lisboa_core.simulation import Progress
+
+        stream = io.StringIO()
+        bar = Progress(2, "games", stream)
+        bar.update()
+        bar.update()
+        bar.close()
+        assert "2/2 games" in stream.getvalue()
     """
 
     def __init__(self, total: int, label: str, stream: TextIO, width: int = 30) -> None:
@@ -249,6 +299,13 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     and the win rate per seat-game; ``wins_by_seat`` likewise per seat; ``score_by_bot``:
     mean and sample standard deviation of every score category, the wigs before final
     scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game lengths.
+
+    Example::
+
+        from lisboa_core.simulation import simulate, summarise
+
+        summary = summarise(simulate(2, 2, 1, ["random"]), 2)
+        assert summary["wins_by_bot"]["random"]["wins"] == 2  # a shared win counts 1/k each
     """
     names = sorted({name for r in results for name in r.bots})
     seat_games = dict.fromkeys(names, 0)
@@ -289,7 +346,15 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
 
 
 def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) -> str:
-    """The summary as tables for the terminal."""
+    """The summary as tables for the terminal.
+
+    Example::
+
+        from lisboa_core.simulation import simulate, summarise, summary_text
+
+        names = ["random"]
+        print(summary_text(summarise(simulate(2, 2, 1, names), 2), names, rotate=False))
+    """
     games = summary["games"]
     seeds = summary["seeds"]
     span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
@@ -342,6 +407,15 @@ def make_record(
     :param names: the seats' names (bots or people), by seat.
     :param rules: the catalogue the game was played with (default: the shipped one); the
         record carries its digest, and replaying with another catalogue is refused.
+
+    Example::
+
+        from lisboa_core import Options, replay
+        from lisboa_core.simulation import make_record, simulate
+
+        result = simulate(2, 1, 3, ["random"])[0]
+        record = make_record(2, result.seed, Options(), result.moves, result.digest, result.bots)
+        assert replay(record).ok
     """
     return GameRecord(
         catalogue=(rules or load_rules()).digest,

@@ -38,6 +38,13 @@ class Options:
 
     ``leftmost_slot`` is not a rules variant: slots of a row are interchangeable (R4.1), so
     it only removes decisions, for bots and learning agents.
+
+    Example::
+
+        from lisboa_core import Options, new_game
+
+        state = new_game(players=3, seed=2, options=Options(leftmost_slot=True))
+        assert state.options.leftmost_slot and not state.options.draft
     """
 
     gold_only_when_stuck: bool = False
@@ -302,7 +309,17 @@ class PlayerState:
 
 
 class State:
-    """A whole game position. Build one with :func:`lisboa_core.new_game`."""
+    """A whole game position. Build one with :func:`lisboa_core.new_game`.
+
+    Example::
+
+        from lisboa_core import new_game
+
+        state = new_game(players=2, seed=1)
+        print(state)                      # <State 2p period 1 turn 0 to_act ... digest ...>
+        assert state.player_count == 2 and state.to_act in (0, 1)
+        assert state.players[0].reis == 10  # R2.2.2
+    """
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "players",

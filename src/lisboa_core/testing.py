@@ -53,6 +53,13 @@ def first_turn(
 
     Without ``options``, scenarios use ``Options(leftmost_slot=True)``: a tucked card goes
     to the leftmost empty slot, so a test names only the decisions it is about.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=3, seed=4)
+        assert state.pending[-1].kind == "turn" and state.to_act == state.start_player
     """
     if options is None:
         options = Options(leftmost_slot=True)
@@ -63,17 +70,41 @@ def first_turn(
 
 
 def with_player(state: State, seat: int, **changes: Any) -> State:
-    """The state with some fields of one player replaced (see :class:`PlayerState`)."""
+    """The state with some fields of one player replaced (see :class:`PlayerState`).
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.with_player(testing.first_turn(2, 1), 0, reis=3, goods=(2, 0, 0, 1))
+        assert state.players[0].reis == 3 and state.players[0].goods == (2, 0, 0, 1)
+    """
     return ops.update(state, seat, **changes)
 
 
 def with_state(state: State, **changes: Any) -> State:
-    """The state with some of its own fields replaced."""
+    """The state with some of its own fields replaced.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.with_state(testing.first_turn(2, 1), treasury=0)
+        assert state.treasury == 0
+    """
     return replace(state, **changes)
 
 
 def with_turn(state: State, seat: int) -> State:
-    """The state with ``seat`` about to choose its action (pending: its turn frames)."""
+    """The state with ``seat`` about to choose its action (pending: its turn frames).
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.with_turn(testing.first_turn(players=3, seed=1), 2)
+        assert state.to_act == 2 and state.pending[-1].kind == "turn"
+    """
     return replace(state, current=seat, pending=(Frame("turn", seat),))
 
 
@@ -83,6 +114,15 @@ def give(state: State, seat: int, *cards: str) -> State:
     A card already in the hand moves to its place; any other political card (in another
     hand, a display pile, a later deck or out of the game) trades places with the hand card
     it replaces, so every card stays in exactly one place.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=2, seed=1)
+        card = state.players[1].hand[0]
+        state = testing.give(state, 0, card)
+        assert state.players[0].hand[0] == card and not testing.check_invariants(state)
     """
     for i, card in enumerate(cards):
         hand = state.players[seat].hand
@@ -110,7 +150,17 @@ def give(state: State, seat: int, *cards: str) -> State:
 def give_plans(state: State, seat: int, *plans: str) -> State:
     """The state with the seat's incomplete plans replaced by ``plans``, pieces conserved:
     each is taken from wherever it was (a stack, another seat, the box) and the seat's old
-    plans go to the box."""
+    plans go to the box.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=2, seed=1)
+        plan = state.plan_stacks[0][0]
+        state = testing.give_plans(state, 0, plan)
+        assert state.players[0].plans == (plan,) and not testing.check_invariants(state)
+    """
     old = [x for x in state.players[seat].plans if x not in plans]
     for s, p in enumerate(state.players):
         state = with_player(state, s, plans=tuple(x for x in p.plans if x not in plans))
@@ -466,6 +516,14 @@ def play(state: State, *moves: str, pay_cash: bool = False) -> State:
 
     With ``pay_cash``, a payment split the moves do not name (``cover N``, R5.6) is
     settled by :func:`settle_payments` before and after each move.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=2, seed=1)
+        card = state.players[state.to_act].hand[0]
+        state = testing.play(state, f"gold {card}")  # R3.4: discard a card for 1 gold
     """
     for text in moves:
         if pay_cash and not text.startswith("cover "):
@@ -476,7 +534,15 @@ def play(state: State, *moves: str, pay_cash: bool = False) -> State:
 
 def settle_payments(state: State) -> State:
     """Answer pending reis payments in cash as far as possible (the least influence the
-    R5.6 split allows); other decisions are left alone."""
+    R5.6 split allows); other decisions are left alone.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.settle_payments(testing.first_turn(players=2, seed=1))
+        assert state.pending[-1].kind != "pay"
+    """
     while state.pending and state.pending[-1].kind == "pay":
         state = apply(state, legal_moves(state)[0])
     return state
@@ -484,7 +550,17 @@ def settle_payments(state: State) -> State:
 
 def check_invariants(state: State) -> list[str]:
     """Every broken invariant of ``state`` (empty when all hold): pieces are conserved or
-    unique, nothing is negative, and every limit of the rules is respected."""
+    unique, nothing is negative, and every limit of the rules is respected.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=2, seed=1)
+        assert testing.check_invariants(state) == []
+        broken = testing.with_player(state, 0, reis=-1)
+        assert testing.check_invariants(broken)  # "seat 0: negative reis, ..."
+    """
     rules = ops.rules_of(state)
     problems: list[str] = []
     board, pboard = rules.board, rules.player_board

@@ -22,7 +22,15 @@ CATEGORIES = ("ships", "rubble", "stores", "money", "decrees", "officials", "fav
 
 @attrs.frozen(slots=True)
 class Category:
-    """One category of one seat: its wigs and what gave them (``(item, wigs)`` pairs)."""
+    """One category of one seat: its wigs and what gave them (``(item, wigs)`` pairs).
+
+    Example::
+
+        from lisboa_core import new_game, score
+
+        stores = score(new_game(players=2, seed=1)).seats[0].category("stores")
+        assert stores.name == "stores" and stores.wigs == 0  # no store built yet
+    """
 
     name: str
     wigs: int
@@ -31,7 +39,15 @@ class Category:
 
 @attrs.frozen(slots=True)
 class SeatScore:
-    """One seat's sheet: wigs before final scoring plus each category."""
+    """One seat's sheet: wigs before final scoring plus each category.
+
+    Example::
+
+        from lisboa_core import new_game, score
+
+        seat = score(new_game(players=2, seed=1)).seats[1]
+        assert seat.total == seat.wigs_so_far + sum(c.wigs for c in seat.categories)
+    """
 
     seat: int
     wigs_so_far: int
@@ -56,7 +72,16 @@ class SeatScore:
 
 @attrs.frozen(slots=True)
 class ScoreSheet:
-    """The score sheet of every seat and the winners after the tie-breakers (R16.9)."""
+    """The score sheet of every seat and the winners after the tie-breakers (R16.9).
+
+    Example::
+
+        from lisboa_core import new_game, score
+
+        sheet = score(new_game(players=3, seed=1))
+        assert not sheet.final and len(sheet.seats) == 3  # a projection until the game ends
+        print(sheet.to_dict()["winners"])
+    """
 
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
@@ -230,7 +255,15 @@ def decree_wigs(state: State, seat: int, decree: m.Decree) -> int:
 
 
 def score(state: State) -> ScoreSheet:
-    """The score sheet of ``state``: final on a finished game, a projection otherwise."""
+    """The score sheet of ``state``: final on a finished game, a projection otherwise.
+
+    Example::
+
+        from lisboa_core import new_game, score
+
+        for seat in score(new_game(players=2, seed=1)).seats:
+            print(seat.seat, seat.total)
+    """
     if not isinstance(state, State):
         raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
     rules = ops.rules_of(state)
@@ -304,5 +337,13 @@ def _winners(state: State, seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """The winning seat(s) of ``state`` (a shared win lists several)."""
+    """The winning seat(s) of ``state`` (a shared win lists several).
+
+    Example::
+
+        from lisboa_core import new_game, score, winners
+
+        state = new_game(players=2, seed=1)
+        assert winners(state) == score(state).winners
+    """
     return score(state).winners
