@@ -34,7 +34,7 @@ from pathlib import Path
 from lisboa_core import action_space, load_rules
 from lisboa_core import model as m
 from lisboa_core.catalog import check_paths, json_kind, kind_of
-from lisboa_core.describe import describe_behaviour, describe_effect, describe_score
+from lisboa_core.descriptions import describe_behaviour, describe_effect, describe_score
 from lisboa_core.dsl.ast import Clause, Component, Field, Item, Section
 from lisboa_core.dsl.compiler import CODES, KINDS, Compiler
 from lisboa_core.dsl.format import format_component, format_effects

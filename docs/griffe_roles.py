@@ -30,10 +30,11 @@ DOCUMENTED_EXTRAS = (
     "lisboa_core.state.PlayerState",
     "lisboa_core.state.Frame",
     "lisboa_core.rng.Rng",
-    "lisboa_core.action_space.action_space",
-    "lisboa_core.describe.describe",
+    "lisboa_core.action_space",
+    "lisboa_core.describe",
 )
-"""Objects documented on their own (types reached from State, names griffe shadows)."""
+"""Objects documented on their own (types reached from State, and functions documented
+by their package name)."""
 
 _ROLE = re.compile(r":(?:py:)?(?:func|class|data|meth|attr|mod|exc|obj):`(~?)([\w.]+)`")
 _LITERAL_MARK = re.compile(r"::$", re.MULTILINE)

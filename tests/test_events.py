@@ -127,7 +127,7 @@ def test_a_seat_never_sees_another_hand_in_its_events() -> None:
 
 def to_json_free(state: State) -> list[str]:
     """Every string a state holds (a view's state: what the seat may see)."""
-    from lisboa_core.observe import _strings
+    from lisboa_core.views import _strings
 
     return list(_strings(state))
 

@@ -28,7 +28,8 @@ from lisboa_core import (
     observe,
     score,
 )
-from lisboa_core.observe import (
+from lisboa_core.testing import check_invariants
+from lisboa_core.views import (
     HIDDEN_BUILDING,
     HIDDEN_CARD,
     HIDDEN_CLERGY,
@@ -36,7 +37,6 @@ from lisboa_core.observe import (
     HIDDEN_PLAN,
     HIDDEN_RNG,
 )
-from lisboa_core.testing import check_invariants
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDERS = {HIDDEN_CARD, HIDDEN_CLERGY, HIDDEN_DECREE, HIDDEN_BUILDING, HIDDEN_PLAN}

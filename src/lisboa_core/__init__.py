@@ -16,7 +16,7 @@ Example::
         state = apply(state, rng.choice(legal_moves(state)))
 """
 
-from .action_space import action_index, action_space, legal_mask
+from .actions import action_index, action_space, legal_mask
 from .api import (
     apply,
     explain_illegal,
@@ -29,7 +29,7 @@ from .api import (
 )
 from .bots import Bot, GreedyBot, RandomBot, as_view, play_game
 from .catalog import Rules, load_rules
-from .describe import describe
+from .descriptions import describe
 from .engine.scoring import Category, ScoreSheet, SeatScore, score, winners
 from .errors import (
     CardSyntaxError,
@@ -40,12 +40,12 @@ from .errors import (
     StateFormatError,
 )
 from .moves import Move
-from .observe import View, determinize, observe
 from .records import GameRecord, Recorder, ReplayResult, record_game, replay
 from .search_bot import ISMCTSBot
 from .serialize import from_json, state_digest, to_json
 from .state import Options, State
 from .state import compiled as _compiled
+from .views import View, determinize, observe
 
 __all__ = [
     "BUILD",

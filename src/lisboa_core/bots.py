@@ -1,10 +1,10 @@
 """Built-in bots and a helper that plays a whole game between bots.
 
 A bot is anything with a ``name`` and a ``choose(view, legal)`` method (the :class:`Bot`
-protocol). Bots decide from what their seat may see (:func:`~lisboa_core.observe.observe`),
+protocol). Bots decide from what their seat may see (:func:`~lisboa_core.views.observe`),
 never from the full state, and use only the public API: :class:`RandomBot` picks any legal
 move, :class:`GreedyBot` looks one decision ahead on a sampled state
-(:func:`~lisboa_core.observe.determinize`) and keeps the move after which its position
+(:func:`~lisboa_core.views.determinize`) and keeps the move after which its position
 looks best.
 """
 
@@ -18,9 +18,9 @@ from .catalog import Rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
-from .observe import View, determinize, observe
 from .rng import Rng
 from .state import Options, State
+from .views import View, determinize, observe
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play_game"]
 
@@ -29,7 +29,7 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play
 class Bot(Protocol):
     """What :func:`play_game`, ``lisboa simulate`` and ``lisboa play`` need of a bot.
 
-    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.observe.View`)
+    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.views.View`)
     and the legal moves, and returns one of them. (The built-in bots also accept a whole
     :class:`~lisboa_core.state.State` and look at it only through :func:`as_view`.) A bot
     may keep state between calls (a generator, memories of earlier views); one object may
@@ -177,7 +177,7 @@ def position_value(state: State, seat: int) -> float:
 
 class GreedyBot:
     """Tries every legal move on a state sampled from its view
-    (:func:`~lisboa_core.observe.determinize`, one sample per decision) and keeps the move
+    (:func:`~lisboa_core.views.determinize`, one sample per decision) and keeps the move
     after which :func:`position_value` is highest for its seat; ties go to chance (its own
     generator, seeded by ``seed``).
 
@@ -358,7 +358,7 @@ def play_game(
     Seat ``i`` is played by ``bots[i % len(bots)]`` (so one bot may play every seat);
     ``players`` defaults to ``len(bots)``. The game is ``new_game(players, seed, ...)``; each
     decision goes to the bot of the seat to act, which sees only
-    :func:`~lisboa_core.observe.observe` of the state. ``on_move(before, move, after)`` is
+    :func:`~lisboa_core.views.observe` of the state. ``on_move(before, move, after)`` is
     called after every move (for logs); ``max_decisions`` stops a game early (the state
     returned is then unfinished). With deterministic bots (the built-in ones, seeded) the
     same arguments give the same game.

@@ -14,7 +14,7 @@ from ._cli_args import at_least, one_of, whole_number
 from ._deprecation import moved
 from .bots import BOTS
 from .catalog import check_paths, json_kind, kind_of, load_rules
-from .describe import describe
+from .descriptions import describe
 from .dsl.compiler import KINDS
 from .dsl.format import format_component
 from .dsl.parser import parse_file

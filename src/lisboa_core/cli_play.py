@@ -3,7 +3,7 @@
 against bots).
 
 Both are built on the public API only: :func:`~lisboa_core.bots.play_game`,
-:func:`~lisboa_core.observe.observe`, ``legal_moves``, ``apply``, ``parse_move``,
+:func:`~lisboa_core.views.observe`, ``legal_moves``, ``apply``, ``parse_move``,
 ``explain_illegal`` and ``score``. :func:`add_parsers` registers the two commands on the
 ``lisboa`` command line (:mod:`lisboa_core.cli`).
 """
@@ -26,7 +26,6 @@ from .catalog import Rules, load_rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
-from .observe import observe
 from .render import render_score_sheet, render_text
 from .simulation import (
     GameResult,
@@ -38,6 +37,7 @@ from .simulation import (
     summary_text,
 )
 from .state import Options, State
+from .views import observe
 
 __all__ = ["add_parsers", "play_session"]
 

@@ -15,9 +15,9 @@ from ._cli_args import at_least
 from ._deprecation import moved
 from .catalog import load_rules
 from .engine.scoring import score
-from .observe import observe
 from .records import GameRecord, replay
 from .render import render_score_sheet, render_text
+from .views import observe
 
 __all__ = ["add_parsers"]
 

@@ -39,9 +39,9 @@ from .catalog import Rules
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError, StateFormatError
 from .events import apply_with_events
-from .observe import observe
 from .serialize import from_json, to_json
 from .state import Options, State
+from .views import observe
 
 __all__ = ["Session", "serve"]
 

@@ -11,7 +11,7 @@ built, officials placed, decrees, plans, clergy tiles, ships, public buildings),
 Events are read off the two states, not written by the rules, so every rule, every card
 effect (the shipped ones and any card a user writes) is reported the same way, and the
 engine pays nothing when no one asks. Given a ``seat``, events are read off what that seat
-sees (:func:`~lisboa_core.observe.observe`), so another seat's hidden cards appear only as
+sees (:func:`~lisboa_core.views.observe`), so another seat's hidden cards appear only as
 placeholders (``"?card"``): an event stream sent to a player never leaks what the player
 could not see at the table. Every event is plain data: :meth:`Event.to_dict` and
 :func:`event_from_dict` round-trip it through JSON.
@@ -42,8 +42,8 @@ from .engine import core
 from .engine.scoring import score
 from .errors import LisboaError
 from .moves import Move
-from .observe import _strings, observe
 from .state import GOODS, NOBLES, RUBBLE, PlayerState, State
+from .views import _strings, observe
 
 __all__ = [
     "EVENT_KINDS",

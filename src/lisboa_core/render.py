@@ -25,8 +25,8 @@ from ._args import expect
 from .catalog import Rules, json_kind
 from .engine.ops import rules_of
 from .engine.scoring import ScoreSheet
-from .observe import View
 from .state import GOODS, NOBLES, State
+from .views import View
 
 __all__ = ["render_catalogue", "render_score_sheet", "render_text"]
 

@@ -35,9 +35,9 @@ from .api import apply, is_over, legal_moves
 from .bots import GreedyBot, as_view, position_values
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
-from .observe import View, determinize
 from .rng import Rng
 from .state import State
+from .views import View, determinize
 
 __all__ = ["ISMCTSBot"]
 

@@ -34,9 +34,9 @@ from ._state_check import check_state
 from .catalog import Rules, load_rules
 from .engine.ops import register_rules
 from .errors import StateFormatError
-from .observe import View, determinize, observe
 from .rng import Rng
 from .state import GOODS, NOBLES, RUBBLE, Frame, Options, PlayerState, State
+from .views import View, determinize, observe
 
 __all__ = [
     "HOUSE_GROUPS",
@@ -385,7 +385,7 @@ def view_from_json(text: str | bytes, *, rules: Rules | None = None) -> View:
 
     Placeholders (``"?card"``...) are accepted where, and only where, the seat cannot see:
     the view is checked by sampling a whole state that agrees with it
-    (:func:`~lisboa_core.observe.determinize`), checking that state as :func:`from_json`
+    (:func:`~lisboa_core.views.determinize`), checking that state as :func:`from_json`
     would, and observing it again from the same seat, which must give the view back. A
     placeholder where the seat sees the piece, or a piece the seat cannot see, is refused
     naming the field.

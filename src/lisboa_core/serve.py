@@ -48,10 +48,10 @@ from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .events import Event, apply_with_events
 from .moves import Move
-from .observe import observe
 from .render import render_score_sheet, render_text
 from .state import State
 from .svg import board
+from .views import observe
 
 __all__ = ["Table", "make_app", "run"]
 

@@ -31,8 +31,8 @@ from . import model as m
 from ._args import expect
 from .catalog import Rules
 from .engine.ops import rules_of
-from .observe import HIDDEN_CARD, View
 from .state import GOODS, NOBLES, RUBBLE, State
+from .views import HIDDEN_CARD, View
 
 __all__ = ["SEAT_COLOURS", "board"]
 

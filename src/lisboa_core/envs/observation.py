@@ -1,6 +1,6 @@
 """What a seat sees, as a fixed-length float32 vector for learning agents.
 
-:func:`encode` reads only a :class:`~lisboa_core.View` (:func:`~lisboa_core.observe.observe`), so
+:func:`encode` reads only a :class:`~lisboa_core.View` (:func:`~lisboa_core.views.observe`), so
 two states that differ only in what the seat cannot see give the same vector. The layout
 depends on the catalogue and the player count only; :func:`layout` lists its segments
 (name, the view field it encodes, length and meaning) and the docs page is generated from
@@ -34,8 +34,8 @@ import numpy.typing as npt
 from ..catalog import Rules
 from ..dsl.patterns import STATE_ACTIONS
 from ..engine import core, ops
-from ..observe import View
 from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
+from ..views import View
 
 __all__ = ["NOT_ENCODED", "Segment", "encode", "layout", "observation_size"]
 
@@ -349,7 +349,7 @@ def observation_size(state_or_view: State | View) -> int:
 def encode(view: View) -> npt.NDArray[np.float32]:
     """What ``view.seat`` sees, as a float32 vector (see :func:`layout`).
 
-    :param view: what the seat may see (:func:`~lisboa_core.observe.observe`); a whole state is
+    :param view: what the seat may see (:func:`~lisboa_core.views.observe`); a whole state is
         refused, so hidden information cannot leak in by mistake.
     :raises TypeError: if ``view`` is not a :class:`~lisboa_core.View`.
     """

@@ -6,11 +6,11 @@ sequential, imperfect-information and *sampled stochastic*: the shuffles happen 
 engine (no chance nodes), each ``new_initial_state()`` drawing the next seed from the game's
 own generator (seeded by the ``seed`` parameter), so the same game object gives the same
 sequence of deals. Actions are the stable action index
-(:func:`~lisboa_core.action_space.action_space`); the reward is terminal, the rank reward
+(:func:`~lisboa_core.actions.action_space`); the reward is terminal, the rank reward
 of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
 
 Information-state and observation strings and tensors come from what the seat may see
-(:func:`~lisboa_core.observe.observe`): the tensor is :func:`lisboa_core.envs.observation.encode`,
+(:func:`~lisboa_core.views.observe`): the tensor is :func:`lisboa_core.envs.observation.encode`,
 the string a readable summary of the position plus a fingerprint of that tensor. For
 IS-MCTS, ``state.resample_from_infostate(player, sampler)`` returns a state sampled with
 :func:`lisboa_core.determinize`, consistent with the seat's view.
@@ -36,13 +36,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..action_space import action_index, action_space
+from ..actions import action_index, action_space
 from ..api import apply, is_over, legal_moves, new_game
 from ..catalog import load_rules
 from ..engine.ops import rules_of
 from ..moves import Move
-from ..observe import determinize, observe
 from ..state import State
+from ..views import determinize, observe
 from .observation import encode, observation_size
 from .pettingzoo import rank_rewards
 

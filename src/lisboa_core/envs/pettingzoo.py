@@ -6,7 +6,7 @@ church scoring, end-of-period discards) come to the right agent, and one agent m
 times in a row. Each observation is ``{"observation": encode(view), "action_mask": mask}``:
 the float32 vector of :mod:`lisboa_core.envs.observation` built from what the seat may see,
 and an int8 mask over the stable action index
-(:func:`~lisboa_core.action_space.action_space`), all zero for a seat that is not deciding.
+(:func:`~lisboa_core.actions.action_space`), all zero for a seat that is not deciding.
 
 Rewards come once, when the game ends: **rank reward**, for each seat
 ``(seats it beat - seats that beat it) / (players - 1)`` by final score (R16; a tie counts
@@ -35,13 +35,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..action_space import action_index, action_space
+from ..actions import action_index, action_space
 from ..api import apply, is_over, legal_moves, new_game
 from ..catalog import Rules, load_rules
 from ..engine.scoring import score
 from ..errors import IllegalMoveError
-from ..observe import observe
 from ..state import Options, State
+from ..views import observe
 from .observation import encode, observation_size
 
 __all__ = ["OBSERVATION_HIGH", "LisboaEnv", "env", "rank_rewards"]
