@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 from lisboa_core import load_rules
@@ -59,7 +60,7 @@ def test_readme_python_examples_run() -> None:
         exec(compile(block, "README.md", "exec"), {})
 
 
-def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
+def test_wheel_ships_grammar_cards_and_the_table_page(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
@@ -68,8 +69,14 @@ def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
         env={**os.environ, "LISBOA_BUILD": "pure"},  # the compile is make test's own step
     )
     (wheel,) = dist.glob("lisboa_core-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    for asset in ("index.html", "table.js", "table.css"):  # the browser table's page
+        assert f"lisboa_core/web/{asset}" in names, asset
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
+    # The fresh venv sees the installed wheel only, whatever PYTHONPATH the suite runs with.
+    alone = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     python = env_dir / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], check=True,
                    capture_output=True)
@@ -79,9 +86,16 @@ def test_wheel_ships_grammar_and_cards(tmp_path: Path) -> None:
         "print(len(rules), r.cards_dir(), r.grammar_path(), lisboa_core.__file__)"
     )
     out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True,
-                         text=True, cwd=tmp_path).stdout.split()
+                         text=True, cwd=tmp_path, env=alone).stdout.split()
     assert out[0] == "326"
     assert all(str(env_dir) in path for path in out[1:]), out  # the installed copy, not ROOT
+    # Installed without the serve extra: the table says how to get it, in one line.
+    served = subprocess.run([str(env_dir / "bin" / "lisboa"), "serve", "--port", "0"],
+                            capture_output=True, text=True, cwd=tmp_path, env=alone,
+                            timeout=120)
+    assert served.returncode == 1 and served.stdout == ""
+    assert served.stderr.count("\n") == 1
+    assert "pip install 'lisboa_core[serve]'" in served.stderr, served.stderr
 
 
 def test_every_problem_code_is_documented() -> None:

@@ -4,16 +4,28 @@ client, and a whole game played from the page in a real headless Chromium."""
 from __future__ import annotations
 
 import json
+import os
+import random
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from lisboa_core.serve import Table, make_app
+from lisboa_core import legal_moves, load_rules
+from lisboa_core.model import ClergyTile
+from lisboa_core.serve import LOOPBACK_NAMES, Table, make_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def test_a_move_is_played_and_the_bots_answer() -> None:
@@ -51,6 +63,96 @@ def test_bad_and_stale_moves_are_refused_and_change_nothing() -> None:
         assert fresh["type"] == "position" and fresh["decision"] <= first["decision"]
 
 
+def _snapshot(table: Table) -> tuple[object, int, list[dict[str, object]]]:
+    return table.state, table.decision, list(table.log)
+
+
+def test_refused_moves_leave_the_table_exactly_as_it_was() -> None:
+    table = Table(players=2, seat=0, bots=("random",), seed=11)
+    shown = table.message()
+    # R2.2.3: at setup a seat keeps one of the 2 clergy tiles it drew; any other is illegal.
+    assert shown["decision_kind"] == "keep-clergy" and len(shown["legal"]) == 2
+    drawn = {move.split()[1] for move in shown["legal"]}
+    other = next(c.id for c in load_rules() if isinstance(c, ClergyTile) and c.id not in drawn)
+    before = _snapshot(table)
+    refusals = {
+        "illegal": table.play(f"keep {other}", shown["decision"]),
+        "unreadable": table.play("dance now", shown["decision"]),
+        "stale": table.play(shown["legal"][0], shown["decision"] - 1),
+        "ahead": table.play(shown["legal"][0], shown["decision"] + 1),
+    }
+    for why, refusal in refusals.items():
+        assert refusal, why
+    assert f"keep {other}" in refusals["illegal"]
+    assert "out of date" in refusals["stale"] and "nothing was played" in refusals["stale"]
+    after = _snapshot(table)
+    assert after[0] is before[0] and after[1:] == before[1:]
+    assert table.message() == shown
+
+
+def test_a_whole_game_at_the_table_ends_with_a_score_and_refuses_more_moves() -> None:
+    table = Table(players=2, seat=1, bots=("random",), seed=11)
+    while True:
+        shown = table.message()
+        if shown["over"]:
+            break
+        assert shown["to_act"] == 1 and shown["legal"]  # the bots moved until it was ours
+        assert table.play(shown["legal"][-1], shown["decision"]) is None
+    assert legal_moves(table.state) == ()
+    score = shown["score"]
+    assert score is not None and score["final"] and "winner" in score["table"]
+    assert len(score["seats"]) == 2
+    before = _snapshot(table)
+    assert table.play("pass", shown["decision"]) == "the game is over"
+    after = _snapshot(table)
+    assert after[0] is before[0] and after[1:] == before[1:]
+
+
+def test_pages_of_other_sites_may_not_open_the_table_socket() -> None:
+    client = TestClient(make_app(bots=("random",)))
+    url = "ws://127.0.0.1:8000/ws"
+    with client.websocket_connect(url, headers={"origin": "http://127.0.0.1:8000"}) as ws:
+        assert ws.receive_json()["type"] == "position"  # the table's own page
+    with client.websocket_connect(url) as ws:  # no Origin: not a browser page
+        assert ws.receive_json()["type"] == "position"
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
+            url, headers={"origin": "https://evil.example"}):
+        pass
+    assert refused.value.code == 1008 and "evil.example" in refused.value.reason
+
+
+def test_a_table_on_loopback_answers_only_to_loopback_names() -> None:
+    client = TestClient(make_app(bots=("random",), hosts=LOOPBACK_NAMES))
+    for address in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000"):
+        assert client.get(f"http://{address}/").status_code == 200, address
+        with client.websocket_connect(f"ws://{address}/ws") as ws:
+            assert ws.receive_json()["type"] == "position"
+    # A name that resolves to this machine only by DNS rebinding is turned away.
+    page = client.get("http://rebound.example:8000/")
+    assert page.status_code == 400 and "rebound.example" in page.text
+    with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
+            "ws://rebound.example:8000/ws"):
+        pass
+    assert refused.value.code == 1008
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(SRC), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def test_importing_the_library_never_imports_the_web_stack() -> None:
+    done = _python(
+        "import sys, lisboa_core, lisboa_core.cli\n"
+        "lisboa_core.cli._parser()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('starlette', 'uvicorn', 'websockets', 'lisboa_core.serve')))")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
 def test_the_table_refuses_bad_settings() -> None:
     with pytest.raises(Exception, match="seat"):
         Table(players=2, seat=2)
@@ -81,6 +183,18 @@ def served() -> Iterator[str]:
         process.wait(timeout=30)
 
 
+def _refused_on_the_page(page: Page, move: str, sent: int, shown: str) -> None:
+    """Send a move at decision ``sent`` through the page's own socket: the refusal is
+    shown on the page and nothing changes."""
+    decision = page.get_attribute("body", "data-decision")
+    page.evaluate("([move, decision]) => socket.send(JSON.stringify("
+                  "{type: 'move', move: move, decision: decision}))", [move, sent])
+    page.wait_for_function(
+        f"document.getElementById('message').textContent.includes({json.dumps(shown)})")
+    assert page.get_attribute("body", "data-decision") == decision
+    assert page.locator("#moves button.move:enabled").count() > 0
+
+
 def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -89,6 +203,7 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
         pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
     started = time.monotonic()
     clicks = 0
+    rng = random.Random(11)
     with sync_playwright() as driver:
         browser = driver.chromium.launch(
             executable_path=chromium, headless=True,
@@ -99,9 +214,29 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
         page.goto(served)
         page.wait_for_selector("body[data-decision]")
         assert page.locator("#board svg").count() == 1
+        decision = page.get_attribute("body", "data-decision")
+        assert decision is not None
+        # Refused moves: shown on the page, the position unchanged, the buttons usable.
+        _refused_on_the_page(page, "dance now", int(decision), "dance now")
+        _refused_on_the_page(page, page.locator("#moves button.move").first.inner_text(),
+                             int(decision) - 1, "out of date")
+        # A double click plays once: the second click finds the buttons disabled.
+        page.locator("#moves button.move").first.dblclick()
+        page.wait_for_function(f"document.body.dataset.decision !== {json.dumps(decision)}")
+        page.wait_for_timeout(300)  # time enough for a refusal of a second move to arrive
+        assert page.locator("#message").inner_text() == ""
+        # A page of another origin (here: the same server named differently) may not play.
+        other = served.replace("127.0.0.1", "localhost").replace("http:", "ws:") + "ws"
+        outcome = page.evaluate("""(url) => new Promise((resolve) => {
+            const probe = new WebSocket(url);
+            probe.onopen = () => { probe.close(); resolve("opened"); };
+            probe.onclose = () => resolve("refused");
+        })""", other)
+        assert outcome == "refused"
         while page.get_attribute("body", "data-over") != "true":
             decision = page.get_attribute("body", "data-decision")
-            page.locator("#moves button.move").first.click()
+            buttons = page.locator("#moves button.move")
+            buttons.nth(rng.randrange(buttons.count())).click()
             page.wait_for_function(
                 f"document.body.dataset.decision !== {json.dumps(decision)}")
             clicks += 1
@@ -109,6 +244,7 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
         assert page.locator("#score").is_visible()
         assert "winner" in page.locator("#score-table").inner_text()
         assert page.locator("#events li").count() > 0
+        assert page.locator("#board svg").count() == 1
         assert page.locator("#board svg [data-kind='player']").count() == 2
         browser.close()
     assert clicks > 20

@@ -9,6 +9,12 @@ it was offered at. A move that is not legal, or that answers a decision already 
 second click, a page out of date), gets a clear message and changes nothing. The bots move
 on the server between the person's decisions, off the event loop.
 
+Only pages of the table itself may play: a WebSocket opened by a page from another site
+(its ``Origin`` is not the address the table was reached at) is closed unopened with code
+1008, so a web page visited in the same browser cannot drive the local table. Bound to
+loopback, :func:`run` also accepts only the loopback names in the ``Host`` header
+(``127.0.0.1``, ``localhost``, ``::1``), which turns away DNS rebinding.
+
 The WebSocket messages are JSON objects:
 
 * page to server: ``{"type": "move", "move": NOTATION, "decision": N}`` or
@@ -34,8 +40,10 @@ import socket
 from collections.abc import Sequence
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -53,10 +61,15 @@ from .state import State
 from .svg import board
 from .views import observe
 
-__all__ = ["Table", "make_app", "run"]
+__all__ = ["LOOPBACK_NAMES", "Table", "make_app", "run"]
 
 _ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
 _LOG_LIMIT = 200
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+"""The host names a table bound to loopback answers to (the ``hosts`` of :func:`make_app`).
+
+Example: ``make_app(players=3, bots=["greedy"], hosts=LOOPBACK_NAMES)`` is the application
+``lisboa serve --players 3`` serves on 127.0.0.1."""
 
 
 class Table:
@@ -169,8 +182,31 @@ def _asset(name: str) -> str:
     return resources.files("lisboa_core").joinpath("web", name).read_text(encoding="utf-8")
 
 
+def _refusal(headers: Headers, hosts: Sequence[str] | None, *, websocket: bool) -> str | None:
+    """Why a request may not reach the table (a foreign ``Host``, or for a WebSocket a
+    foreign ``Origin``), or None."""
+    host = headers.get("host", "")
+    if hosts is not None:
+        try:
+            name = urlsplit("//" + host).hostname
+        except ValueError:
+            name = None
+        if name not in hosts:
+            return f"this table answers only to {', '.join(hosts)}, not to {host!r}"
+    origin = headers.get("origin")
+    if websocket and origin is not None:
+        try:
+            netloc = urlsplit(origin).netloc
+        except ValueError:
+            netloc = ""
+        if netloc.lower() != host.lower():
+            return f"a page from {origin} may not play at this table"
+    return None
+
+
 def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-             seed: int = 0, rules: Rules | None = None) -> Starlette:
+             seed: int = 0, rules: Rules | None = None,
+             hosts: Sequence[str] | None = None) -> Starlette:
     """The ASGI application of the browser table.
 
     :param players: 2 to 4.
@@ -178,11 +214,29 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
     :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
     :param seed: the first game's seed; each new game at a connection adds 1.
     :param rules: the catalogue to play with (default: the shipped one).
+    :param hosts: the host names the table answers to (the ``Host`` header, port aside;
+        others get 400 and a closed socket); ``None`` answers to any. Whatever ``hosts``,
+        a WebSocket whose ``Origin`` is another site than its ``Host`` is refused.
     :raises LisboaError: for a bad player count, seat or bot name (before serving).
+
+    Example::
+
+        from starlette.testclient import TestClient
+        from lisboa_core.serve import LOOPBACK_NAMES, make_app
+
+        app = make_app(players=2, seat=0, bots=["random"], seed=1, hosts=LOOPBACK_NAMES)
+        client = TestClient(app)
+        with client.websocket_connect("ws://127.0.0.1:8000/ws") as ws:
+            shown = ws.receive_json()           # a "position" message
+            assert shown["type"] == "position" and shown["legal"]
     """
     Table(players, seat, bots, seed, rules)  # refuses bad settings now, not at the first page
+    allowed = None if hosts is None else tuple(h.lower() for h in hosts)
 
-    async def page(_request: Request) -> Response:
+    async def page(request: Request) -> Response:
+        refused = _refusal(request.headers, allowed, websocket=False)
+        if refused is not None:
+            return Response(refused, status_code=400)
         return HTMLResponse(_asset("index.html"))
 
     async def asset(request: Request) -> Response:
@@ -192,6 +246,10 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         return Response(_asset(name), media_type=_ASSETS[name])
 
     async def table_socket(websocket: WebSocket) -> None:
+        refused = _refusal(websocket.headers, allowed, websocket=True)
+        if refused is not None:
+            await websocket.close(code=1008, reason=refused)  # policy violation
+            return
         await websocket.accept()
         games = 0
         table = await asyncio.to_thread(Table, players, seat, bots, seed, rules)
@@ -248,6 +306,9 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     :param announce: print the table's address (with the port actually bound).
     :param rules: the catalogue to play with (default: the shipped one).
 
+    Bound to a loopback address, the table answers only to :data:`LOOPBACK_NAMES`
+    (see :func:`make_app`); bound to another, to any host name.
+
     Example::
 
         from lisboa_core.serve import run
@@ -257,12 +318,15 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     """
     import uvicorn  # late: only the server needs it
 
-    app = make_app(players, seat, bots, seed, rules)
+    loopback = host.lower() in LOOPBACK_NAMES or host.startswith("127.")
+    hosts = (*LOOPBACK_NAMES, host.lower()) if loopback else None
+    app = make_app(players, seat, bots, seed, rules, hosts)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     bound = sock.getsockname()[1]
     if announce:
-        print(f"lisboa table at http://{host}:{bound}/ (Ctrl-C to stop)", flush=True)
+        shown = f"[{host}]" if ":" in host else host
+        print(f"lisboa table at http://{shown}:{bound}/ (Ctrl-C to stop)", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", ws="websockets-sansio"))
     server.run(sockets=[sock])

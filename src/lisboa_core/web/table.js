@@ -45,8 +45,15 @@ function show(position) {
   document.body.dataset.over = String(position.over);
 }
 
+// While a move is on its way the buttons are disabled, so a double click sends it once;
+// an error from the server enables them again (nothing was played).
+function waiting(yes) {
+  for (const button of document.querySelectorAll("#moves button")) button.disabled = yes;
+}
+
 function play(move) {
   if (!socket || !current) return;
+  waiting(true);
   socket.send(JSON.stringify({ type: "move", move: move, decision: current.decision }));
 }
 
@@ -57,9 +64,18 @@ function connect() {
   socket.addEventListener("message", (incoming) => {
     const data = JSON.parse(incoming.data);
     if (data.type === "position") show(data);
-    else if (data.type === "error") message.textContent = data.message;
+    else if (data.type === "error") {
+      message.textContent = data.message;
+      waiting(false);
+    }
   });
-  socket.addEventListener("close", () => { status.textContent = "disconnected"; });
+  socket.addEventListener("close", (event) => {
+    status.textContent = "disconnected";
+    waiting(true);
+    if (!message.textContent) {
+      message.textContent = event.reason || "the connection to the table was closed; reload the page";
+    }
+  });
 }
 
 document.getElementById("new-game").addEventListener("click", () => {
