@@ -176,7 +176,11 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, seat, "open-building")
 
 
-register("building", _building, _building_moves, data=EMPTY)
+register(
+    "building", _building, _building_moves, data=EMPTY,
+    stuck="R10.3.2: no plan in hand that opens a building on a free site with the officials "
+    "the seat can staff it with",
+)
 register(
     "building-officials", _officials, _officials_moves, data=Fixed(("nat", "place")),
     under=frozenset({"building-done"}),

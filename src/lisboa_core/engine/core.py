@@ -21,6 +21,7 @@ offered.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from random import Random
 
@@ -97,6 +98,9 @@ class Handler:
     # The kinds of frame this one can lie directly on (BOTTOM: it can be the lowest), for
     # the frames the turn's structure places (R3); None: wherever an effect pushes it.
     under: frozenset[str] | None = None
+    # What it means when this decision offers no move, with the rule: explain_illegal
+    # reports it when every way through an action dies here.
+    stuck: str | None = None
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -120,6 +124,7 @@ def register(
     holds: HoldsFn | None = None,
     check: CheckFn | None = None,
     under: frozenset[str] | None = None,
+    stuck: str | None = None,
 ) -> None:
     """Register the handler of a frame kind (each engine module registers its own).
 
@@ -128,7 +133,7 @@ def register(
     """
     _HANDLERS[kind] = Handler(
         kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, judge,
-        alike, data, holds, check, under,
+        alike, data, holds, check, under, stuck,
     )
 
 
@@ -390,6 +395,33 @@ def apply_move(state: State, move: Move) -> State:
     return child if child is not None else _step(state, move)
 
 
+def _why_stuck(state: State, budget: int = 500) -> str | None:
+    """Why no way through the action under way exists from ``state``: the most common
+    dead end of the full search (the rule a ``dead`` frame names, or a decision left with
+    no move), found by the same handlers that decide legality, no hints used."""
+    reasons: Counter[str] = Counter()
+    stack = [(state, 0)]
+    while stack and budget > 0:
+        current, depth = stack.pop()
+        budget -= 1
+        if not current.pending:
+            continue
+        frame = current.pending[-1]
+        if frame.kind == "dead":
+            reasons[str(frame.data[0]) if frame.data else "a dead end"] += 1
+            continue
+        h = _HANDLERS[frame.kind]
+        if h.checkpoint or depth > 60 or h.moves is None:
+            continue
+        moves = h.moves(current, frame)
+        if not moves:
+            reasons[h.stuck or f"seat {frame.seat} would have no possible '{frame.kind}' move"] += 1
+            continue
+        popped = pop(current)
+        stack.extend((advance(h.apply(popped, frame, m)), depth + 1) for m in moves)
+    return reasons.most_common(1)[0][0] if reasons else None
+
+
 def explain(state: State, move: Move) -> str | None:
     """Why ``move`` is illegal in ``state`` (``None`` if it is legal)."""
     if not state.pending:
@@ -399,9 +431,11 @@ def explain(state: State, move: Move) -> str | None:
         return None
     raw = _raw_moves(state)
     if move in raw:
+        cause = _why_stuck(_step(state, move))
         return (
             f"{move}: the action could not be completed afterwards "
             "(R3.6: a started action must always complete)"
+            + (f"; {cause}" if cause else "")
         )
     kinds = sorted({m.kind for m in raw})
     if move.kind not in kinds:

@@ -18,7 +18,7 @@ from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import push, register, tail_within
-from .payment import DEAD
+from .payment import dead
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
@@ -390,7 +390,7 @@ def _decree_apply(state: State, frame: Frame, move: Move | None) -> State:
 def _spend_set_marker(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     p = state.players[seat]
     if not p.markers:
-        return push(state, DEAD)
+        return push(state, dead("R12.4: no rubble-set marker left to spend"))
     return ops.update(state, seat, markers=p.markers - 1)
 
 
@@ -450,7 +450,7 @@ def _discard_taken_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     taken: tuple[str, ...] = _ctx(ctx, "taken", ())
     count = min(do.arg("count"), len(taken))
     if not count:
-        return push(state, DEAD)
+        return push(state, dead("R12.1: no cube taken that could be discarded"))
     return push(state, Frame("discard-rubble", seat, (taken, count)))
 
 

@@ -13,11 +13,17 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import push, register
-from .specs import EMPTY, Fixed
+from .specs import Fixed
 
-__all__ = ["DEAD", "cover_range", "pay"]
+__all__ = ["DEAD", "cover_range", "dead", "pay"]
 
-DEAD = Frame("dead", -1)
+def dead(reason: str) -> Frame:
+    """A dead end: the action under way cannot be finished, for ``reason`` (a rule and
+    what it needs), which :func:`lisboa_core.explain_illegal` reports."""
+    return Frame("dead", -1, (reason,))
+
+
+DEAD = dead("R0.11: a payment that cannot be made")
 """A frame that offers no move: pushed when a mandatory step cannot be done, so the R3.6
 lookahead rejects the path that led here."""
 
@@ -39,7 +45,8 @@ def pay(state: State, seat: int, amount: int, *, mandatory: bool = True) -> Stat
     due = max(0, amount + (ops.modifier(state, seat, "payment") or 0))
     choices = cover_range(state, seat, due)
     if not choices:
-        return push(state, DEAD) if mandatory else state
+        reason = f"R0.11: {due} reis to pay, more than the seat can raise"
+        return push(state, dead(reason)) if mandatory else state
     if len(choices) == 1:
         return ops.settle_payment(state, seat, due, choices[0])
     return push(state, Frame("pay", seat, (due,)))
@@ -64,4 +71,4 @@ def _no_moves(state: State, frame: Frame) -> tuple[Move, ...]:
 
 
 register("pay", _pay, _pay_moves, data=Fixed(("nat",)))
-register("dead", _dead, _no_moves, data=EMPTY)
+register("dead", _dead, _no_moves, data=Fixed(("text",)))

@@ -314,6 +314,7 @@ register(
 register(
     "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True,
     verdict=any_move_finishes, judge=each_finishes, data=EMPTY, under=frozenset({"take-card"}),
+    stuck="R4.10: after the tuck neither a sale nor a trade would be possible",
 )
 register(
     "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,

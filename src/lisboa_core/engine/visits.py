@@ -18,7 +18,7 @@ from ..state import NOBLES, Frame, State
 from . import ops, payment
 from .core import first_datum, push, register
 from .effects import emit, run_effect
-from .payment import DEAD
+from .payment import dead
 from .specs import EMPTY, Fixed
 
 __all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
@@ -64,7 +64,8 @@ def start_sponsor(state: State, seat: int, card_id: str) -> State:
     """R11: the card to the court, pay the treasury value, then its event; no follows."""
     card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
     if card.event is not None and not _event_possible(state, card.event):
-        return push(state, DEAD)  # R11.3: the event must be performable
+        return push(state, dead("R11.3: the event needs a plan or a decree to take, and "
+                                "there is none"))
     state = push(
         state, Frame("court-discard", seat, (card_id,)), Frame("court-card", seat, (card_id,))
     )
@@ -131,7 +132,8 @@ def _visit_pay(state: State, frame: Frame, move: Move | None) -> State:
     from_influence = min(p.influence, rest)
     shortfall = rest - from_influence
     if shortfall > p.wigs:
-        return push(state, DEAD)  # A42: wigs never go below 0
+        return push(state, dead("R9.5, A42: the influence cost is more than the seat's "
+                                "influence and wigs"))
     return ops.update(
         state,
         seat,
@@ -194,7 +196,7 @@ def _follow(state: State, frame: Frame, move: Move | None) -> State:
         from .state_actions import can_perform
 
         if not can_perform(state, seat, action):
-            return push(state, DEAD)
+            return push(state, dead(f"R9.6: the follow's State action {action} cannot be done"))
     return push(state, Frame(kind, seat, (action,)), Frame("visit-cost", seat, (noble_key, True)))
 
 
@@ -206,7 +208,7 @@ def _noble_action(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     if action == "take-decree":
         if not state.decree_display:
-            return push(state, DEAD)  # R10.2.4
+            return push(state, dead("R10.2.4: no decree in the display to take"))
         extra = m.May(m.Seq((m.Do("spend_set_marker"), m.Do("take_decree"))))
         program = m.Seq((m.Do("take_decree"), extra))  # R10.2.1-R10.2.2
         return run_effect(state, seat, program)
