@@ -290,3 +290,11 @@ def test_version_1_records_count_seats_from_1_and_are_converted() -> None:
     assert document["moves"] != list(record.moves)
     old = GameRecord.from_json(json.dumps(document))
     assert old == record and replay(old).ok
+
+
+def test_reprs_are_short() -> None:
+    """A record or a replay prints as one informative line, not every state it holds."""
+    record = record_game(_random(2), 2, 3)
+    result = replay(record)
+    assert len(repr(record)) < 120 and f"{len(record.moves)} moves" in repr(record)
+    assert len(repr(result)) < 160 and repr(result).startswith("<ReplayResult ok")

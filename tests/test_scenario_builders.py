@@ -126,3 +126,21 @@ def test_the_period_two_position() -> None:
         after = apply(after, rng.choice(legal_moves(after)))
     with pytest.raises(LisboaError, match="period-1"):
         t.period_two(after)
+
+
+def test_a_ship_on_top_of_the_shipyard_and_a_set_of_rubble() -> None:
+    """R8.3: the shipyard's top ship is the next one built; R12.5-R12.6: a set of one cube
+    of each colour completes and moves its marker to the Marquis portrait."""
+    state = t.first_turn(2, 1)
+    ship = state.later_ships[-1]
+    state = t.to_shipyard(state, ship)
+    assert state.shipyard[0] == ship and ship not in state.later_ships
+    pile = list(state.rubble_pile) + [c for row in state.row_rubble for c in row]
+    assert {"brown", "red", "blue"} <= set(pile)
+    state = t.with_state(state, rubble_pile=tuple(pile),
+                         row_rubble=tuple(() for _ in state.row_rubble))
+    before = state.players[0].markers
+    for colour in ("brown", "red", "blue"):
+        state = t.give_rubble(state, 0, colour)
+    assert state.players[0].sets == 1 and state.players[0].markers == before + 1
+    assert t.check_invariants(state) == []

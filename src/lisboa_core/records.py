@@ -68,7 +68,7 @@ def _library_version() -> str:
     return __version__
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@attrs.frozen(slots=True, kw_only=True, repr=False)
 class GameRecord:
     """A whole game as data: how it started and every move in notation.
 
@@ -111,6 +111,10 @@ class GameRecord:
     """When the game was played (free text, ISO 8601 advised)."""
     metadata: tuple[tuple[str, str], ...] = ()
     """Any other ``(key, value)`` text pairs, saved as a JSON object."""
+
+    def __repr__(self) -> str:
+        return (f"<GameRecord {self.players}p seed {self.seed}, {len(self.moves)} moves, "
+                f"catalogue {self.catalogue}>")
 
     def meta(self, key: str, default: str | None = None) -> str | None:
         """The metadata value of ``key`` (or ``default``).
@@ -212,7 +216,7 @@ _codec.attrs_hooks(
 )
 
 
-@attrs.frozen(slots=True, kw_only=True)
+@attrs.frozen(slots=True, kw_only=True, repr=False)
 class ReplayResult:
     """What :func:`replay` found.
 
@@ -241,6 +245,10 @@ class ReplayResult:
     ``None`` when the replay succeeded."""
     digest: str
     """:func:`~lisboa_core.state_digest` of the last state reached."""
+
+    def __repr__(self) -> str:
+        outcome = "ok" if self.ok else f"failed at move {self.failed_at}: {self.reason}"
+        return f"<ReplayResult {outcome}; {len(self.log)} moves applied, digest {self.digest}>"
 
     @property
     def ok(self) -> bool:

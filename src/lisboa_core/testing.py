@@ -39,6 +39,7 @@ __all__ = [
     "settle_payments",
     "start_noble_action",
     "start_state_action",
+    "to_shipyard",
     "with_player",
     "with_state",
     "with_turn",
@@ -249,6 +250,27 @@ def give_portfolio(state: State, seat: int, card: str, slot: int | None = None) 
     return with_player(state, seat, **{row: (*cards[:index], card, *cards[index + 1:])})
 
 
+def to_shipyard(state: State, ship: str) -> State:
+    """The state with ``ship`` on top of the shipyard (the next one built, R8.3), taken
+    from wherever it was (a portfolio, the ships waiting for period 2, the box), pieces
+    conserved.
+
+    :raises LisboaError: for an id that is not a ship.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.first_turn(players=2, seed=1)
+        ship = state.later_ships[0]
+        state = testing.to_shipyard(state, ship)
+        assert state.shipyard[0] == ship and not testing.check_invariants(state)
+    """
+    _component(state, ship, m.Ship, "ship")
+    state = _lift(state, ship)
+    return with_state(state, shipyard=(ship, *state.shipyard))
+
+
 def give_clergy(state: State, seat: int, tile: str) -> State:
     """The state with clergy ``tile`` held by the seat, taken from the bag, the church (its
     space refilled from the bag) or another seat, pieces conserved (R8.5).
@@ -400,8 +422,8 @@ def add_store(state: State, seat: int, land: str, street: str | None = None) -> 
 
 def give_rubble(state: State, seat: int, colour: str, count: int = 1) -> State:
     """The state with ``count`` rubble cubes of ``colour`` moved from the rubble pile to the
-    seat's board, all 63 cubes still counted (R12.1). Rubble sets and their markers are not
-    scored here: play the move that takes the cube for that.
+    seat's board, all 63 cubes still counted (R12.1); a set it completes moves its marker to
+    the Marquis portrait (R12.6). The end of period 1 it may trigger is left to play.
 
     :raises LisboaError: for an unknown colour, a pile short of cubes, or more than 5 of a
         colour on the board (R12.3).
@@ -422,12 +444,13 @@ def give_rubble(state: State, seat: int, colour: str, count: int = 1) -> State:
         raise LisboaError(f"the rubble pile holds {pile.count(colour)} {colour} cubes")
     for _ in range(count):
         pile.remove(colour)
-    rubble = list(state.players[seat].rubble)
-    rubble[RUBBLE.index(colour)] += count
-    if rubble[RUBBLE.index(colour)] > ops.rules_of(state).player_board.rubble_per_colour:
+    held = state.players[seat].rubble[RUBBLE.index(colour)]
+    if held + count > ops.rules_of(state).player_board.rubble_per_colour:
         raise LisboaError(f"seat {seat} would hold more than 5 {colour} cubes (R12.3)")
     state = with_state(state, rubble_pile=tuple(pile))
-    return with_player(state, seat, rubble=tuple(rubble))
+    for _ in range(count):
+        state = ops.gain_rubble(state, seat, colour)  # R12.2-R12.6
+    return state
 
 
 def _start(state: State, seat: int, frame: Frame) -> State:
