@@ -25,13 +25,22 @@ from lisboa_core import (
     is_over,
     legal_mask,
     legal_moves,
+    load_rules,
     new_game,
     observe,
     parse_move,
+    random_move,
     score,
+    settle_forced,
     state_digest,
     to_json,
 )
+from lisboa_core.events import apply_with_events, events_between
+from lisboa_core.render import render_score_sheet, render_text
+from lisboa_core.schema import json_schema
+from lisboa_core.serialize import view_from_json
+from lisboa_core.svg import board
+from lisboa_core.testing import add_store, give_favor
 
 CLEAN = (TypeError, ValueError, LisboaError)
 
@@ -42,6 +51,11 @@ for _ in range(40):
 _DIGEST = state_digest(_STATE)
 _MOVE = legal_moves(_STATE)[0]
 _VIEW = observe(_STATE, 0)
+_FREE_LAND = next(land.id for land in load_rules().lands
+                  if land.id not in {taken for taken, _s, _st in _STATE.stores})
+_FREE_FAVOR = next(n for n, left in zip(("manuel", "marquis", "king"), _STATE.favor_supply,
+                                        strict=True)
+                   if left and n not in _STATE.players[0].favors)
 
 # Each public function with arguments that work; the test replaces one of them.
 CALLS: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = [
@@ -59,6 +73,17 @@ CALLS: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = [
     ("score", score, (_STATE,)),
     ("legal_mask", legal_mask, (_STATE,)),
     ("action_index", action_index, (_STATE, _MOVE)),
+    ("random_move", random_move, (_STATE, random.Random(1))),
+    ("settle_forced", settle_forced, (_STATE,)),
+    ("apply_with_events", apply_with_events, (_STATE, _MOVE)),
+    ("events_between", events_between, (_STATE, _STATE)),
+    ("render_text", render_text, (_VIEW,)),
+    ("render_score_sheet", render_score_sheet, (score(_STATE),)),
+    ("board", board, (_VIEW,)),
+    ("view_from_json", view_from_json, (to_json(_VIEW),)),
+    ("json_schema", json_schema, ("state",)),
+    ("add_store", add_store, (_STATE, 0, _FREE_LAND)),
+    ("give_favor", give_favor, (_STATE, 0, _FREE_FAVOR)),
 ]
 
 WRONG = st.one_of(

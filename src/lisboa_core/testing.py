@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any
 
 from . import model as m
+from ._args import expect, expect_int
 from ._replace import replace
 from .api import apply, legal_moves, new_game, parse_move
 from .catalog import Rules
@@ -211,6 +212,16 @@ def _lift(state: State, piece: str) -> State:
     return with_state(state, **changes) if changes else state
 
 
+def _checked(state: State, seat: int | None, function: str) -> None:
+    """The builders' argument checks: a playable state and a seat of its game."""
+    expect(state, State, function, "state")
+    if seat is not None:
+        expect_int(seat, function, "seat")
+        if not 0 <= seat < state.player_count:
+            raise LisboaError(f"{function}(): no seat {seat} in a {state.player_count}-player "
+                              "game")
+
+
 def _component(state: State, piece: str, kind: type[m.Component], noun: str) -> Any:
     found = ops.rules_of(state).get(piece)
     if not isinstance(found, kind):
@@ -234,6 +245,7 @@ def give_portfolio(state: State, seat: int, card: str, slot: int | None = None) 
         state = testing.give_portfolio(state, 0, ship)
         assert state.players[0].top[0] == ship and not testing.check_invariants(state)
     """
+    _checked(state, seat, "give_portfolio")
     piece = ops.rules_of(state).get(card)
     if isinstance(piece, m.PoliticalCard):
         row = "bottom" if piece.is_treasury else "top"
@@ -266,6 +278,7 @@ def to_shipyard(state: State, ship: str) -> State:
         state = testing.to_shipyard(state, ship)
         assert state.shipyard[0] == ship and not testing.check_invariants(state)
     """
+    _checked(state, None, "to_shipyard")
     _component(state, ship, m.Ship, "ship")
     state = _lift(state, ship)
     return with_state(state, shipyard=(ship, *state.shipyard))
@@ -286,6 +299,7 @@ def give_clergy(state: State, seat: int, tile: str) -> State:
         state = testing.give_clergy(state, 1, tile)
         assert tile in state.players[1].clergy and not testing.check_invariants(state)
     """
+    _checked(state, seat, "give_clergy")
     _component(state, tile, m.ClergyTile, "clergy tile")
     limit = ops.rules_of(state).player_board.clergy_spaces
     if tile not in state.players[seat].clergy and len(state.players[seat].clergy) >= limit:
@@ -307,6 +321,7 @@ def give_decree(state: State, seat: int, decree: str) -> State:
         state = testing.give_decree(state, 0, decree)
         assert state.players[0].decrees == (decree,)
     """
+    _checked(state, seat, "give_decree")
     _component(state, decree, m.Decree, "decree")
     state = _lift(state, decree)
     return with_player(state, seat, decrees=(*state.players[seat].decrees, decree))
@@ -325,6 +340,7 @@ def complete_plan(state: State, seat: int, plan: str) -> State:
         state = testing.complete_plan(state, 0, plan)
         assert state.players[0].completed == (plan,) and plan not in state.players[0].plans
     """
+    _checked(state, seat, "complete_plan")
     _component(state, plan, m.Plan, "plan")
     state = _lift(state, plan)
     return with_player(state, seat, completed=(*state.players[seat].completed, plan))
@@ -345,6 +361,7 @@ def give_favor(state: State, seat: int, noble: str) -> State:
                      if n not in state.players[1].favors)
         assert noble in testing.give_favor(state, 1, noble).players[1].favors
     """
+    _checked(state, seat, "give_favor")
     index = NOBLES.index(noble) if noble in NOBLES else -1
     if index < 0:
         raise LisboaError(f"no noble {noble!r}; the nobles are {', '.join(NOBLES)}")
@@ -371,6 +388,7 @@ def place_official(state: State, seat: int, noble: str, *, plaza: bool = False) 
         assert placed.offices[2].count(0) == state.offices[2].count(0) + 1
         assert placed.players[0].officials == state.players[0].officials - 1
     """
+    _checked(state, seat, "place_official")
     index = NOBLES.index(noble) if noble in NOBLES else -1
     if index < 0:
         raise LisboaError(f"no noble {noble!r}; the nobles are {', '.join(NOBLES)}")
@@ -402,6 +420,7 @@ def add_store(state: State, seat: int, land: str, street: str | None = None) -> 
         state = testing.add_store(state, 0, "A1")
         assert ("A1", 0, "yellow") in state.stores and not testing.check_invariants(state)
     """
+    _checked(state, seat, "add_store")
     space = _component(state, land, m.LandSpace, "land space")
     street = street or space.streets[0]
     if street not in space.streets:
@@ -437,6 +456,7 @@ def give_rubble(state: State, seat: int, colour: str, count: int = 1) -> State:
         state = testing.give_rubble(state, 1, colour)
         assert sum(state.players[1].rubble) == 1 and not testing.check_invariants(state)
     """
+    _checked(state, seat, "give_rubble")
     if colour not in RUBBLE:
         raise LisboaError(f"no rubble colour {colour!r}; the colours are {', '.join(RUBBLE)}")
     pile = list(state.rubble_pile)
@@ -474,6 +494,7 @@ def start_state_action(state: State, seat: int, action: str) -> State:
         state = testing.start_state_action(testing.first_turn(2, 1), 0, "acquire-plan")
         assert state.to_act == 0 and legal_moves(state)
     """
+    _checked(state, seat, "start_state_action")
     from .dsl.patterns import STATE_ACTIONS
     from .engine.state_actions import can_perform
 
@@ -496,6 +517,7 @@ def start_noble_action(state: State, seat: int, action: str) -> State:
         state = testing.start_noble_action(testing.first_turn(2, 1), 0, "take-decree")
         assert state.pending[-1].kind == "take-decree" and legal_moves(state)
     """
+    _checked(state, seat, "start_noble_action")
     from .dsl.patterns import NOBLE_ACTIONS
 
     if action not in NOBLE_ACTIONS:
@@ -519,6 +541,7 @@ def period_two(state: State, triggering: int | None = None) -> State:
         assert state.period == 2 and not state.later_ships
         assert not testing.check_invariants(state)
     """
+    _checked(state, triggering, "period_two")
     from .engine.turn import _period_change
 
     if state.period != 1 or not state.pending or state.pending[-1].kind != "turn":
