@@ -19,7 +19,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The hot path of legal_moves/apply: the state classes, moves, copies, the generator and
 # every engine module (package __init__ files stay Python).
-HOT = ["state.py", "moves.py", "_replace.py", "rng.py", "engine/**/*.py"]
+HOT = ["state.py", "player.py", "moves.py", "_replace.py", "rng.py", "engine/**/*.py"]
 
 
 def hot_modules(package: Path) -> list[str]:
