@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from lisboa_core._api_snapshot import PUBLIC_MODULES
+
 MODULES = (
     "lisboa_core",
     "lisboa_core.api",
@@ -37,19 +39,7 @@ MODULES = (
     "lisboa_core.serve",
     "lisboa_core.engine.scoring",
 )
-PUBLIC = (
-    "lisboa_core",
-    "lisboa_core.testing",
-    "lisboa_core.errors",
-    "lisboa_core.adversarial",
-    "lisboa_core.simulation",
-    "lisboa_core.events",
-    "lisboa_core.render",
-    "lisboa_core.svg",
-    "lisboa_core.serialize",
-    "lisboa_core.schema",
-)
-"""The modules whose ``__all__`` is the public API (see docs/guide/stability.md)."""
+PUBLIC = PUBLIC_MODULES  # the modules whose ``__all__`` is the public API
 
 
 SRC = Path(__file__).resolve().parent.parent / "src"
