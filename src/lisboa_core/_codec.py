@@ -30,7 +30,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from . import model as m
 from .dsl.ast import Int, Ref, Word
 from .dsl.patterns import ValueType, _Opt, _Slot
-from .dsl.vocabulary import EFFECT_KINDS
+from .dsl.vocabulary import effect_kinds
 from .engine import core
 from .state import Frame
 
@@ -350,7 +350,7 @@ _Slots = dict[str, tuple[ValueType, bool, bool]]  # name -> (type, many, optiona
 
 def _slots() -> dict[str, _Slots]:
     table: dict[str, _Slots] = {}
-    for kind in EFFECT_KINDS:
+    for kind in effect_kinds():
         slots: _Slots = {}
         for part in kind.pattern.parts:
             for piece in part.parts if isinstance(part, _Opt) else (part,):
@@ -360,7 +360,6 @@ def _slots() -> dict[str, _Slots]:
     return table
 
 
-_EFFECT_SLOTS = _slots()
 
 
 def _fits(value_type: ValueType, value: Any) -> bool:
@@ -384,11 +383,12 @@ def _fits(value_type: ValueType, value: Any) -> bool:
 
 
 def _decode_do(kind: Any, args: Any) -> m.Do:
-    if not isinstance(kind, str) or kind not in _EFFECT_SLOTS:
+    effect_slots = _slots()
+    if not isinstance(kind, str) or kind not in effect_slots:
         raise Invalid(f"unknown effect kind {describe(kind)}", ".do")
     if not isinstance(args, dict):
         raise Invalid(f"expected an object, got {describe(args)}", ".args")
-    slots = _EFFECT_SLOTS[kind]
+    slots = effect_slots[kind]
     bound: list[tuple[str, Any]] = []
     for name, value in args.items():
         where = f".args.{name}"

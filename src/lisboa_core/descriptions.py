@@ -6,11 +6,10 @@ import re
 from typing import Any
 
 from . import model as m
-from .dsl.vocabulary import EFFECT_KINDS, EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS
+from .dsl.vocabulary import EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS, effect_kinds
 
 __all__ = ["describe", "describe_behaviour", "describe_effect", "describe_score"]
 
-_EFFECTS = {k.name: k for k in EFFECT_KINDS}
 _HOOKS = {h.name: h for h in HOOKS}
 _EVENTS = {e.name: e for e in EVENTS}
 _FORMS = {f.name: f for f in SCORE_FORMS}
@@ -22,7 +21,8 @@ def describe_effect(effect: m.Effect) -> str:
     """An effect tree in words."""
     if isinstance(effect, m.Do):
         args: dict[str, Any] = dict(effect.args)
-        return _plural(_EFFECTS[effect.kind].template.format(**args))
+        kind = next(k for k in effect_kinds() if k.name == effect.kind)
+        return _plural(kind.template.format(**args))
     if isinstance(effect, m.Seq):
         return ", then ".join(describe_effect(s) for s in effect.steps) or "nothing"
     if isinstance(effect, m.Choose):

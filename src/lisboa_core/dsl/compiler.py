@@ -18,7 +18,7 @@ from ..errors import Problem
 from . import ast
 from .patterns import TYPES, Mismatch
 from .schemas import KINDS, KindSchema, Spec
-from .vocabulary import EFFECT_KINDS, EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS
+from .vocabulary import EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS, effect_kinds
 
 __all__ = ["CODES", "KINDS", "Compiler"]
 
@@ -83,9 +83,12 @@ def _suggest(word: str, options: Iterable[str], *, choices: bool = False) -> str
     return ""
 
 
-_EFFECTS_BY_VERB: dict[str, list[Any]] = {}
-for _kind in EFFECT_KINDS:
-    _EFFECTS_BY_VERB.setdefault(_kind.verb, []).append(_kind)
+def _effects_by_verb() -> dict[str, list[Any]]:
+    """The effect kinds by their first word, shipped and user-registered."""
+    table: dict[str, list[Any]] = {}
+    for kind in effect_kinds():
+        table.setdefault(kind.verb, []).append(kind)
+    return table
 _HOOKS = {h.name: h for h in HOOKS}
 _EVENTS = {e.name: e for e in EVENTS}
 _SUBJECT_WORDS = {w: s for s in SUBJECTS for w in s.words}
@@ -433,10 +436,11 @@ class Compiler:
 
     def _phrase(self, phrase: ast.Phrase, ctx: _Context) -> m.Do | None:
         verb = phrase.verb.text
-        kinds = _EFFECTS_BY_VERB.get(verb)
+        by_verb = _effects_by_verb()
+        kinds = by_verb.get(verb)
         if not kinds:
             self.report(
-                phrase.loc, "LB110", f"unknown effect {verb!r}{_suggest(verb, _EFFECTS_BY_VERB)}"
+                phrase.loc, "LB110", f"unknown effect {verb!r}{_suggest(verb, by_verb)}"
             )
             return None
         best: Mismatch | None = None

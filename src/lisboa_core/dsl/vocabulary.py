@@ -19,11 +19,13 @@ __all__ = [
     "PERMISSIONS",
     "SCORE_FORMS",
     "SUBJECTS",
+    "USER_EFFECT_KINDS",
     "EffectKind",
     "Event",
     "Hook",
     "ScoreForm",
     "Subject",
+    "effect_kinds",
 ]
 
 
@@ -137,6 +139,14 @@ EFFECT_KINDS: tuple[EffectKind, ...] = (
         "move the treasury marker {direction} {steps}",
     ),
 )
+
+USER_EFFECT_KINDS: dict[str, EffectKind] = {}
+"""Effect kinds registered from user code (:func:`lisboa_core.extend.register_effect`)."""
+
+
+def effect_kinds() -> tuple[EffectKind, ...]:
+    """The shipped effect kinds, then the user's, in registration order."""
+    return (*EFFECT_KINDS, *USER_EFFECT_KINDS.values())
 
 
 @attrs.frozen(slots=True)
