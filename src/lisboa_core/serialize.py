@@ -318,10 +318,7 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
         state = new_game(players=4, seed=7)
         assert from_json(to_json(state)) == state
     """
-    expect(text, (str, bytes), "from_json", "text")
-    if rules is not None:
-        expect(rules, Rules, "from_json", "rules")
-    rules = rules or load_rules()
+    rules = _arguments(text, rules, "from_json")
     document = parse_document(text, STATE_FORMAT, "saved state")
     state = _read_body(document, rules, "state", ())
     check_state_body(state, rules)
@@ -329,6 +326,14 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
     _check_invariants(state)
     check_pending(state)
     return state
+
+
+def _arguments(text: Any, rules: Any, function: str) -> Rules:
+    """A loader's arguments checked; the catalogue to read with (default: the shipped one)."""
+    expect(text, (str, bytes), function, "text")
+    if rules is not None:
+        expect(rules, Rules, function, "rules")
+    return rules or load_rules()
 
 
 def _read_body(document: dict[str, Any], rules: Rules, what: str,
@@ -403,10 +408,7 @@ def view_from_json(text: str | bytes, *, rules: Rules | None = None) -> View:
         view = observe(new_game(players=3, seed=2), 0)
         assert view_from_json(to_json(view)) == view
     """
-    expect(text, (str, bytes), "view_from_json", "text")
-    if rules is not None:
-        expect(rules, Rules, "view_from_json", "rules")
-    rules = rules or load_rules()
+    rules = _arguments(text, rules, "view_from_json")
     document = parse_document(text, VIEW_FORMAT, "saved view")
     seat = _field(document, "seat", int)
     state = _read_body(document, rules, "view", ("seat",))
