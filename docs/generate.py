@@ -41,6 +41,7 @@ from lisboa_core.dsl.format import format_component, format_effects
 from lisboa_core.dsl.parser import parse_file, parse_text_all_errors
 from lisboa_core.dsl.patterns import TYPES
 from lisboa_core.dsl.vocabulary import (
+    CONDITIONS,
     EFFECT_KINDS,
     EVENTS,
     HOOKS,
@@ -99,6 +100,7 @@ SAMPLES: dict[str, str] = {
     "int": "2",
     "nat": "2",
     "pos": "2",
+    "nonzero": "2",
     "column": "3",
     "period": "1",
     "players": "3",
@@ -369,9 +371,24 @@ def events_section() -> str:
 _SCORE_SAMPLE_QUANTITY = "decrees"
 
 
+def conditions_section() -> str:
+    """Every test an ``if ... (effects)`` effect can make."""
+    out = ["| Test | Written as | Example | In words |", "|---|---|---|---|"]
+    for condition in CONDITIONS:
+        clause = f"on build-store: if {sample(condition.pattern.text)} stores (gain 1 wig)"
+        tile = compile_snippet(_clergy(clause))
+        assert isinstance(tile, m.ClergyTile)
+        (words,) = describe_behaviour(tile.behaviour)
+        written = f"if {condition.pattern.text} QUANTITY (EFFECTS)"
+        out.append(
+            f"| `{condition.name}` | {_code(written)} | {_code(clause)} | {_cell(words)} |"
+        )
+    return "\n".join(out) + "\n"
+
+
 def score_forms_section() -> str:
     """Every scoring form of a decree."""
-    uses = Counter(d.score.form for d in load_rules().decrees)
+    uses = Counter(line.form for d in load_rules().decrees for line in d.scores)
     out = [
         "| Form | Written as | Example | In words | Used by |",
         "|---|---|---|---|---|",
@@ -393,7 +410,7 @@ def score_forms_section() -> str:
 
 def subjects_section() -> str:
     """Every scoring subject (what a decree counts) and its filters."""
-    uses = Counter(d.score.quantity.subject for d in load_rules().decrees)
+    uses = Counter(line.quantity.subject for d in load_rules().decrees for line in d.scores)
     out = [
         "| Subject | Words | Filters | Example | In words | Used by |",
         "|---|---|---|---|---|---|",
@@ -911,6 +928,7 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
         "hooks": hooks_section,
         "permissions": permissions_section,
         "events": events_section,
+        "conditions": conditions_section,
         "score-forms": score_forms_section,
         "subjects": subjects_section,
         "types": types_section,

@@ -25,7 +25,15 @@ from lisboa_core import (
 from lisboa_core import testing as t
 from lisboa_core.engine import core
 from lisboa_core.engine.effects import run_effect
-from lisboa_core.extend import register_effect, unregister_effect
+from lisboa_core.extend import (
+    fire,
+    register_effect,
+    register_event,
+    register_subject,
+    unregister_effect,
+    unregister_event,
+    unregister_subject,
+)
 
 
 def _festival(state: State, seat: int, args: dict[str, object]) -> State:
@@ -99,3 +107,80 @@ def test_bad_registrations_are_refused() -> None:
         register_effect("odd", "<amount:pos> odd", "x", _festival)
     with pytest.raises(LisboaError, match="no user effect"):
         unregister_effect("gain")
+
+
+# --- registered events and scoring subjects ------------------------------------------------
+
+
+def _market(state: State, seat: int, args: dict[str, object]) -> State:
+    """A registered effect that announces the registered event ``market``."""
+    return fire(state, seat, "market", str(args["good"]))
+
+
+MARKET = '''clergy C01 "Market day" {
+  wigs 2
+  on visit: hold market gold
+  on market gold: gain 2 reis
+  on market: gain 1 wig
+  provenance reconstructed all
+}
+
+decree DC01 "Hands full" {
+  score 2 per hand-card
+  score 5 if at least 9 hand-cards
+  provenance reconstructed all
+}
+'''
+
+
+@pytest.fixture
+def market(tmp_path: Path) -> Iterator[Path]:
+    register_event("market", "each time a market is held {what}", qualifier="[<what:good>]")
+    register_effect("hold_market", "hold market <good:good>", "hold a {good} market", _market)
+    register_subject("hand-cards", ["hand-card", "hand-cards"], "{your}cards in hand",
+                     lambda state, seat, filters: len(state.players[seat].hand))
+    (tmp_path / "market.lsb").write_text(MARKET, encoding="utf-8")
+    try:
+        yield tmp_path / "market.lsb"
+    finally:
+        unregister_effect("hold_market")
+        unregister_event("market")
+        unregister_subject("hand-cards")
+
+
+def test_a_registered_event_fires_its_listeners_in_a_real_game(market: Path) -> None:
+    rules = load_rules(overlay=[market], reload=True)
+    assert rules.full_search  # the hints know nothing of "market"
+    state = t.first_turn(2, 1, rules=rules)
+    seat = state.current
+    state = t.with_player(state, seat, influence=10, reis=10)
+    card = next(c for c in state.players[seat].hand if not rules[c].is_treasury)  # type: ignore[attr-defined]
+    plain = t.play(state, f"visit {card}")
+    held = t.play(t.give_clergy(state, seat, "C01"), f"visit {card}")
+    # visit -> hold market gold -> "on market gold" (2 reis) and "on market" (1 wig)
+    assert held.players[seat].wigs - plain.players[seat].wigs == 1
+    assert held.players[seat].reis - plain.players[seat].reis == 2
+    assert "each time a market is held" in describe(rules["C01"])
+
+
+def test_a_registered_subject_scores_and_describes(market: Path) -> None:
+    from lisboa_core.engine.scoring import decree_wigs
+    from lisboa_core.model import Decree
+
+    rules = load_rules(overlay=[market], reload=True)
+    state = t.give_decree(t.first_turn(2, 1, rules=rules), 0, "DC01")
+    decree = rules.typed("DC01", Decree)
+    hand = len(state.players[0].hand)
+    assert hand < 9 and decree_wigs(state, 0, decree) == 2 * hand
+    assert "2 wigs for each of your cards in hand" in describe(decree)
+
+
+def test_registering_twice_or_a_taken_word_is_refused(market: Path) -> None:
+    with pytest.raises(LisboaError, match="already exists"):
+        register_event("market", "again")
+    with pytest.raises(LisboaError, match="already exists"):
+        register_event("visit", "a shipped event")
+    with pytest.raises(LisboaError, match="already name a subject"):
+        register_subject("more-ships", ["ships"], "ships", lambda s, seat, f: 0)
+    with pytest.raises(LisboaError, match="no event"):
+        fire(new_game(2, 1), 0, "no-such-event")

@@ -82,7 +82,7 @@ def test_values_of_every_type() -> None:
     [
         ("clergy C1 {\n  wigs @\n}\n", 2, 8, "unexpected character '@'"),
         ("clergy c1 {\n}\n", 1, 8, "expected an id such as C99"),
-        ("clergy C1 {\n  on x: \n}\n", 2, 9, "expected 'choose', 'may' or a word"),
+        ("clergy C1 {\n  on x: \n}\n", 2, 9, "expected 'choose', 'if', 'may' or a word"),
         ("potion C1 {\n}\n", 1, 1, "expected a component kind"),
         ("clergy C1 {\n  wigs 2\n", 2, 9, "found the end of the file"),
         ("clergy C1 {\n  reward: choose one (gain 1 gold\n}\n", 2, 34, "expected"),

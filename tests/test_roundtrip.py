@@ -19,6 +19,7 @@ from lisboa_core.dsl.ast import (
     Choice,
     Clause,
     Component,
+    Conditional,
     Effect,
     Field,
     Int,
@@ -88,7 +89,7 @@ _UPPER = _LOWER.upper()
 
 # Words that are keywords somewhere in the grammar, or kinds: the contextual lexer must still
 # read them as plain words wherever a word is expected.
-_TRICKY_WORDS = ["one", "up", "to", "choose", "may", "free", "political", "player-board",
+_TRICKY_WORDS = ["one", "up", "to", "choose", "may", "if", "free", "political", "player-board",
                  "clergy", "provenance", "mayor", "chooser", "one-1", "up_to"]
 
 _plain_words = st.builds(
@@ -97,8 +98,8 @@ _plain_words = st.builds(
     st.text(alphabet=_LOWER + _DIGITS + "_-", max_size=8),
 )
 words = st.one_of(_plain_words, st.sampled_from(_TRICKY_WORDS))
-# A phrase's verb must not be `choose` or `may`: there the grammar expects its keywords.
-verbs = words.filter(lambda w: w not in ("choose", "may"))
+# A phrase's verb must not be `choose`, `may` or `if`: there the grammar expects its keywords.
+verbs = words.filter(lambda w: w not in ("choose", "may", "if"))
 refs = st.builds(
     lambda head, tail: head + tail,
     st.sampled_from(_UPPER),
@@ -142,6 +143,8 @@ def effects(depth: int) -> st.SearchStrategy[Effect]:
         phrase,
         alternatives.flatmap(_choice),
         st.builds(Optional, sequences(depth - 1)),
+        st.builds(Conditional, st.lists(values, min_size=1, max_size=4).map(tuple),
+                  sequences(depth - 1)),
     )
 
 

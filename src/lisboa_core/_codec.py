@@ -30,7 +30,7 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from . import model as m
 from .dsl.ast import Int, Ref, Word
 from .dsl.patterns import ValueType, _Opt, _Slot
-from .dsl.vocabulary import effect_kinds
+from .dsl.vocabulary import CONDITIONS, effect_kinds, subjects
 from .engine import core
 from .state import Frame
 
@@ -273,6 +273,12 @@ def encode_value(value: Any) -> Any:
         return {"choose": [encode_value(o) for o in value.options], "up_to": value.up_to}
     if isinstance(value, m.May):
         return {"may": encode_value(value.body)}
+    if isinstance(value, m.If):
+        return {
+            "if": value.test, "count": value.count, "subject": value.quantity.subject,
+            "filters": {k: encode_value(v) for k, v in value.quantity.filters},
+            "then": encode_value(value.body),
+        }
     raise TypeError(f"a frame holds a {type(value).__name__}, which cannot be saved")
 
 
@@ -324,7 +330,7 @@ def _decode_effect(value: dict[str, Any]) -> m.Effect:
                 node = decode_value(step)
             except Invalid as err:
                 raise Invalid.at(f".seq[{i}]", err) from None
-            if not isinstance(node, m.Do | m.Seq | m.Choose | m.May):
+            if not isinstance(node, m.Do | m.Seq | m.Choose | m.May | m.If):
                 raise Invalid("expected an effect", f".seq[{i}]")
             steps.append(node)
         return m.Seq(tuple(steps))
@@ -342,7 +348,38 @@ def _decode_effect(value: dict[str, Any]) -> m.Effect:
     if "may" in value:
         _only(value, "may")
         return m.May(_seq(value["may"], ".may"))
-    raise Invalid("expected an effect (an object with 'do', 'seq', 'choose' or 'may')")
+    if "if" in value:
+        _only(value, "if", "count", "subject", "filters", "then")
+        return _decode_if(value)
+    raise Invalid("expected an effect (an object with 'do', 'seq', 'choose', 'may' or 'if')")
+
+
+def _decode_if(value: dict[str, Any]) -> m.If:
+    tests = {c.name for c in CONDITIONS}
+    if value["if"] not in tests:
+        raise Invalid(f"expected one of {sorted(tests)}, got {describe(value['if'])}", ".if")
+    count = value["count"]
+    if type(count) is not int or count < 0:
+        raise Invalid(f"expected a number 0 or more, got {describe(count)}", ".count")
+    found = {s.name: s for s in subjects()}.get(value["subject"])
+    if found is None:
+        raise Invalid(f"unknown scoring subject {describe(value['subject'])}", ".subject")
+    filters = value["filters"]
+    if not isinstance(filters, dict):
+        raise Invalid(f"expected an object, got {describe(filters)}", ".filters")
+    slots = {
+        piece.name: piece.type
+        for part in found.filters.parts
+        for piece in (part.parts if isinstance(part, _Opt) else (part,))
+        if isinstance(piece, _Slot)
+    }
+    for name, item in filters.items():
+        if name not in slots:
+            raise Invalid(f"the subject {found.name!r} has no filter {name!r}", f".filters.{name}")
+        if not _fits(slots[name], item):
+            raise Invalid(f"expected {slots[name].description}", f".filters.{name}")
+    quantity = m.Quantity(found.name, tuple(sorted(filters.items())))
+    return m.If(value["if"], count, quantity, _seq(value["then"], ".then"))
 
 
 _Slots = dict[str, tuple[ValueType, bool, bool]]  # name -> (type, many, optional)

@@ -229,7 +229,9 @@ class _Checker:
         if spec == "text":
             return None if isinstance(value, str) else f"expected a string, got {_show(value)}"
         if spec in ("effect", "choose", "may"):
-            wanted = {"effect": m.Do | m.Seq | m.Choose | m.May, "choose": m.Choose, "may": m.May}
+            wanted = {
+                "effect": m.Do | m.Seq | m.Choose | m.May | m.If, "choose": m.Choose, "may": m.May,
+            }
             if isinstance(value, wanted[spec]):
                 return None
             return f"expected a {spec} effect, got {_show(value)}"
@@ -257,7 +259,7 @@ class _Checker:
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "a list"
-    if isinstance(value, m.Do | m.Seq | m.Choose | m.May):
+    if isinstance(value, m.Do | m.Seq | m.Choose | m.May | m.If):
         return "an effect"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

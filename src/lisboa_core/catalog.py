@@ -16,6 +16,7 @@ from .dsl.compiler import KINDS, Compiler
 from .dsl.format import format_file
 from .dsl.parser import parse_text_all_errors, read_card_file
 from .dsl.resources import cards_dir
+from .dsl.vocabulary import EVENTS, HINTLESS_EVENTS
 from .errors import CardSyntaxError, CardValidationError, Problem
 
 __all__ = [
@@ -82,6 +83,13 @@ class Rules:
     digest: str
     by_id: dict[str, m.Component] = attrs.field(eq=False, repr=False)
     by_class: dict[type, tuple[m.Component, ...]] = attrs.field(eq=False, repr=False)
+    heard: frozenset[str] = attrs.field(default=frozenset(), eq=False, repr=False)
+    """Every event some component's trigger listens to."""
+    full_search: bool = attrs.field(default=False, eq=False, repr=False)
+    """Whether the engine's lookahead shortcuts are off for this catalogue: some card uses
+    a word they do not reason about (a condition, or a trigger on an event of
+    :data:`~lisboa_core.dsl.vocabulary.HINTLESS_EVENTS` or one registered from user code),
+    so every decision is judged by the full search (R3.6), slower but always right."""
 
     def __getitem__(self, component_id: str) -> m.Component:
         return self.by_id[component_id]
@@ -284,12 +292,40 @@ def _build(files: list[Path], complete: bool, overlay: frozenset[str] = frozense
     by_class: dict[type, list[m.Component]] = {}
     for component in components:
         by_class.setdefault(type(component), []).append(component)
+    heard, conditional = _listening(components)
+    shipped_events = {e.name for e in EVENTS} - HINTLESS_EVENTS
     return Rules(
         components,
         digest,
         {c.id: c for c in components},
         {cls: tuple(sorted(members, key=_position)) for cls, members in by_class.items()},
+        heard,
+        conditional or not heard <= shipped_events,
     )
+
+
+def _listening(components: Iterable[m.Component]) -> tuple[frozenset[str], bool]:
+    """The events the components' triggers listen to, and whether any effect is
+    conditional (``if ...``)."""
+    heard: set[str] = set()
+    conditional = False
+
+    def walk(value: object) -> None:
+        nonlocal conditional
+        if isinstance(value, m.Trigger):
+            heard.add(value.event)
+        if isinstance(value, m.If):
+            conditional = True
+        if isinstance(value, tuple):
+            for item in value:
+                walk(item)
+        elif attrs.has(type(value)) and not isinstance(value, Loc | m.Quantity):
+            for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+                walk(getattr(value, field.name))
+
+    for component in components:
+        walk(component)
+    return frozenset(heard), conditional
 
 
 _Stamp = tuple[str, int, int]

@@ -6,14 +6,21 @@ import re
 from typing import Any
 
 from . import model as m
-from .dsl.vocabulary import EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS, effect_kinds
+from .dsl.vocabulary import (
+    CONDITIONS,
+    HOOKS,
+    PERMISSIONS,
+    SCORE_FORMS,
+    effect_kinds,
+    events,
+    subjects,
+)
 
 __all__ = ["describe", "describe_behaviour", "describe_effect", "describe_score"]
 
 _HOOKS = {h.name: h for h in HOOKS}
-_EVENTS = {e.name: e for e in EVENTS}
+_CONDITIONS = {c.name: c for c in CONDITIONS}
 _FORMS = {f.name: f for f in SCORE_FORMS}
-_SUBJECTS = {s.name: s for s in SUBJECTS}
 _NOBLE_NAMES = {"manuel": "Manuel", "marquis": "the Marquis", "king": "the King"}
 
 
@@ -25,6 +32,11 @@ def describe_effect(effect: m.Effect) -> str:
         return _plural(kind.template.format(**args))
     if isinstance(effect, m.Seq):
         return ", then ".join(describe_effect(s) for s in effect.steps) or "nothing"
+    if isinstance(effect, m.If):
+        test = _CONDITIONS[effect.test].template.format(
+            count=effect.count, quantity=_quantity(effect.quantity, yours=False, plain=True)
+        )
+        return f"{test}: {describe_effect(effect.body)}"
     if isinstance(effect, m.Choose):
         options = " or ".join(f"({describe_effect(o)})" for o in effect.options)
         if effect.up_to is None:
@@ -53,18 +65,19 @@ def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
     for trig in behaviour.triggers:
         what = trig.qualifier or ""
         what = what.capitalize() if what in _NOBLE_NAMES else what
-        when = _EVENTS[trig.event].template.format(
-            what=what, what_sold="good" if what == "any" else what
+        when = {e.name: e for e in events()}[trig.event].template.format(
+            what=what, what_sold="good" if what == "any" else what,
+            what_noble=_NOBLE_NAMES.get(trig.qualifier or "", "a noble"),
         )
         lines.append(f"{when}: {describe_effect(trig.effect)}")
     return lines
 
 
-def _quantity(q: m.Quantity, *, yours: bool) -> str:
+def _quantity(q: m.Quantity, *, yours: bool, plain: bool = False) -> str:
     """The counted thing: the seat's own (``yours``) or anyone's (after "no other player
-    has more")."""
-    text = _SUBJECTS[q.subject].template.format(
-        your="your " if yours else "", whose="your" if yours else "their",
+    has more"); ``plain`` after "you have" (no possessive)."""
+    text = {s.name: s for s in subjects()}[q.subject].template.format(
+        your="your " if yours else "", whose="your" if yours or plain else "their",
         the="the " if yours else "",
     )
     filters = dict(q.filters)
@@ -80,15 +93,16 @@ def _quantity(q: m.Quantity, *, yours: bool) -> str:
 
 
 def describe_score(score: m.Score) -> str:
-    """A decree condition in words."""
-    return _plural(
-        _FORMS[score.form].template.format(
-            wigs=score.wigs,
-            quantity=_quantity(score.quantity, yours=score.form != "most"),
-            every_part=f"every {score.every} of " if score.every > 1 else "each of ",
-            what="store" if score.quantity.subject == "stores" else "good",
-        )
+    """A decree condition in words (a negative number of wigs reads "lose ...")."""
+    theirs = score.form in ("most", "fewest", "at-least")
+    text = _FORMS[score.form].template.format(
+        wigs=abs(score.wigs),
+        count=score.count,
+        quantity=_quantity(score.quantity, yours=not theirs, plain=score.form == "at-least"),
+        every_part=f"every {score.every} of " if score.every > 1 else "each of ",
+        what="store" if score.quantity.subject == "stores" else "good",
     )
+    return _plural(("lose " if score.wigs < 0 else "") + text)
 
 
 _COUNTED = re.compile(r"\b(\d+) ((?:[a-z-]+ )?[a-z]+)\(s\)")
@@ -142,7 +156,7 @@ def describe(component: m.Component) -> str:
         ]
         lines.append(_plural(f"Back: {component.wigs} wig(s)."))
     elif isinstance(component, m.Decree):
-        lines.append(f"At the end: {describe_score(component.score)}.")
+        lines += [f"At the end: {describe_score(score)}." for score in component.scores]
         if component.two_player_removal:
             lines.append("Removed from 2-player games.")
     elif isinstance(component, m.Ship):

@@ -1,11 +1,13 @@
-"""Extending the card language from user code: new effect kinds, without touching the
-package.
+"""Extending the card language from user code: new effect kinds, events and scoring
+subjects, without touching the package.
 
 :func:`register_effect` adds a phrase to the vocabulary (the parser and the linter accept
 it, :func:`~lisboa_core.describe` says it in English, saved states carry it) and tells the
 interpreter what it does. The engine's lookahead shortcuts know nothing of a new kind, so
 every decision that involves it is played out by the full search (R3.6): a registered
-effect can never make an illegal move look legal.
+effect can never make an illegal move look legal. The same holds for a catalogue whose
+cards listen to a registered event (:func:`register_event`, announced by :func:`fire`).
+:func:`register_subject` adds something decrees and ``if`` conditions can count.
 
 Example::
 
@@ -30,12 +32,33 @@ from typing import Any
 
 from ._args import expect
 from .dsl.patterns import compile_pattern
-from .dsl.vocabulary import EFFECT_KINDS, USER_EFFECT_KINDS, EffectKind
-from .engine.effects import DO_HANDLERS
+from .dsl.vocabulary import (
+    EFFECT_KINDS,
+    EVENTS,
+    SUBJECTS,
+    USER_EFFECT_KINDS,
+    USER_EVENTS,
+    USER_SUBJECTS,
+    EffectKind,
+    Event,
+    Subject,
+)
+from .engine.effects import DO_HANDLERS, emit
+from .engine.scoring import SUBJECT_COUNTS
 from .errors import LisboaError
 from .state import State
 
-__all__ = ["EffectFn", "register_effect", "unregister_effect"]
+__all__ = [
+    "CountFn",
+    "EffectFn",
+    "fire",
+    "register_effect",
+    "register_event",
+    "register_subject",
+    "unregister_effect",
+    "unregister_event",
+    "unregister_subject",
+]
 
 EffectFn = Callable[[State, int, dict[str, Any]], State]
 """What a registered effect does: ``(state, seat, arguments) -> new state``, where the
@@ -124,3 +147,142 @@ def unregister_effect(name: str) -> None:
         raise LisboaError(f"unregister_effect(): no user effect kind {name!r}")
     del USER_EFFECT_KINDS[name]
     DO_HANDLERS.pop(name, None)
+
+
+def register_event(name: str, description: str, *, qualifier: str = "") -> None:
+    """Add an event that card triggers can listen to (``on NAME: effects``), announced by
+    your own code with :func:`fire` (typically inside a registered effect).
+
+    :param name: the event's name (``festival``), new.
+    :param description: when it happens, in words (``each time a festival is held``);
+        ``{what}`` stands for the qualifier a card names.
+    :param qualifier: an optional pattern of what may follow the name in ``on NAME ...``
+        (``[<what:good>]``); the bound value is the ``what`` a :func:`fire` call names.
+    :raises LisboaError: for a name already in use or a qualifier that does not compile.
+
+    Example::
+
+        from lisboa_core.extend import register_event, unregister_event
+
+        register_event("festival", "each time a festival is held")
+        unregister_event("festival")
+    """
+    expect(name, str, "register_event", "name")
+    expect(description, str, "register_event", "description")
+    expect(qualifier, str, "register_event", "qualifier")
+    if any(e.name == name for e in EVENTS) or name in USER_EVENTS:
+        raise LisboaError(f"register_event(): an event {name!r} already exists")
+    try:
+        pattern = compile_pattern(qualifier)
+    except Exception as err:  # the pattern compiler's own errors, whatever their class
+        raise LisboaError(
+            f"register_event(): the qualifier {qualifier!r} does not compile: {err}"
+        ) from None
+    template = description.replace("{", "{{").replace("}", "}}").replace("{{what}}", "{what}")
+    USER_EVENTS[name] = Event(name, pattern, template)
+
+
+def unregister_event(name: str) -> None:
+    """Take back an event registered with :func:`register_event`.
+
+    :raises LisboaError: if ``name`` was not registered from user code.
+
+    Example::
+
+        from lisboa_core.extend import register_event, unregister_event
+
+        register_event("market-day", "on market day")
+        unregister_event("market-day")
+    """
+    if name not in USER_EVENTS:
+        raise LisboaError(f"unregister_event(): no user event {name!r}")
+    del USER_EVENTS[name]
+
+
+def fire(state: State, seat: int, event: str, what: str | None = None) -> State:
+    """Announce ``event`` to ``seat``'s triggers: their effects run next, in card order,
+    exactly as the engine's own events do. Returns the new state.
+
+    :raises LisboaError: for an event that is neither shipped nor registered.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.extend import fire, register_event, unregister_event
+
+        register_event("market-day", "on market day")
+        state = new_game(players=2, seed=1)
+        assert fire(state, 0, "market-day") == state  # no card listens to it
+        unregister_event("market-day")
+    """
+    if not any(e.name == event for e in EVENTS) and event not in USER_EVENTS:
+        raise LisboaError(f"fire(): no event {event!r}; register it with register_event")
+    return emit(state, seat, event, what)
+
+
+CountFn = Callable[[State, int, dict[str, Any]], int]
+"""How a registered subject is counted: ``(state, seat, filters) -> count``, the filters
+bound by name from what the card wrote after the subject's word."""
+
+
+def register_subject(
+    name: str, words: Iterable[str], description: str, count: CountFn, *, filters: str = "",
+) -> None:
+    """Add something decrees (``score 2 per NAME``) and conditions (``if at least 3 NAME
+    (...)``) can count.
+
+    :param name: the subject's name, new.
+    :param words: the words card files write for it (singular and plural).
+    :param description: what is counted, in words (``{your}`` becomes "your " where the
+        owner's own are meant).
+    :param count: how to count it (see :data:`CountFn`).
+    :param filters: a pattern of optional filters after the word (``[<colour:rubble>]``).
+    :raises LisboaError: for a name or word already in use, or filters that do not compile.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.extend import register_subject, unregister_subject
+
+        register_subject("hand-cards", ["hand-card", "hand-cards"], "{your}cards in hand",
+                         lambda state, seat, filters: len(state.players[seat].hand))
+        unregister_subject("hand-cards")
+    """
+    expect(name, str, "register_subject", "name")
+    expect(description, str, "register_subject", "description")
+    if not callable(count):
+        raise TypeError("register_subject(): count must be callable (state, seat, filters)")
+    spelt = tuple(words)
+    if not spelt or not all(isinstance(w, str) and w for w in spelt):
+        raise LisboaError("register_subject(): words must be one or more non-empty strings")
+    taken = {w for s in (*SUBJECTS, *USER_SUBJECTS.values()) for w in s.words}
+    if any(s.name == name for s in SUBJECTS) or name in USER_SUBJECTS:
+        raise LisboaError(f"register_subject(): a subject {name!r} already exists")
+    if taken & set(spelt):
+        clash = ", ".join(sorted(taken & set(spelt)))
+        raise LisboaError(f"register_subject(): the word(s) {clash} already name a subject")
+    try:
+        pattern = compile_pattern(filters)
+    except Exception as err:  # the pattern compiler's own errors, whatever their class
+        raise LisboaError(
+            f"register_subject(): the filters {filters!r} do not compile: {err}") from None
+    USER_SUBJECTS[name] = Subject(name, spelt, pattern, description)
+    SUBJECT_COUNTS[name] = count
+
+
+def unregister_subject(name: str) -> None:
+    """Take back a subject registered with :func:`register_subject`.
+
+    :raises LisboaError: if ``name`` was not registered from user code.
+
+    Example::
+
+        from lisboa_core.extend import register_subject, unregister_subject
+
+        register_subject("cash", ["cash"], "{your}reis", lambda s, seat, f: s.players[seat].reis)
+        unregister_subject("cash")
+    """
+    if name not in USER_SUBJECTS:
+        raise LisboaError(f"unregister_subject(): no user subject {name!r}")
+    del USER_SUBJECTS[name]
+    SUBJECT_COUNTS.pop(name, None)

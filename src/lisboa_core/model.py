@@ -25,6 +25,7 @@ __all__ = [
     "Do",
     "Effect",
     "HouseAbility",
+    "If",
     "LandSpace",
     "May",
     "Modifier",
@@ -96,7 +97,20 @@ class May:
     loc: Loc = _loc()
 
 
-Effect: TypeAlias = Do | Seq | Choose | May
+@attrs.frozen(slots=True)
+class If:
+    """Effects done only when a test on a counted quantity holds (``if at least 3 stores
+    (...)``): ``test`` is a condition of the vocabulary (``at-least``, ``at-most``,
+    ``most``, ``fewest``), ``count`` its number where it has one."""
+
+    test: str
+    count: int
+    quantity: Quantity
+    body: Seq
+    loc: Loc = _loc()
+
+
+Effect: TypeAlias = Do | Seq | Choose | May | If
 
 
 def elementary(effect: Effect | None) -> list[Do]:
@@ -166,13 +180,16 @@ class Quantity:
 
 @attrs.frozen(slots=True)
 class Score:
-    """A decree's end-game condition: ``per`` (each ``every`` units), ``most``, ``every-type``."""
+    """A decree's end-game condition: ``per`` (each ``every`` units), ``most``, ``fewest``,
+    ``at-least`` (``count`` or more units) or ``every-type``. ``wigs`` may be negative
+    (a penalty)."""
 
     form: str
     wigs: int
     quantity: Quantity
     every: int = 1
     loc: Loc = _loc()
+    count: int = 0
 
 
 # --- components ------------------------------------------------------------------------
@@ -243,6 +260,13 @@ class Decree(_Base):
 
     score: Score
     two_player_removal: bool = False
+    more: tuple[Score, ...] = ()
+    """A compound decree's further ``score`` lines (each scored and added)."""
+
+    @property
+    def scores(self) -> tuple[Score, ...]:
+        """Every score line of the decree, in file order."""
+        return (self.score, *self.more)
 
 
 @attrs.frozen(slots=True, kw_only=True)

@@ -22,6 +22,7 @@ __all__ = [
     "Choice",
     "Clause",
     "Component",
+    "Conditional",
     "Effect",
     "Field",
     "Int",
@@ -152,7 +153,18 @@ class Optional:
     loc: Loc = _loc()
 
 
-Effect: TypeAlias = Phrase | Choice | Optional
+@attrs.frozen(slots=True)
+class Conditional:
+    """``if TEST QUANTITY (A, B)``: the body is done only when the test holds, e.g.
+    ``if at least 3 stores (gain 2 wigs)``; ``words`` are the values between ``if`` and
+    the parenthesis."""
+
+    words: tuple[Value, ...]
+    body: Sequence
+    loc: Loc = _loc()
+
+
+Effect: TypeAlias = Phrase | Choice | Optional | Conditional
 
 
 @attrs.frozen(slots=True)

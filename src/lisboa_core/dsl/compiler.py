@@ -18,7 +18,7 @@ from ..errors import Problem
 from . import ast
 from .patterns import TYPES, Mismatch
 from .schemas import KINDS, KindSchema, Spec
-from .vocabulary import EVENTS, HOOKS, PERMISSIONS, SCORE_FORMS, SUBJECTS, effect_kinds
+from .vocabulary import CONDITIONS, HOOKS, PERMISSIONS, SCORE_FORMS, effect_kinds, events, subjects
 
 __all__ = ["CODES", "KINDS", "Compiler"]
 
@@ -89,9 +89,19 @@ def _effects_by_verb() -> dict[str, list[Any]]:
     for kind in effect_kinds():
         table.setdefault(kind.verb, []).append(kind)
     return table
+
+
+def _events() -> dict[str, Any]:
+    """The events by name, shipped and user-registered."""
+    return {e.name: e for e in events()}
+
+
+def _subject_words() -> dict[str, Any]:
+    """The scoring subjects by each word that names them, shipped and user-registered."""
+    return {w: s for s in subjects() for w in s.words}
+
+
 _HOOKS = {h.name: h for h in HOOKS}
-_EVENTS = {e.name: e for e in EVENTS}
-_SUBJECT_WORDS = {w: s for s in SUBJECTS for w in s.words}
 _BEHAVIOUR_KEYS = ("modify", "allow", "on")
 
 
@@ -230,6 +240,9 @@ class Compiler:
         values: dict[str, Any],
         provenance: m.Provenance,
     ) -> m.Component | None:
+        if comp.kind == "decree" and values.get("score"):
+            first, *more = values["score"]  # a compound decree: every line scores
+            values["score"], values["more"] = first, tuple(more)
         if comp.kind == "noble":
             values["key_check"] = None
             values.pop("key_check")
@@ -399,7 +412,7 @@ class Compiler:
         return m.Modifier(hook.name, amount, tuple(sorted(bound.items())), item.loc)
 
     def _trigger(self, item: ast.Clause) -> m.Trigger | None:
-        found = self._head(item, _EVENTS, "event", "on build-store: gain 1 wig")
+        found = self._head(item, _events(), "event", "on build-store: gain 1 wig")
         if found is None:
             return None
         event, bound = found
@@ -432,7 +445,33 @@ class Compiler:
             return m.Choose(options, effect.up_to, effect.loc)
         if isinstance(effect, ast.Optional):
             return m.May(self.effects(effect.body, ctx), effect.loc)
+        if isinstance(effect, ast.Conditional):
+            return self._conditional(effect, ctx)
         return self._phrase(effect, ctx)
+
+    def _conditional(self, effect: ast.Conditional, ctx: _Context) -> m.If | None:
+        """``if TEST QUANTITY (effects)``: the test from :data:`CONDITIONS`."""
+        words = effect.words
+        best: Mismatch | None = None
+        for condition in CONDITIONS:
+            bound = condition.pattern.match_prefix(words)
+            if isinstance(bound, Mismatch):
+                if best is None or bound.index > best.index:
+                    best = bound
+                continue
+            binding, end = bound
+            quantity = self._quantity(words[end:], effect.loc)
+            body = self.effects(effect.body, ctx)
+            if quantity is None:
+                return None
+            return m.If(condition.name, binding.get("count", 0), quantity, body, effect.loc)
+        assert best is not None
+        self._mismatch(
+            best, words, effect.loc,
+            "if at least N QUANTITY | if at most N QUANTITY | if most QUANTITY | "
+            "if fewest QUANTITY",
+        )
+        return None
 
     def _phrase(self, phrase: ast.Phrase, ctx: _Context) -> m.Do | None:
         verb = phrase.verb.text
@@ -501,11 +540,12 @@ class Compiler:
                     best = bound
                 continue
             binding, end = bound
-            quantity = self._quantity(values[end:], item)
+            quantity = self._quantity(values[end:], item.loc)
             if quantity is None:
                 return _BAD
             return m.Score(
-                form.name, binding["wigs"], quantity, binding.get("every") or 1, item.loc
+                form.name, binding["wigs"], quantity, binding.get("every") or 1, item.loc,
+                binding.get("count", 0),
             )
         assert best is not None
         self._mismatch(
@@ -513,26 +553,28 @@ class Compiler:
             values,
             item.loc,
             "score N per [K] QUANTITY | score N if most QUANTITY | "
+            "score N if fewest QUANTITY | score N if at least K QUANTITY | "
             "score N if every type of store|good",
         )
         return _BAD
 
-    def _quantity(self, values: Sequence[ast.Value], item: ast.Field) -> m.Quantity | None:
+    def _quantity(self, values: Sequence[ast.Value], loc: ast.Loc) -> m.Quantity | None:
         if not values or not isinstance(values[0], ast.Word):
             self.report(
-                values[0].loc if values else item.loc,
+                values[0].loc if values else loc,
                 "LB105",
                 "expected what to count (store, decree, influence, ...)",
             )
             return None
         head = values[0]
-        subject = _SUBJECT_WORDS.get(head.text)
+        table = _subject_words()
+        subject = table.get(head.text)
         if subject is None:
             self.report(
                 head.loc,
                 "LB112",
                 f"unknown scoring subject {head.text!r}"
-                f"{_suggest(head.text, _SUBJECT_WORDS, choices=True)}",
+                f"{_suggest(head.text, table, choices=True)}",
             )
             return None
         rest = values[1:]

@@ -12,6 +12,7 @@ from .ast import (
     Choice,
     Clause,
     Component,
+    Conditional,
     Effect,
     Field,
     Item,
@@ -42,6 +43,8 @@ def _effect(effect: Effect) -> str:
     if isinstance(effect, Choice):
         head = "choose one" if effect.up_to is None else f"choose up to {effect.up_to}"
         return f"{head} (" + " | ".join(format_effects(o.body) for o in effect.options) + ")"
+    if isinstance(effect, Conditional):
+        return f"if{_values(effect.words)} ({format_effects(effect.body)})"
     assert isinstance(effect, Optional)
     return f"may ({format_effects(effect.body)})"
 

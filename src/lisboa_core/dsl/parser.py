@@ -25,6 +25,7 @@ from .ast import (
     Choice,
     Clause,
     Component,
+    Conditional,
     Effect,
     Field,
     Int,
@@ -63,6 +64,7 @@ _TERMINAL_WORDS = {
     "UP": "'up'",
     "TO": "'to'",
     "MAY": "'may'",
+    "IF": "'if'",
     "$END": "the end of the file",
 }
 
@@ -145,6 +147,10 @@ class _ToAst(Transformer[Token, Any]):
     def optional(self, children: list[Any]) -> Optional:
         may_tok, body = children
         return Optional(body, self._loc(may_tok))
+
+    def conditional(self, children: list[Any]) -> Conditional:
+        if_tok, *words, body = children
+        return Conditional(tuple(words), body, self._loc(if_tok))
 
 
 _lock = threading.Lock()

@@ -5,7 +5,9 @@ A pattern is written as text, e.g. ``"gain <amount:pos> <what:resource> [per <un
 * a plain word (``gain``) or alternatives (``good|goods``) must appear literally;
 * ``<name:type>`` binds one value of a named type (see :data:`TYPES`);
 * ``<name:type...>`` binds one or more values of that type (a tuple);
-* ``[ ... ]`` is an optional group (one level).
+* ``[ ... ]`` is an optional group (one level); optional groups written next to each
+  other may appear in any order, each at most once (``[facing S] [in row R]`` also reads
+  ``in row B facing blue``).
 
 Matching returns the bound values, or a :class:`Mismatch` that points at the value where
 reading stopped and says what was expected there, so errors name the exact word.
@@ -86,6 +88,12 @@ def _amount(name: str, description: str, sign: int, allow_free: bool) -> ValueTy
     return ValueType(name, description, convert, ("free",) if allow_free else ())
 
 
+def _nonzero(value: Value) -> int:
+    if not isinstance(value, Int) or value.value == 0:
+        raise ValueError
+    return value.value
+
+
 GOODS = ("gold", "books", "cloth", "tools")
 STREETS = ("yellow", "pink", "brown", "blue")
 NOBLES = ("manuel", "marquis", "king")
@@ -106,6 +114,7 @@ TYPES: dict[str, ValueType] = {
         _int_type("int", "a number", None, None),
         _int_type("nat", "a number 0 or more", 0, None),
         _int_type("pos", "a number 1 or more", 1, None),
+        ValueType("nonzero", "a number other than 0 (negative takes away)", _nonzero),
         _int_type("column", "a column number 1-5", 1, 5),
         _int_type("period", "a period (1 or 2)", 1, 2),
         _int_type("players", "a player count 2-4", 2, 4),
@@ -266,20 +275,38 @@ def _match_parts(
     # Optional groups are tried and skipped when they fail; if the whole pattern then fails,
     # the mismatch reported is the one that got furthest, so errors point at the real word.
     furthest: Mismatch | None = None
-    for part in parts:
+    k = 0
+    while k < len(parts):
+        part = parts[k]
         if isinstance(part, _Opt):
-            trial: dict[str, Any] = {}
-            end = _match_parts(part.parts, values, i, trial)
-            if isinstance(end, int):
-                bound.update(trial)
-                i = end
-            elif end.index > i and (furthest is None or end.index > furthest.index):
-                furthest = end
+            # A run of optional groups side by side: each may match once, in any order.
+            run_end = k
+            while run_end < len(parts) and isinstance(parts[run_end], _Opt):
+                run_end += 1
+            left = [p for p in parts[k:run_end] if isinstance(p, _Opt)]
+            matched = True
+            while matched and left:
+                matched = False
+                for group in left:
+                    trial: dict[str, Any] = {}
+                    end = _match_parts(group.parts, values, i, trial)
+                    if isinstance(end, int) and end > i:
+                        bound.update(trial)
+                        i = end
+                        left.remove(group)
+                        matched = True
+                        break
+                    if isinstance(end, Mismatch) and end.index > i and (
+                        furthest is None or end.index > furthest.index
+                    ):
+                        furthest = end
+            k = run_end
             continue
         end = _match_one(part, values, i, bound)
         if isinstance(end, Mismatch):
             return furthest if furthest is not None and furthest.index > end.index else end
         i = end
+        k += 1
     if furthest is not None and i < len(values) and furthest.index > i:
         return furthest
     return i

@@ -110,7 +110,7 @@ KINDS: dict[str, KindSchema] = {
         m.Decree,
         "decree",
         (
-            Spec("score", "score", None, "score"),
+            Spec("score", "score", None, "score", repeat=True),
             _flag("two-player-removal"),
         ),
     ),

@@ -13,19 +13,26 @@ import attrs
 from .patterns import Pattern, compile_pattern
 
 __all__ = [
+    "CONDITIONS",
     "EFFECT_KINDS",
     "EVENTS",
+    "HINTLESS_EVENTS",
     "HOOKS",
     "PERMISSIONS",
     "SCORE_FORMS",
     "SUBJECTS",
     "USER_EFFECT_KINDS",
+    "USER_EVENTS",
+    "USER_SUBJECTS",
+    "Condition",
     "EffectKind",
     "Event",
     "Hook",
     "ScoreForm",
     "Subject",
     "effect_kinds",
+    "events",
+    "subjects",
 ]
 
 
@@ -259,7 +266,24 @@ EVENTS: tuple[Event, ...] = (
     _event("build-store", "", "each time you build a store"),
     _event("take-decree", "", "for each decree you take"),
     _event("take-rubble", "", "each time you take rubble", unit="cube", provides=("take-rubble",)),
+    _event("turn-start", "", "at the start of each of your turns"),
+    _event("turn-end", "", "at the end of each of your turns (after you take a card)"),
+    _event("build-ship", "", "each time you build or upgrade a ship"),
+    _event("visit", "[<what:noble>]", "each time you visit {what_noble}"),
+    _event("sponsor", "", "each time you sponsor an event"),
 )
+
+HINTLESS_EVENTS = frozenset({"turn-start", "turn-end", "build-ship", "visit", "sponsor"})
+"""Events the engine's lookahead shortcuts do not reason about: a catalogue with a trigger
+on one of them (or on an event registered from user code) is judged by the full search."""
+
+USER_EVENTS: dict[str, Event] = {}
+"""Events registered from user code (:func:`lisboa_core.extend.register_event`)."""
+
+
+def events() -> tuple[Event, ...]:
+    """The shipped events, then the user's, in registration order."""
+    return (*EVENTS, *USER_EVENTS.values())
 
 
 @attrs.frozen(slots=True)
@@ -313,7 +337,18 @@ SUBJECTS: tuple[Subject, ...] = (
     _subject("portfolio-cards", "portfolio-card|portfolio-cards", "", "cards in {whose} portfolio"),
     _subject("reis", "reis", "", "{your}reis after the influence cash-out"),
     _subject("ships", "ship|ships", "", "{your}ships"),
+    _subject("clergy", "clergy|clergy-tile|clergy-tiles", "", "{your}clergy tiles"),
+    _subject("favors", "favor|favors", "", "{your}royal favors"),
+    _subject("sets", "set|sets", "", "{your}rubble sets"),
 )
+
+USER_SUBJECTS: dict[str, Subject] = {}
+"""Scoring subjects registered from user code (:func:`lisboa_core.extend.register_subject`)."""
+
+
+def subjects() -> tuple[Subject, ...]:
+    """The shipped scoring subjects, then the user's, in registration order."""
+    return (*SUBJECTS, *USER_SUBJECTS.values())
 
 
 @attrs.frozen(slots=True)
@@ -328,17 +363,46 @@ class ScoreForm:
 SCORE_FORMS: tuple[ScoreForm, ...] = (
     ScoreForm(
         "per",
-        compile_pattern("<wigs:pos> per [<every:pos>]"),
+        compile_pattern("<wigs:nonzero> per [<every:pos>]"),
         "{wigs} wig(s) for {every_part}{quantity}",
     ),
     ScoreForm(
         "most",
-        compile_pattern("<wigs:pos> if most"),
+        compile_pattern("<wigs:nonzero> if most"),
         "{wigs} wig(s) if no other player has more {quantity} (at least 1 needed)",
+    ),
+    ScoreForm(
+        "fewest",
+        compile_pattern("<wigs:nonzero> if fewest"),
+        "{wigs} wig(s) if no other player has fewer {quantity}",
+    ),
+    ScoreForm(
+        "at-least",
+        compile_pattern("<wigs:nonzero> if at least <count:pos>"),
+        "{wigs} wig(s) if you have at least {count} {quantity}",
     ),
     ScoreForm(
         "every-type",
         compile_pattern("<wigs:pos> if every type of store|stores|good|goods"),
         "{wigs} wig(s) for at least one {what} of every type",
     ),
+)
+
+
+@attrs.frozen(slots=True)
+class Condition:
+    """A test on a counted quantity that an ``if ... (effects)`` effect makes first."""
+
+    name: str
+    pattern: Pattern  # the words between ``if`` and the quantity
+    template: str
+
+
+CONDITIONS: tuple[Condition, ...] = (
+    Condition("at-least", compile_pattern("at least <count:nat>"),
+              "if you have at least {count} {quantity}"),
+    Condition("at-most", compile_pattern("at most <count:nat>"),
+              "if you have at most {count} {quantity}"),
+    Condition("most", compile_pattern("most"), "if no other player has more {quantity}"),
+    Condition("fewest", compile_pattern("fewest"), "if no other player has fewer {quantity}"),
 )

@@ -34,6 +34,7 @@ from ..state import Frame, State
 from .specs import Spec
 
 __all__ = [
+    "ACTION_FLOOR",
     "BOTTOM",
     "Handler",
     "advance",
@@ -227,6 +228,10 @@ def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mov
 # What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
 _TURN_TAIL = frozenset({"end-turn"})
 
+ACTION_FLOOR = frozenset({"take-card", "turn-ended"})
+"""The frames a turn's action lies on: the card taken at its end (R3.7), and the
+``turn-ended`` announcement above it when a card listens to ``turn-end``."""
+
 
 def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """Lookahead verdict of the last choice of a turn's action (a sale, a trade, whose
@@ -264,7 +269,7 @@ def _completable(state: State, depth: int) -> bool:
         return True
     assert h.moves is not None
     moves = h.moves(state, frame)
-    if SEARCH_SHORTCUTS:
+    if SEARCH_SHORTCUTS and state.catalogue not in FULL_SEARCH:
         if h.verdict is not None:
             known = h.verdict(state, frame, moves)
             if known is not None:
@@ -281,6 +286,14 @@ def _completable(state: State, depth: int) -> bool:
 SEARCH_SHORTCUTS = True
 """Whether the lookahead uses the handlers' ``search`` and ``verdict`` shortcuts (a test
 turns them off to check they never change a legal move)."""
+
+FULL_SEARCH: set[str] = set()
+"""The catalogues (by digest) whose games never use the shortcuts: a card in them says
+something the hints do not reason about (``Rules.full_search``)."""
+
+
+def _shortcuts(state: State) -> bool:
+    return SEARCH_SHORTCUTS and state.catalogue not in FULL_SEARCH
 
 
 # The last state offered and its surviving children: a caller almost always asks for the
@@ -300,8 +313,9 @@ def _offer(state: State) -> _Offer:
     moves = h.moves(state, frame)
     children: dict[Move, State] = {}
     if h.lookahead:
-        judge = h.judge if SEARCH_SHORTCUTS else None
-        alike = h.alike if SEARCH_SHORTCUTS else None
+        shortcuts = _shortcuts(state)
+        judge = h.judge if shortcuts else None
+        alike = h.alike if shortcuts else None
         known: dict[Hashable, bool] = {}
         judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
         popped: State | None = None  # shared by the moves: states never change in place
@@ -353,7 +367,7 @@ def sample_move(state: State, rng: Random) -> Move:
         move = moves[rng.randrange(count)]
         _last.proven = (state, move, None)
         return move
-    judge = h.judge if SEARCH_SHORTCUTS else None
+    judge = h.judge if _shortcuts(state) else None
     popped = pop(state)
     # The moves are drawn a few at a time in a uniformly random order (a Fisher-Yates
     # shuffle carried only as far as needed) and judged as drawn: a judge answers for each

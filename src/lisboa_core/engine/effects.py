@@ -18,7 +18,9 @@ from ..moves import Move
 from ..state import GOODS, NOBLES, RUBBLE, Frame, State
 from . import ops, payment
 from .core import push, register, tail_within
+from .ops import influence_total
 from .payment import dead
+from .scoring import holds
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
@@ -64,6 +66,11 @@ def _effect(state: State, frame: Frame, move: Move | None) -> State:
         return push(state, Frame("choose-some", seat, (effect, ctx, ())))
     if isinstance(effect, m.May):
         return push(state, Frame("may", seat, (effect, ctx)))
+    if isinstance(effect, m.If):
+        # The test is made when the effect is reached, on the state as it is then.
+        if not holds(state, seat, effect.test, effect.count, effect.quantity):
+            return state
+        return run_effect(state, seat, effect.body, ctx)
     return DO_HANDLERS[effect.kind](state, seat, effect, ctx)
 
 
@@ -117,6 +124,8 @@ def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
         return step_ok(effect)
     if isinstance(effect, m.Seq):
         return all(_always(step, step_ok) for step in effect.steps)
+    if isinstance(effect, m.If):  # skipped when the test fails, so only the body counts
+        return _always(effect.body, step_ok)
     return any(_always(option, step_ok) for option in effect.options)
 
 
@@ -203,22 +212,6 @@ def _gain(state: State, seat: int, do: m.Do, ctx: Ctx, amount: int | None = None
 
 def _gain_per(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     return _gain(state, seat, do, ctx, do.arg("amount") * _ctx(ctx, "quantity", 1))
-
-
-def influence_total(state: State, seat: int) -> int:
-    """The top-row influence total (R5.1): noble cards and ships, ship bonuses included."""
-    rules = ops.rules_of(state)
-    ship_bonus = ops.modifier(state, seat, "ship-influence") or 0
-    total = 0
-    for card in state.players[seat].top:
-        if card is None:
-            continue
-        component = rules[card]
-        if isinstance(component, m.Ship):
-            total += component.influence + ship_bonus
-        else:
-            total += component.influence  # type: ignore[union-attr]
-    return total
 
 
 def _gain_influence_total(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:

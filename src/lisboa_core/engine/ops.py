@@ -12,6 +12,7 @@ from .. import model as m
 from .._replace import replace, with_field
 from ..catalog import Rules
 from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State
+from .core import FULL_SEARCH
 
 __all__ = [
     "active_behaviours",
@@ -20,6 +21,7 @@ __all__ = [
     "gain_influence",
     "gain_rubble",
     "holdings",
+    "influence_total",
     "modifier",
     "move_treasury",
     "pay_reis",
@@ -39,6 +41,8 @@ _RULES: dict[str, Rules] = {}
 def register_rules(rules: Rules) -> None:
     """Make a catalogue available to states created with it (looked up by digest)."""
     _RULES[rules.digest] = rules
+    if rules.full_search:
+        FULL_SEARCH.add(rules.digest)
 
 
 def rules_of(state: State) -> Rules:
@@ -163,6 +167,22 @@ def triggers(state: State, seat: int, event: str, qualifier: str | None) -> list
         for trig in behaviour.triggers
         if trig.event == event and trig.qualifier in (None, qualifier, "political", "any")
     ]
+
+
+def influence_total(state: State, seat: int) -> int:
+    """The top-row influence total (R5.1): noble cards and ships, ship bonuses included."""
+    rules = rules_of(state)
+    ship_bonus = modifier(state, seat, "ship-influence") or 0
+    total = 0
+    for card in state.players[seat].top:
+        if card is None:
+            continue
+        component = rules[card]
+        if isinstance(component, m.Ship):
+            total += component.influence + ship_bonus
+        else:
+            total += component.influence  # type: ignore[union-attr]
+    return total
 
 
 # --- resources -------------------------------------------------------------------------

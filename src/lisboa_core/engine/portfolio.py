@@ -8,6 +8,7 @@ from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
 from .core import (
+    ACTION_FLOOR,
     any_move_finishes,
     done_first,
     each_finishes,
@@ -313,10 +314,11 @@ register(
 # (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
 register(
     "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True,
-    verdict=any_move_finishes, judge=each_finishes, data=EMPTY, under=frozenset({"take-card"}),
+    verdict=any_move_finishes, judge=each_finishes, data=EMPTY,
+    under=ACTION_FLOOR,
     stuck="R4.10: after the tuck neither a sale nor a trade would be possible",
 )
 register(
     "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,
-    judge=each_finishes, data=Fixed(("nat",)), under=frozenset({"take-card"}),
+    judge=each_finishes, data=Fixed(("nat",)), under=ACTION_FLOOR,
 )

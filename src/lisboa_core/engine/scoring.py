@@ -6,6 +6,7 @@ far plus what the final categories would give now).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -14,7 +15,10 @@ from .. import model as m
 from ..state import GOODS, RUBBLE, State
 from . import ops
 
-__all__ = ["CATEGORIES", "Category", "ScoreSheet", "SeatScore", "place_points", "score", "winners"]
+__all__ = [
+    "CATEGORIES", "SUBJECT_COUNTS", "Category", "ScoreSheet", "SeatScore", "SubjectCount",
+    "holds", "place_points", "score", "winners",
+]
 
 CATEGORIES = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
 """The final-scoring categories in the order of R16.3."""
@@ -194,8 +198,6 @@ def cash_out(state: State, seat: int) -> int:
 
 def quantity(state: State, seat: int, q: m.Quantity) -> int:
     """The value of a decree quantity for a seat (R17.6)."""
-    from .effects import influence_total
-
     p = state.players[seat]
     filters = dict(q.filters)
     subject = q.subject
@@ -227,7 +229,7 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
     if subject == "influence":
         return p.influence
     if subject == "influence-power":
-        return influence_total(state, seat)
+        return ops.influence_total(state, seat)
     if subject == "portfolio-cards":
         return p.portfolio_size
     if subject == "reis":
@@ -235,18 +237,58 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
     if subject == "ships":
         rules = ops.rules_of(state)
         return sum(1 for c in p.top if c is not None and isinstance(rules[c], m.Ship))
-    raise AssertionError(f"unknown subject {subject}")  # pragma: no cover - vocabulary
+    if subject == "clergy":
+        return len(p.clergy)
+    if subject == "favors":
+        return len(p.favors)
+    if subject == "sets":
+        return p.sets
+    count = SUBJECT_COUNTS.get(subject)
+    if count is None:
+        raise AssertionError(f"unknown subject {subject}")  # pragma: no cover - vocabulary
+    return int(count(state, seat, filters))
+
+
+SubjectCount = Callable[[State, int, dict[str, Any]], int]
+
+SUBJECT_COUNTS: dict[str, SubjectCount] = {}
+"""How to count the scoring subjects registered from user code
+(:func:`lisboa_core.extend.register_subject`), by name."""
+
+
+def holds(state: State, seat: int, test: str, count: int, q: m.Quantity) -> bool:
+    """Whether a condition (:data:`~lisboa_core.dsl.vocabulary.CONDITIONS`) holds for a
+    seat: ``at-least``/``at-most`` ``count`` units, or ``most``/``fewest`` of all players
+    (ties count)."""
+    mine = quantity(state, seat, q)
+    if test == "at-least":
+        return mine >= count
+    if test == "at-most":
+        return mine <= count
+    everyone = [quantity(state, s, q) for s in range(state.player_count)]
+    if test == "most":
+        return mine == max(everyone)
+    if test == "fewest":
+        return mine == min(everyone)
+    raise AssertionError(f"unknown condition {test}")  # pragma: no cover - vocabulary
 
 
 def decree_wigs(state: State, seat: int, decree: m.Decree) -> int:
-    """What one decree gives its owner (R16.3 step 5, R17.6; A39: 'most' needs 1)."""
-    rule = decree.score
+    """What one decree gives its owner (R16.3 step 5, R17.6; A39: 'most' needs 1): the sum
+    of its score lines (a compound decree has several)."""
+    return sum(_line_wigs(state, seat, rule) for rule in decree.scores)
+
+
+def _line_wigs(state: State, seat: int, rule: m.Score) -> int:
     if rule.form == "per":
         return rule.wigs * (quantity(state, seat, rule.quantity) // rule.every)
     if rule.form == "most":
         mine = quantity(state, seat, rule.quantity)
         others = [quantity(state, s, rule.quantity) for s in range(state.player_count)]
         return rule.wigs if mine >= 1 and mine == max(others) else 0
+    if rule.form in ("fewest", "at-least"):
+        test = "at-least" if rule.form == "at-least" else "fewest"
+        return rule.wigs if holds(state, seat, test, rule.count, rule.quantity) else 0
     # every-type
     if rule.quantity.subject == "stores":
         streets = [street for _l, owner, street in state.stores if owner == seat]

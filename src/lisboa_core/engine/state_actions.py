@@ -32,7 +32,8 @@ from ..moves import Move
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, State
 from . import ops
 from .core import first_datum, push, register
-from .effects import DO_HANDLERS, Ctx, emit, influence_total, run_effect
+from .effects import DO_HANDLERS, Ctx, emit, run_effect
+from .ops import influence_total
 from .slots import choose_slot, needs_room
 from .specs import EMPTY, Fixed, Many
 
@@ -269,7 +270,8 @@ def _ship_built_frame(state: State, frame: Frame, move: Move | None) -> State:
 
 def _ship_built(state: State, seat: int) -> State:
     state = ops.move_treasury(state, 1)  # R8.3.5
-    return ops.gain_influence(state, seat, influence_total(state, seat))  # R8.3.6, R5.1
+    state = ops.gain_influence(state, seat, influence_total(state, seat))  # R8.3.6, R5.1
+    return emit(state, seat, "build-ship")
 
 
 # --- R8.4 Produce Goods ------------------------------------------------------------------

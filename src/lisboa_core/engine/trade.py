@@ -15,7 +15,7 @@ from ..dsl.patterns import STATE_ACTIONS
 from ..moves import Move
 from ..state import GOODS, Frame, State
 from . import ops
-from .core import any_move_finishes, done_first, each_finishes, push, register
+from .core import ACTION_FLOOR, any_move_finishes, done_first, each_finishes, push, register
 from .specs import EMPTY, Fixed
 from .state_actions import ALWAYS_POSSIBLE, can_perform
 
@@ -132,6 +132,6 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
 register(
     "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
     verdict=any_move_finishes, judge=each_finishes, data=Fixed(("nat",)),
-    under=frozenset({"take-card"}),
+    under=ACTION_FLOOR,
 )
-register("trade-again", _trade_again, data=EMPTY, under=frozenset({"take-card"}))
+register("trade-again", _trade_again, data=EMPTY, under=ACTION_FLOOR)

@@ -9,7 +9,7 @@ from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import BOTTOM, completes, push, register
-from .effects import run_effect, sale_safe, triggers_never_block
+from .effects import emit, run_effect, sale_safe, triggers_never_block
 from .portfolio import dock, sale_kept, start_tuck, tuck_hopeless, tuck_keeps_sale
 from .specs import EMPTY, Many
 from .trade import trade_kept
@@ -61,9 +61,10 @@ def _fill_church(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _start_turn(state: State, frame: Frame, move: Move | None) -> State:
-    """R3.2 step 1 (dock), then the action choice."""
+    """R3.2 step 1 (dock), the seat's ``on turn-start`` triggers, then the action choice."""
     state = replace(state, current=frame.seat)
-    return push(dock(state, frame.seat), Frame("turn", frame.seat))
+    state = push(dock(state, frame.seat), Frame("turn", frame.seat))
+    return emit(state, frame.seat, "turn-start")
 
 
 def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -88,6 +89,8 @@ def _turn(state: State, frame: Frame, move: Move | None) -> State:
     p = state.players[seat]
     state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card))
     state = push(state, Frame("end-turn", seat), Frame("take-card", seat))
+    if "turn-end" in ops.rules_of(state).heard:  # only then, so other games' stacks keep
+        state = push(state, Frame("turn-ended", seat))  # their shape (and digests)
     if move.kind == "gold":  # R3.4: the card leaves the game
         return ops.gain_goods(ops.remove_from_game(state, card), seat, "gold", 1)[0]
     if move.kind == "visit":  # R3.5.2
@@ -276,9 +279,7 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
     state = ops.update(state, seat, clergy=tuple(t for t in p.clergy if t not in chosen))
     state = ops.remove_from_game(state, *chosen)
     state = ops.add_wigs(state, seat, wigs)
-    from .effects import influence_total
-
-    return ops.gain_influence(state, seat, influence_total(state, seat))
+    return ops.gain_influence(state, seat, ops.influence_total(state, seat))
 
 
 register(
@@ -354,6 +355,14 @@ register(
     under=frozenset({"end-turn"}),
 )
 register("end-turn", _end_turn, data=EMPTY, under=frozenset({BOTTOM}))
+
+
+def _turn_ended(state: State, frame: Frame, move: Move | None) -> State:
+    """The action is over: the seat's ``on turn-end`` triggers, before the card (R3.7)."""
+    return emit(state, frame.seat, "turn-end")
+
+
+register("turn-ended", _turn_ended, data=EMPTY, under=frozenset({"take-card"}))
 def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Stopping, or discarding a card whose reward cannot block, always completes."""
     rules = ops.rules_of(state)

@@ -16,7 +16,7 @@ from .._replace import replace
 from ..moves import Move
 from ..state import NOBLES, Frame, State
 from . import ops, payment
-from .core import first_datum, push, register
+from .core import ACTION_FLOOR, first_datum, push, register
 from .effects import emit, run_effect
 from .payment import dead
 from .specs import EMPTY, Fixed
@@ -57,6 +57,7 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
         Frame("visit-cost", seat, (card.type, False)),
         Frame("court-card", seat, (card_id,)),
     )
+    state = emit(state, seat, "visit", card.type)
     return emit(state, seat, "court", card.type)  # R17.2.1: before the cost is paid
 
 
@@ -72,6 +73,7 @@ def start_sponsor(state: State, seat: int, card_id: str) -> State:
     if card.event is not None:
         state = run_effect(state, seat, card.event)
     state = push(state, Frame("sponsor-fee", seat))
+    state = emit(state, seat, "sponsor")
     return emit(state, seat, "court", "treasury")
 
 
@@ -220,7 +222,7 @@ def _noble_action(state: State, frame: Frame, move: Move | None) -> State:
 register("court-card", _court_card, data=Fixed(("political",)), under=frozenset({"court-discard"}))
 register(
     "court-discard", _court_discard, data=Fixed(("political",)), holds=first_datum,
-    under=frozenset({"take-card"}),
+    under=ACTION_FLOOR,
 )
 register("sponsor-fee", _sponsor_fee, data=EMPTY)
 register("visit-pay", _visit_pay, _visit_pay_moves, data=Fixed(("noble", "bool")))
