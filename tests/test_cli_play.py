@@ -75,7 +75,7 @@ def test_simulate_rejects_unknown_bots(capsys: pytest.CaptureFixture[str]) -> No
     assert status == 1 and "unknown bot 'wizard'" in err
 
 
-@pytest.mark.parametrize("command", ["simulate", "play"])
+@pytest.mark.parametrize("command", ["simulate", "play", "balance"])
 def test_commands_have_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main([command, "--help"])

@@ -107,9 +107,9 @@ def test_encode_refuses_a_whole_state() -> None:
 
 def test_importing_the_library_loads_no_heavy_package() -> None:
     code = (
-        "import sys, lisboa_core, lisboa_core.envs, lisboa_core.cli\n"
+        "import sys, lisboa_core, lisboa_core.envs, lisboa_core.cli, lisboa_core.balance\n"
         "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel',"
-        " 'starlette', 'uvicorn', 'playwright', 'jsonschema')"
+        " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm')"
         " if m in sys.modules]\n"
         "print(heavy)\n"
     )

@@ -26,6 +26,7 @@ PUBLIC_MODULES = (
     "lisboa_core.serialize",
     "lisboa_core.schema",
     "lisboa_core.extend",
+    "lisboa_core.balance",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""

@@ -169,6 +169,9 @@ def _parser() -> argparse.ArgumentParser:
     from .cli_play import add_parsers as add_play_parsers  # simulate, play
 
     add_play_parsers(sub)
+    from .cli_balance import add_parsers as add_balance_parsers  # balance
+
+    add_balance_parsers(sub)
     from .cli_records import add_parsers as add_record_parsers  # replay
 
     add_record_parsers(sub)

@@ -23,6 +23,7 @@ from ._deprecation import moved
 from .api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
 from .bots import BOTS, Bot, make_bot
 from .catalog import Rules, load_rules
+from .cli_balance import ray_backend, ray_option
 from .engine.scoring import score
 from .errors import IllegalMoveError, LisboaError
 from .moves import Move
@@ -55,7 +56,7 @@ def _bot_names(text: str) -> list[str]:
 
 def _simulate_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
-    rules = load_rules(*args.paths) if args.paths else None
+    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
     options = Options(leftmost_slot=args.leftmost_slot)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
@@ -76,9 +77,11 @@ def _simulate_command(args: argparse.Namespace) -> int:
             record.save(target)
 
     started = time.monotonic()
+    backend, address = ray_backend(args)
     results = simulate(
         args.players, args.games, args.seed, names,
         jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived, rules=rules,
+        backend=backend, ray_address=address,
     )
     if progress is not None:
         progress.close()
@@ -241,7 +244,7 @@ def _play_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
     bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
     options = Options(leftmost_slot=args.leftmost_slot)
-    rules = load_rules(*args.paths) if args.paths else None
+    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
     return play_session(args.players, args.seat, bots, args.seed, options, rules)
 
 
@@ -284,10 +287,14 @@ def add_parsers(subparsers: Any) -> None:
     sim.add_argument("--cards", dest="paths", action="append", default=[],
                      help="card folder or file to play with instead of the shipped catalogue "
                      "(repeatable)")
+    sim.add_argument("--overlay", action="append", default=[], metavar="FILE",
+                     help="card file laid over the catalogue, replacing or adding cards by id "
+                     "(repeatable)")
     sim.add_argument("--rotate", action="store_true",
                      help="shift the bots one seat further each game")
     sim.add_argument("--jobs", type=at_least(1), default=1,
-                     help="worker processes, 1 or more (default 1)")
+                     help="worker processes (or local Ray CPUs), 1 or more (default 1)")
+    ray_option(sim)
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.add_argument(
         "--records", metavar="DIR",
@@ -319,6 +326,8 @@ def add_parsers(subparsers: Any) -> None:
     )
     play.add_argument("--cards", dest="paths", action="append", default=[],
                       help="card folder or file to play with instead of the shipped catalogue")
+    play.add_argument("--overlay", action="append", default=[], metavar="FILE",
+                      help="card file laid over the catalogue, replacing or adding cards by id")
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     play.add_argument("--leftmost-slot", action="store_true",
                       help="Options(leftmost_slot=True): no slot decisions")

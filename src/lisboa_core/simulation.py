@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
@@ -174,10 +173,10 @@ def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
 
 
 class Progress:
-    """A one-line progress bar on a text stream (``tqdm`` in forty lines).
+    """A one-line progress bar on a text stream, drawn by ``tqdm``.
 
-    ``update()`` counts one finished item; the bar is redrawn at most ten times a second
-    and once at the end. ``close()`` ends the line.
+    ``update()`` counts finished items; ``close()`` draws the final bar and ends the line
+    (tqdm pads each redraw, so a shorter line leaves nothing of a longer one behind).
 
     Example::
 
@@ -193,37 +192,21 @@ class Progress:
     """
 
     def __init__(self, total: int, label: str, stream: TextIO, width: int = 30) -> None:
-        self.total, self.label, self.stream, self.width = total, label, stream, width
-        self.done = 0
-        self.start = time.monotonic()
-        self._drawn = 0.0
-        self._draw()
+        from tqdm import tqdm  # type: ignore[import-untyped]  # only bars need it
 
-    def _draw(self) -> None:
-        fraction = self.done / self.total if self.total else 1.0
-        filled = int(self.width * fraction)
-        bar = "#" * filled + "." * (self.width - filled)
-        elapsed = time.monotonic() - self.start
-        eta = ""
-        if 0 < self.done < self.total:
-            eta = f", {elapsed / self.done * (self.total - self.done):.0f} s left"
-        self.stream.write(
-            f"\r[{bar}] {self.done}/{self.total} {self.label} ({elapsed:.1f} s{eta})"
+        self._bar = tqdm(
+            total=total, file=stream, ascii=".#", mininterval=0.1, leave=True,
+            bar_format="[{bar:" + str(width) + "}] {n_fmt}/{total_fmt} " + label
+            + " ({elapsed}<{remaining})",
         )
-        self.stream.flush()
-        self._drawn = time.monotonic()
 
     def update(self, count: int = 1) -> None:
         """Count ``count`` more finished items."""
-        self.done += count
-        if self.done >= self.total or time.monotonic() - self._drawn >= 0.1:
-            self._draw()
+        self._bar.update(count)
 
     def close(self) -> None:
         """Draw the final bar and end the line."""
-        self._draw()
-        self.stream.write("\n")
-        self.stream.flush()
+        self._bar.close()
 
 
 def simulate(
@@ -237,6 +220,8 @@ def simulate(
     options: Options | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     rules: Rules | None = None,
+    backend: str = "processes",
+    ray_address: str | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games between the bots; game ``i`` uses seed ``seed + i``.
 
@@ -249,6 +234,9 @@ def simulate(
         processes, so factories must be importable (module-level classes or functions).
     :param rules: the catalogue to play with (default: the shipped one), e.g. a card
         author's ``load_rules("my_cards/")``.
+    :param backend: ``"processes"`` (local worker processes, the default) or ``"ray"``
+        (Ray tasks: a local Ray with ``jobs`` CPUs, or the cluster at ``ray_address``;
+        extra ``lisboa_core[ray]``). The results are the same whatever the backend.
 
     Example::
 
@@ -261,10 +249,16 @@ def simulate(
     for spec in names:
         if isinstance(spec, str):
             make_bot(spec)  # unknown names fail before any process starts
+    if backend not in ("processes", "ray"):
+        raise LisboaError(f"simulate(): backend must be 'processes' or 'ray', not {backend!r}")
     work = [
         (i, seed + i, players, seat_bots(tuple(names), players, i, rotate), options or Options())
         for i in range(games)
     ]
+    if backend == "ray":
+        from ._ray_backend import play_on_ray
+
+        return play_on_ray(work, rules, jobs, ray_address, on_result)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         previous = _WORKER_RULES

@@ -1,0 +1,65 @@
+"""Simulated games as Ray tasks (``simulate(..., backend="ray")``, ``--ray``).
+
+Each game is one task running :func:`~lisboa_core.simulation.play_one` with the catalogue
+shipped once to the object store; results come back in game order, so a run gives the same
+results on Ray as on local processes. Ray is imported only here (extra
+``lisboa_core[ray]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .catalog import Rules
+from .errors import LisboaError
+
+__all__ = ["play_on_ray"]
+
+
+def _play(rules: Rules | None, job: tuple[Any, ...]) -> Any:
+    from . import simulation
+
+    simulation._set_worker_rules(rules)
+    return simulation.play_one(job)
+
+
+def play_on_ray(
+    work: Sequence[tuple[Any, ...]],
+    rules: Rules | None,
+    cpus: int,
+    address: str | None,
+    on_result: Callable[[Any], None] | None,
+) -> list[Any]:
+    """Play every job of ``work`` as a Ray task; connect to ``address`` (a running
+    cluster, ``ray start --head`` prints it) or start a local Ray with ``cpus`` CPUs, and
+    shut down only a Ray started here."""
+    try:
+        import ray
+    except ImportError:
+        raise LisboaError(
+            "the Ray backend needs Ray: pip install 'lisboa_core[ray]'"
+        ) from None
+    started = False
+    if not ray.is_initialized():
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "configure_logging": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=max(1, cpus), **options)
+        started = True
+    try:
+        task = ray.remote(_play)
+        shared = ray.put(rules)
+        pending = [task.remote(shared, job) for job in work]
+        results = []
+        for ref in pending:  # in game order, each as soon as it and those before it are done
+            result = ray.get(ref)
+            results.append(result)
+            if on_result:
+                on_result(result)
+        return results
+    finally:
+        if started:
+            ray.shutdown()

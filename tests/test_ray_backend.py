@@ -1,0 +1,48 @@
+"""Simulations on a real local Ray (2 CPUs): the same results as local processes, for the
+shipped cards and for a user catalogue shipped to the workers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import ray
+
+from lisboa_core import load_rules
+from lisboa_core.balance import compare
+from lisboa_core.simulation import simulate
+
+OVERLAY = Path(__file__).parent / "data" / "open_words.lsb"
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             configure_logging=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_gives_the_same_games_as_processes(local_ray: None) -> None:
+    on_ray = simulate(2, 4, 11, ["random"], jobs=2, backend="ray")
+    local = simulate(2, 4, 11, ["random"], jobs=2)
+    assert on_ray == local and [r.index for r in on_ray] == [0, 1, 2, 3]
+
+
+def test_a_user_catalogue_travels_to_the_workers(local_ray: None) -> None:
+    rules = load_rules(overlay=[OVERLAY])
+    arrived: list[int] = []
+    on_ray = simulate(2, 2, 3, ["greedy", "random"], rules=rules, backend="ray",
+                      on_result=lambda r: arrived.append(r.index))
+    assert on_ray == simulate(2, 2, 3, ["greedy", "random"], rules=rules)
+    assert arrived == [0, 1]
+
+
+def test_a_balance_study_on_ray_matches_one_on_processes(local_ray: None) -> None:
+    shipped, lab = load_rules(), load_rules(overlay=[OVERLAY])
+    on_ray = compare(shipped, lab, 2, 2, 9, ["random"], backend="ray")
+    local = compare(shipped, lab, 2, 2, 9, ["random"])
+    assert on_ray.to_dict() == local.to_dict()
