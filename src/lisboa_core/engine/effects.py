@@ -24,8 +24,8 @@ from .scoring import holds
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
-    "DO_HANDLERS", "Ctx", "emit", "goodless", "harmless", "run_effect", "sale_safe",
-    "triggers_never_block",
+    "DO_HANDLERS", "Ctx", "church_sale_safe", "emit", "goodless", "harmless", "run_effect",
+    "sale_safe", "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
 ]
 
 Ctx = tuple[tuple[str, Any], ...]
@@ -166,6 +166,43 @@ def _keeps_goods(do: m.Do) -> bool:
     if do.kind == "perform":
         return do.arg("action") in _SALE_SAFE_ACTIONS
     return do.kind in _SALE_SAFE_KINDS
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def sale_safe_beside_church(effect: m.Effect | None) -> bool:
+    """:func:`sale_safe`, moving the cardinal and taking a clergy tile included: true for
+    the seat only where :func:`church_sale_safe` holds (moving him moves the treasury
+    marker and may call a church scoring, which comes after the turn's action, R3.8)."""
+    return _always(effect, _keeps_goods_beside_church)
+
+
+def _keeps_goods_beside_church(do: m.Do) -> bool:
+    return _keeps_goods(do) or do.kind in ("move_cardinal", "take_clergy")
+
+
+def church_sale_safe(state: State) -> bool:
+    """Every clergy tile in the church could be taken without taking a good or a ship
+    away: each of its triggers is :func:`sale_safe` (R8.5.3: its "on taken" runs at once,
+    the others while it is held). The church is refilled only at the upkeep (R3.8)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(sale_safe(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers)
+        for tile in state.church
+    )
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def surely_gains_good(effect: m.Effect | None) -> bool:
+    """Every way of carrying the effect out gains a good: a plain ``gain N GOOD`` step, or a
+    choose-one whose every option does (a ``may`` can be declined, an ``if`` skipped)."""
+    if isinstance(effect, m.Do):
+        return effect.kind == "gain" and effect.arg("what") in GOODS and effect.arg("amount") > 0
+    if isinstance(effect, m.Seq):
+        return any(surely_gains_good(step) for step in effect.steps)
+    if isinstance(effect, m.Choose):
+        return effect.up_to is None and all(surely_gains_good(o) for o in effect.options)
+    return False
 
 
 # Effect kinds that never put a good in the seat's warehouse (``gain`` and ``gain_per`` only

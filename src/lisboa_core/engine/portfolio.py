@@ -18,7 +18,17 @@ from .core import (
     register,
     tail_within,
 )
-from .effects import emit, goodless, harmless, run_effect, sale_safe, triggers_never_block
+from .effects import (
+    church_sale_safe,
+    emit,
+    goodless,
+    harmless,
+    run_effect,
+    sale_safe,
+    sale_safe_beside_church,
+    surely_gains_good,
+    triggers_never_block,
+)
 from .slots import _row_of, choose_slot, needs_room
 from .specs import EMPTY, Fixed
 from .trade import can_trade
@@ -252,18 +262,31 @@ def tuck_keeps_sale(
 ) -> bool:
     """Tucking ``card_id`` certainly ends with a sale or a trade possible (R4.10): the
     covered part of the card and every trigger the seat holds can only add goods and ships
-    (R4.5, R4.6), and either a sale is possible now and room can be made without
-    discarding a ship (R4.3, R4.4), or ``trading`` (a trade that stays possible, see
-    :func:`~.trade.trade_kept`, with triggers that never block). ``kept``:
+    (R4.5, R4.6; a clergy tile taken on the way too, see
+    :func:`~.effects.church_sale_safe`), and either a sale is possible now, or the seat has
+    no good but the covered part surely gives one and a ship is docked (R6.1), and room can
+    be made without discarding a ship (R4.3, R4.4); or ``trading`` (a trade that stays
+    possible, see :func:`~.trade.trade_kept`, with triggers that never block). ``kept``:
     :func:`sale_kept`, if already known."""
     kept = sale_kept(state, seat) if kept is None else kept
-    if not (kept or trading):
-        return False
     rules = ops.rules_of(state)
     card = rules[card_id]
     assert isinstance(card, m.PoliticalCard)
     covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
-    if not sale_safe(covered):
+    if not (kept or trading):
+        # R6.1: any good, on any docked ship with room; a good gained into an empty
+        # warehouse is always kept (R4.8: room for at least one of each type).
+        gains = (
+            not any(state.players[seat].goods)
+            and surely_gains_good(covered)
+            and bool(_docked_ships(state))
+            and triggers_never_block(state, seat)
+        )
+        if not gains:
+            return False
+    if not sale_safe(covered) and not (
+        sale_safe_beside_church(covered) and church_sale_safe(state)
+    ):
         return False
     return trading or room_keeps_ships(state, seat, card_id)
 

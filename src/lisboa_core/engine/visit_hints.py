@@ -29,7 +29,11 @@ def visit_judge(
     it on (None: not known). With no court trigger and no reis allowed for influence, the
     cost is paid from influence, then wigs (R9.5): the visit is illegal if that cannot be
     done (A42), and legal if the Noble action can certainly be done right after (R9.1: the
-    State action may be skipped; R9.6 a follow takes the action at once)."""
+    State action may be skipped; R9.6 a follow takes the action at once). Illegal too when
+    the Noble action has nothing to act on now (no land a store could be built on, no
+    building to open, no decree: R10.1.1, R10.3.2, R10.2.4) and no State action on the way
+    could change that (see :func:`_useless`): paying the visit only lowers the seat's
+    funds, so what it cannot do now it cannot do then."""
     if (not follow and ops.triggers(state, seat, "court", noble_key)) or ops.permitted(
         state, seat, "reis-for-influence"
     ):
@@ -41,8 +45,24 @@ def visit_judge(
     if shortfall > p.wigs:
         return False
     funds = p.reis + ops.reis_value(state, p.influence - from_influence)
-    action = noble_of(state, noble_key).noble_action
-    return True if noble_action_now(state, seat, action, funds) else None
+    noble = noble_of(state, noble_key)
+    action = noble.noble_action
+    if noble_action_now(state, seat, action, funds):
+        return True
+    if not follow:
+        useless = _useless(state, seat, action)
+        if any(a not in useless for a in noble.state_actions):
+            return None
+    return False if _nothing_to_act_on(state, seat, action) else None
+
+
+def _nothing_to_act_on(state: State, seat: int, action: str) -> bool:
+    """The Noble action has no move at all now (R10.1.1, R10.3.2, R10.2.4)."""
+    if action == "take-decree":
+        return not state.decree_display
+    if action == "build-store":
+        return not _store_moves(state, Frame("store", seat))
+    return not _building_moves(state, Frame("building", seat))
 
 
 def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
