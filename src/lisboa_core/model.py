@@ -56,7 +56,7 @@ def _loc() -> Loc:
 # --- effects ---------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class Do:
     """One elementary effect: a kind from the vocabulary and its bound arguments."""
 
@@ -72,7 +72,7 @@ class Do:
         return default
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class Seq:
     """Effects done in order."""
 
@@ -80,7 +80,7 @@ class Seq:
     loc: Loc = _loc()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class Choose:
     """Choose exactly one option (``up_to is None``) or up to ``up_to`` different options."""
 
@@ -89,7 +89,7 @@ class Choose:
     loc: Loc = _loc()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class May:
     """An optional sequence: do all of it or none."""
 
@@ -97,7 +97,7 @@ class May:
     loc: Loc = _loc()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class If:
     """Effects done only when a test on a counted quantity holds (``if at least 3 stores
     (...)``): ``test`` is a condition of the vocabulary (``at-least``, ``at-most``,
@@ -170,7 +170,7 @@ class Behaviour:
         return bool(self.modifiers or self.permissions or self.triggers)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)  # hashed by the hint caches
 class Quantity:
     """Something counted for a decree: a subject and its filters."""
 

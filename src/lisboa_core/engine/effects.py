@@ -24,8 +24,9 @@ from .scoring import holds
 from .specs import EMPTY, Fixed, Many
 
 __all__ = [
-    "DO_HANDLERS", "Ctx", "church_sale_safe", "emit", "goodless", "harmless", "run_effect",
-    "sale_safe", "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
+    "DO_HANDLERS", "NEED_A_GOOD", "Ctx", "church_goodless", "church_sale_safe", "emit",
+    "goodless", "harmless", "run_effect", "sale_safe", "sale_safe_beside_church",
+    "surely_gains_good", "triggers_never_block",
 ]
 
 Ctx = tuple[tuple[str, Any], ...]
@@ -218,16 +219,37 @@ _GOODLESS_KINDS = frozenset(
 
 
 @functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
-def goodless(effect: m.Effect | None) -> bool:
+def goodless(effect: m.Effect | None, beside_church: bool = False) -> bool:
     """An effect that can never add a good to its seat's warehouse, whatever is chosen
-    (taking a clergy tile or performing an action counts as a possible source)."""
+    (taking a clergy tile or performing an action counts as a possible source, unless
+    ``beside_church``: the caller checked with :func:`church_goodless` that no tile there
+    could bring one)."""
     for do in m.elementary(effect):
         if do.kind in ("gain", "gain_per"):
             if do.arg("what") not in ("wigs", "reis", "influence"):
                 return False
-        elif do.kind not in _GOODLESS_KINDS:
+        elif do.kind not in _GOODLESS_KINDS and not (
+            beside_church and do.kind in ("move_cardinal", "take_clergy")
+        ):
             return False
     return True
+
+
+NEED_A_GOOD = frozenset({"produce", "sell", "sail"})
+"""Events that need a good, or an action that makes one, to happen: a produce needs the
+Produce Goods action (R8.4), a sale or a ship sailing needs a good sold (R6.1)."""
+
+
+def church_goodless(state: State) -> bool:
+    """No clergy tile in the church could bring a good on its own: each of its triggers
+    that can fire without a good being made is :func:`goodless` (R8.5.3)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(goodless(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers
+               if t.event not in NEED_A_GOOD)
+        for tile in state.church
+    )
 
 
 # --- elementary effects ----------------------------------------------------------------

@@ -19,6 +19,8 @@ from .core import (
     tail_within,
 )
 from .effects import (
+    NEED_A_GOOD,
+    church_goodless,
     church_sale_safe,
     emit,
     goodless,
@@ -301,15 +303,23 @@ def room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
 
 def tuck_hopeless(state: State, seat: int, card_id: str) -> bool:
     """Tucking ``card_id`` certainly ends with neither a sale nor a trade possible (R4.10):
-    both need a good (R6.1, R7.1.2), the seat has none, and neither the card nor anything
-    the seat holds could give one on the way."""
+    both need a good (R6.1, R7.1.2), the seat has none, and neither the card (a clergy tile
+    taken on the way included, see :func:`~.effects.church_goodless`) nor a trigger the
+    seat holds could give one on the way (a trigger on an event that itself needs a good
+    made, :data:`~.effects.NEED_A_GOOD`, cannot fire first)."""
     if any(state.players[seat].goods):
         return False
     card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
-    if not (goodless(card.tucked) and goodless(card.reward) and goodless(card.penalty)):
-        return False
+    if not all(goodless(part) for part in (card.tucked, card.reward, card.penalty)):
+        church = church_goodless(state)
+        if not church or not all(
+            goodless(part, True) for part in (card.tucked, card.reward, card.penalty)
+        ):
+            return False
     behaviours = (*ops.active_behaviours(state, seat), card.permanent)
-    return all(goodless(t.effect) for b in behaviours for t in b.triggers)
+    return all(
+        goodless(t.effect) for b in behaviours for t in b.triggers if t.event not in NEED_A_GOOD
+    )
 
 
 def _slot_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
