@@ -83,9 +83,15 @@ class Rules:
     digest: str
     by_id: dict[str, m.Component] = attrs.field(eq=False, repr=False)
     by_class: dict[type, tuple[m.Component, ...]] = attrs.field(eq=False, repr=False)
-    heard: frozenset[str] = attrs.field(default=frozenset(), eq=False, repr=False)
-    """Every event some component's trigger listens to."""
-    full_search: bool = attrs.field(default=False, eq=False, repr=False)
+    heard: frozenset[str] = attrs.field(
+        default=attrs.Factory(lambda self: _listening(self.components)[0], takes_self=True),
+        eq=False, repr=False,
+    )
+    """Every event some component's trigger listens to (worked out from the components)."""
+    full_search: bool = attrs.field(
+        default=attrs.Factory(lambda self: _needs_full_search(self.components), takes_self=True),
+        eq=False, repr=False,
+    )
     """Whether the engine's lookahead shortcuts are off for this catalogue: some card uses
     a word they do not reason about (a condition, or a trigger on an event of
     :data:`~lisboa_core.dsl.vocabulary.HINTLESS_EVENTS` or one registered from user code),
@@ -292,16 +298,19 @@ def _build(files: list[Path], complete: bool, overlay: frozenset[str] = frozense
     by_class: dict[type, list[m.Component]] = {}
     for component in components:
         by_class.setdefault(type(component), []).append(component)
-    heard, conditional = _listening(components)
-    shipped_events = {e.name for e in EVENTS} - HINTLESS_EVENTS
     return Rules(
         components,
         digest,
         {c.id: c for c in components},
         {cls: tuple(sorted(members, key=_position)) for cls, members in by_class.items()},
-        heard,
-        conditional or not heard <= shipped_events,
     )
+
+
+def _needs_full_search(components: Iterable[m.Component]) -> bool:
+    """Whether some component says what the lookahead shortcuts do not reason about: a
+    condition, or a trigger on an event they do not know."""
+    heard, conditional = _listening(components)
+    return conditional or not heard <= {e.name for e in EVENTS} - HINTLESS_EVENTS
 
 
 def _listening(components: Iterable[m.Component]) -> tuple[frozenset[str], bool]:

@@ -39,6 +39,8 @@ def run_effect(state: State, seat: int, effect: m.Effect, ctx: Ctx = ()) -> Stat
 
 def emit(state: State, seat: int, event: str, qualifier: str | None = None, ctx: Ctx = ()) -> State:
     """Announce an event to the seat's triggers (their effects run next, in order)."""
+    if event not in ops.rules_of(state).heard:
+        return state  # no card of the catalogue listens to it
     found = ops.triggers(state, seat, event, qualifier)
     for trig in reversed(found):
         state = run_effect(state, seat, trig.effect, ctx)

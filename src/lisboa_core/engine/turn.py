@@ -299,9 +299,28 @@ def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[boo
     not (R4.10), a visit or a sponsorship as :func:`~.nobles.visit_judge` and
     :func:`~.nobles.sponsor_judge` say; the turn's tail (upkeep, a card) cannot fail."""
     known: dict[object, bool | None] = {}  # by _turn_alike's key
-    kept = sale_kept(state, frame.seat)
-    trading = trade_kept(state, frame.seat) and triggers_never_block(state, frame.seat)
-    return [_judge_turn_move(state, frame, move, known, kept, trading) for move in moves]
+    facts = _SaleFacts(state, frame.seat)
+    return [_judge_turn_move(state, frame, move, known, facts) for move in moves]
+
+
+class _SaleFacts:
+    """What every tuck of one turn asks about the seat's sale and trade, worked out the
+    first time a tuck asks (a turn judged for ``random_move`` often asks about none)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.known = False
+        self.kept = False
+        self.trading = False
+
+    def work_out(self) -> None:
+        if not self.known:
+            self.kept = sale_kept(self.state, self.seat)
+            self.trading = trade_kept(self.state, self.seat) and triggers_never_block(
+                self.state, self.seat
+            )
+            self.known = True
 
 
 def _judge_turn_move(
@@ -309,15 +328,15 @@ def _judge_turn_move(
     frame: Frame,
     move: Move,
     known: dict[object, bool | None],
-    kept: bool,
-    trading: bool,
+    facts: _SaleFacts,
 ) -> bool | None:
     seat = frame.seat
     if move.kind == "gold":
         return True
     if move.kind == "tuck":
         card = str(move.args[0])
-        if tuck_keeps_sale(state, seat, card, kept, trading):
+        facts.work_out()
+        if tuck_keeps_sale(state, seat, card, facts.kept, facts.trading):
             return True
         if tuck_hopeless(state, seat, card):
             return False
