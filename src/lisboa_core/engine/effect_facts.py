@@ -1,0 +1,173 @@
+"""What an effect can do, read off its tree without running it: whether it only gains,
+never takes a good or a ship away, surely brings a good or never brings one. The lookahead
+hints (R3.6) use these facts to settle decisions without playing them out; the effect
+kinds they do not list (a kind registered from user code among them) count as able to do
+anything, so a hint never trusts what it does not know.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from .. import model as m
+from ..state import GOODS, State
+from . import ops
+
+__all__ = [
+    "NEED_A_GOOD", "church_goodless", "church_sale_safe", "goodless", "harmless", "sale_safe",
+    "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
+]
+
+
+def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
+    """Whether every way of carrying the effect out meets ``step_ok`` step by step: an
+    optional part may be declined, a sequence needs every step, a choice one option."""
+    if effect is None or isinstance(effect, m.May):
+        return True
+    if isinstance(effect, m.Do):
+        return step_ok(effect)
+    if isinstance(effect, m.Seq):
+        return all(_always(step, step_ok) for step in effect.steps)
+    if isinstance(effect, m.If):  # skipped when the test fails, so only the body counts
+        return _always(effect.body, step_ok)
+    return any(_always(option, step_ok) for option in effect.options)
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def harmless(effect: m.Effect | None) -> bool:
+    """An effect that can always be carried out or declined and never costs anything."""
+    return _always(effect, _gains)
+
+
+def _gains(do: m.Do) -> bool:
+    # a gain, or so much per unit counted (a cube taken...)
+    return do.kind in ("gain", "gain_per") and do.arg("amount") >= 0
+
+
+# Effect kinds that never take goods or ships away and never block (each one that could
+# find nothing to do does nothing: A37), so a sale possible before them stays possible.
+_SALE_SAFE_KINDS = frozenset(
+    {
+        "gain", "gain_per", "gain_influence_total", "gain_produced", "gain_each_produced",
+        "pay_if_able", "return_official", "place_officials", "take_favor", "take_favors",
+        "take_decree", "take_plan", "take_pile_rubble", "subsidy", "move_treasury",
+    }
+)
+# State actions a card may perform that never take goods or ships away (R8).
+_SALE_SAFE_ACTIONS = frozenset(
+    {"recruit-officials", "acquire-plan", "royal-favor", "produce-goods"}
+)
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def sale_safe(effect: m.Effect | None) -> bool:
+    """An effect that can always be carried out (or declined) and leaves every good and
+    ship where it is or adds to them."""
+    return _always(effect, _keeps_goods)
+
+
+def _keeps_goods(do: m.Do) -> bool:
+    if do.kind == "perform":
+        return do.arg("action") in _SALE_SAFE_ACTIONS
+    return do.kind in _SALE_SAFE_KINDS
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def sale_safe_beside_church(effect: m.Effect | None) -> bool:
+    """:func:`sale_safe`, moving the cardinal and taking a clergy tile included: true for
+    the seat only where :func:`church_sale_safe` holds (moving him moves the treasury
+    marker and may call a church scoring, which comes after the turn's action, R3.8)."""
+    return _always(effect, _keeps_goods_beside_church)
+
+
+def _keeps_goods_beside_church(do: m.Do) -> bool:
+    return _keeps_goods(do) or do.kind in ("move_cardinal", "take_clergy")
+
+
+def church_sale_safe(state: State) -> bool:
+    """Every clergy tile in the church could be taken without taking a good or a ship
+    away: each of its triggers is :func:`sale_safe` (R8.5.3: its "on taken" runs at once,
+    the others while it is held). The church is refilled only at the upkeep (R3.8)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(sale_safe(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers)
+        for tile in state.church
+    )
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def surely_gains_good(effect: m.Effect | None) -> bool:
+    """Every way of carrying the effect out gains a good: a plain ``gain N GOOD`` step, or a
+    choose-one whose every option does (a ``may`` can be declined, an ``if`` skipped)."""
+    if isinstance(effect, m.Do):
+        return effect.kind == "gain" and effect.arg("what") in GOODS and effect.arg("amount") > 0
+    if isinstance(effect, m.Seq):
+        return any(surely_gains_good(step) for step in effect.steps)
+    if isinstance(effect, m.Choose):
+        return effect.up_to is None and all(surely_gains_good(o) for o in effect.options)
+    return False
+
+
+# Effect kinds that never put a good in the seat's warehouse (``gain`` and ``gain_per`` only
+# when what they gain is no good).
+_GOODLESS_KINDS = frozenset(
+    {
+        "gain_influence_total", "pay", "pay_if_able", "return_official", "place_officials",
+        "take_favor",
+        "take_favors", "take_decree", "spend_set_marker", "take_plan", "take_pile_rubble",
+        "discard_taken_rubble", "move_treasury", "subsidy",
+    }
+)
+
+
+@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+def goodless(effect: m.Effect | None, beside_church: bool = False) -> bool:
+    """An effect that can never add a good to its seat's warehouse, whatever is chosen
+    (taking a clergy tile or performing an action counts as a possible source, unless
+    ``beside_church``: the caller checked with :func:`church_goodless` that no tile there
+    could bring one)."""
+    for do in m.elementary(effect):
+        if do.kind in ("gain", "gain_per"):
+            if do.arg("what") not in ("wigs", "reis", "influence"):
+                return False
+        elif do.kind not in _GOODLESS_KINDS and not (
+            beside_church and do.kind in ("move_cardinal", "take_clergy")
+        ):
+            return False
+    return True
+
+
+NEED_A_GOOD = frozenset({"produce", "sell", "sail"})
+"""Events that need a good, or an action that makes one, to happen: a produce needs the
+Produce Goods action (R8.4), a sale or a ship sailing needs a good sold (R6.1)."""
+
+
+def church_goodless(state: State) -> bool:
+    """No clergy tile in the church could bring a good on its own: each of its triggers
+    that can fire without a good being made is :func:`goodless` (R8.5.3)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(goodless(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers
+               if t.event not in NEED_A_GOOD)
+        for tile in state.church
+    )
+
+
+def triggers_never_block(state: State, seat: int) -> bool:
+    """Whether every trigger the seat holds can always be carried out and never takes a
+    good or a ship away (``sale_safe``)."""
+    key = ops.holdings(state, seat)
+    found = _NEVER_BLOCK.get(key)
+    if found is None:
+        if len(_NEVER_BLOCK) > 10_000:
+            _NEVER_BLOCK.clear()
+        found = _NEVER_BLOCK[key] = all(
+            sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+        )
+    return found
+
+
+_NEVER_BLOCK: dict[tuple[object, ...], bool] = {}  # by ops.holdings
