@@ -46,3 +46,17 @@ def test_a_balance_study_on_ray_matches_one_on_processes(local_ray: None) -> Non
     on_ray = compare(shipped, lab, 2, 2, 9, ["random"], backend="ray")
     local = compare(shipped, lab, 2, 2, 9, ["random"])
     assert on_ray.to_dict() == local.to_dict()
+
+
+def test_an_address_nothing_answers_on_is_refused_at_once() -> None:
+    import socket
+
+    from lisboa_core.errors import LisboaError
+
+    with socket.socket() as probe:  # a loopback port that is certainly closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(LisboaError, match="no Ray cluster answers"):
+        simulate(2, 1, 0, ["random"], backend="ray", ray_address=f"127.0.0.1:{port}")
+    with pytest.raises(LisboaError, match="HOST:PORT"):
+        simulate(2, 1, 0, ["random"], backend="ray", ray_address="nowhere")

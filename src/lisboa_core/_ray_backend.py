@@ -8,6 +8,7 @@ results on Ray as on local processes. Ray is imported only here (extra
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -22,6 +23,25 @@ def _play(rules: Rules | None, job: tuple[Any, ...]) -> Any:
 
     simulation._set_worker_rules(rules)
     return simulation.play_one(job)
+
+
+def check_address(address: str) -> None:
+    """Refuse at once a ``HOST:PORT`` nothing answers on (Ray itself would retry for
+    minutes); other forms (``auto``, ``ray://...``) are left to Ray."""
+    if address == "auto" or "://" in address:
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise LisboaError(
+            f"the Ray address must be HOST:PORT (e.g. 10.0.0.5:6379), not {address!r}"
+        )
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as err:
+        raise LisboaError(
+            f"no Ray cluster answers at {address} ({err.strerror or err}); start one with "
+            "`ray start --head` and pass the address it prints"
+        ) from None
 
 
 def play_on_ray(
@@ -40,6 +60,8 @@ def play_on_ray(
         raise LisboaError(
             "the Ray backend needs Ray: pip install 'lisboa_core[ray]'"
         ) from None
+    if address:
+        check_address(address)
     started = False
     if not ray.is_initialized():
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
