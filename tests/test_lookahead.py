@@ -18,7 +18,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import attrs
 import pytest
 
 from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
@@ -73,7 +72,7 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
                 given.append((frame.kind, answer))
             return answer
 
-        core._HANDLERS[kind] = attrs.evolve(handler, verdict=check)
+        core._HANDLERS[kind] = handler.replaced(verdict=check)
     for kind, handler in saved.items():
         if handler.judge is None:
             continue
@@ -91,7 +90,7 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
                     given.append((f"{frame.kind} {move.kind}", answer))
             return answers
 
-        core._HANDLERS[kind] = attrs.evolve(core._HANDLERS[kind], judge=check_judge)
+        core._HANDLERS[kind] = core._HANDLERS[kind].replaced(judge=check_judge)
     try:
         yield given
     finally:

@@ -48,8 +48,12 @@ def _make(cls: type) -> Any:
 def replace(obj: T, **changes: Any) -> T:
     """A copy of the immutable ``obj`` (a state class or a frozen attrs instance) with
     ``changes`` applied (no validation: callers pass existing field names)."""
-    if _COMPILED:
-        if isinstance(obj, _PLAIN):  # native classes: no __dict__, a copy method
+    if _COMPILED:  # native classes: no __dict__, a copy method (narrowed: a native call)
+        if isinstance(obj, State):
+            return obj.replaced(changes)  # type: ignore[return-value]
+        if isinstance(obj, PlayerState):
+            return obj.replaced(changes)  # type: ignore[return-value]
+        if isinstance(obj, Frame):
             return obj.replaced(changes)  # type: ignore[return-value]
     else:
         fields = getattr(obj, "__dict__", None)
@@ -76,6 +80,8 @@ def with_field(obj: T, name: str, value: Any) -> T:
                 return obj.with_pending(value)  # type: ignore[return-value]
             if name == "players":
                 return obj.with_players(value)  # type: ignore[return-value]
+        if isinstance(obj, PlayerState):
+            return obj.replaced({name: value})  # type: ignore[return-value]
         return obj.replaced({name: value})  # type: ignore[attr-defined, no-any-return]
     new: Any = _new(type(obj))
     fields = obj.__dict__.copy()

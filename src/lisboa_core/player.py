@@ -155,26 +155,82 @@ class PlayerState:
 
     def replaced(self, changes: dict[str, Any]) -> PlayerState:
         """A copy with the fields named in ``changes`` set to new values (names unchecked:
-        the engine passes field names it knows)."""
+        the engine passes field names it knows). The copy reads each change once, not
+        every field from the dictionary (the engine copies states on every step)."""
+        hand = self.hand
+        top = self.top
+        bottom = self.bottom
+        cargo = self.cargo
+        sailed = self.sailed
+        goods = self.goods
+        reis = self.reis
+        wigs = self.wigs
+        influence = self.influence
+        clergy = self.clergy
+        favors = self.favors
+        plans = self.plans
+        completed = self.completed
+        decrees = self.decrees
+        rubble = self.rubble
+        markers = self.markers
+        houses = self.houses
+        officials = self.officials
+        for name, value in changes.items():
+            if name == "hand":
+                hand = value
+            elif name == "top":
+                top = value
+            elif name == "bottom":
+                bottom = value
+            elif name == "cargo":
+                cargo = value
+            elif name == "sailed":
+                sailed = value
+            elif name == "goods":
+                goods = value
+            elif name == "reis":
+                reis = value
+            elif name == "wigs":
+                wigs = value
+            elif name == "influence":
+                influence = value
+            elif name == "clergy":
+                clergy = value
+            elif name == "favors":
+                favors = value
+            elif name == "plans":
+                plans = value
+            elif name == "completed":
+                completed = value
+            elif name == "decrees":
+                decrees = value
+            elif name == "rubble":
+                rubble = value
+            elif name == "markers":
+                markers = value
+            elif name == "houses":
+                houses = value
+            elif name == "officials":
+                officials = value
         return PlayerState(
-            changes.get("hand", self.hand),
-            changes.get("top", self.top),
-            changes.get("bottom", self.bottom),
-            changes.get("cargo", self.cargo),
-            changes.get("sailed", self.sailed),
-            changes.get("goods", self.goods),
-            changes.get("reis", self.reis),
-            changes.get("wigs", self.wigs),
-            changes.get("influence", self.influence),
-            changes.get("clergy", self.clergy),
-            changes.get("favors", self.favors),
-            changes.get("plans", self.plans),
-            changes.get("completed", self.completed),
-            changes.get("decrees", self.decrees),
-            changes.get("rubble", self.rubble),
-            changes.get("markers", self.markers),
-            changes.get("houses", self.houses),
-            changes.get("officials", self.officials),
+            hand,
+            top,
+            bottom,
+            cargo,
+            sailed,
+            goods,
+            reis,
+            wigs,
+            influence,
+            clergy,
+            favors,
+            plans,
+            completed,
+            decrees,
+            rubble,
+            markers,
+            houses,
+            officials,
         )
 
     def __repr__(self) -> str:

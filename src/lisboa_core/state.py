@@ -497,48 +497,170 @@ class State:
 
     def replaced(self, changes: dict[str, Any]) -> State:
         """A copy with the fields named in ``changes`` set to new values (names unchecked:
-        the engine passes field names it knows)."""
+        the engine passes field names it knows). The copy reads each change once, not
+        every field from the dictionary (the engine copies states on every step)."""
+        players = self.players
+        current = self.current
+        start_player = self.start_player
+        period = self.period
+        pending = self.pending
+        rng = self.rng
+        options = self.options
+        catalogue = self.catalogue
+        offices = self.offices
+        plazas = self.plazas
+        favor_supply = self.favor_supply
+        covered = self.covered
+        treasury = self.treasury
+        prices = self.prices
+        piles = self.piles
+        later_decks = self.later_decks
+        shipyard = self.shipyard
+        later_ships = self.later_ships
+        decree_deck = self.decree_deck
+        decree_display = self.decree_display
+        clergy_bag = self.clergy_bag
+        church = self.church
+        cardinal = self.cardinal
+        church_scoring = self.church_scoring
+        city_display = self.city_display
+        city_stacks = self.city_stacks
+        stores = self.stores
+        row_rubble = self.row_rubble
+        column_rubble = self.column_rubble
+        site_rubble = self.site_rubble
+        rubble_pile = self.rubble_pile
+        opened = self.opened
+        scoring_tiles = self.scoring_tiles
+        plan_stacks = self.plan_stacks
+        building_stacks = self.building_stacks
+        turn = self.turn
+        final_turns = self.final_turns
+        log = self.log
+        removed = self.removed
+        rubble_out = self.rubble_out
+        for name, value in changes.items():
+            if name == "players":
+                players = value
+            elif name == "current":
+                current = value
+            elif name == "start_player":
+                start_player = value
+            elif name == "period":
+                period = value
+            elif name == "pending":
+                pending = value
+            elif name == "rng":
+                rng = value
+            elif name == "options":
+                options = value
+            elif name == "catalogue":
+                catalogue = value
+            elif name == "offices":
+                offices = value
+            elif name == "plazas":
+                plazas = value
+            elif name == "favor_supply":
+                favor_supply = value
+            elif name == "covered":
+                covered = value
+            elif name == "treasury":
+                treasury = value
+            elif name == "prices":
+                prices = value
+            elif name == "piles":
+                piles = value
+            elif name == "later_decks":
+                later_decks = value
+            elif name == "shipyard":
+                shipyard = value
+            elif name == "later_ships":
+                later_ships = value
+            elif name == "decree_deck":
+                decree_deck = value
+            elif name == "decree_display":
+                decree_display = value
+            elif name == "clergy_bag":
+                clergy_bag = value
+            elif name == "church":
+                church = value
+            elif name == "cardinal":
+                cardinal = value
+            elif name == "church_scoring":
+                church_scoring = value
+            elif name == "city_display":
+                city_display = value
+            elif name == "city_stacks":
+                city_stacks = value
+            elif name == "stores":
+                stores = value
+            elif name == "row_rubble":
+                row_rubble = value
+            elif name == "column_rubble":
+                column_rubble = value
+            elif name == "site_rubble":
+                site_rubble = value
+            elif name == "rubble_pile":
+                rubble_pile = value
+            elif name == "opened":
+                opened = value
+            elif name == "scoring_tiles":
+                scoring_tiles = value
+            elif name == "plan_stacks":
+                plan_stacks = value
+            elif name == "building_stacks":
+                building_stacks = value
+            elif name == "turn":
+                turn = value
+            elif name == "final_turns":
+                final_turns = value
+            elif name == "log":
+                log = value
+            elif name == "removed":
+                removed = value
+            elif name == "rubble_out":
+                rubble_out = value
         return State(
-            changes.get("players", self.players),
-            changes.get("current", self.current),
-            changes.get("start_player", self.start_player),
-            changes.get("period", self.period),
-            changes.get("pending", self.pending),
-            changes.get("rng", self.rng),
-            changes.get("options", self.options),
-            changes.get("catalogue", self.catalogue),
-            changes.get("offices", self.offices),
-            changes.get("plazas", self.plazas),
-            changes.get("favor_supply", self.favor_supply),
-            changes.get("covered", self.covered),
-            changes.get("treasury", self.treasury),
-            changes.get("prices", self.prices),
-            changes.get("piles", self.piles),
-            changes.get("later_decks", self.later_decks),
-            changes.get("shipyard", self.shipyard),
-            changes.get("later_ships", self.later_ships),
-            changes.get("decree_deck", self.decree_deck),
-            changes.get("decree_display", self.decree_display),
-            changes.get("clergy_bag", self.clergy_bag),
-            changes.get("church", self.church),
-            changes.get("cardinal", self.cardinal),
-            changes.get("church_scoring", self.church_scoring),
-            changes.get("city_display", self.city_display),
-            changes.get("city_stacks", self.city_stacks),
-            changes.get("stores", self.stores),
-            changes.get("row_rubble", self.row_rubble),
-            changes.get("column_rubble", self.column_rubble),
-            changes.get("site_rubble", self.site_rubble),
-            changes.get("rubble_pile", self.rubble_pile),
-            changes.get("opened", self.opened),
-            changes.get("scoring_tiles", self.scoring_tiles),
-            changes.get("plan_stacks", self.plan_stacks),
-            changes.get("building_stacks", self.building_stacks),
-            changes.get("turn", self.turn),
-            changes.get("final_turns", self.final_turns),
-            changes.get("log", self.log),
-            changes.get("removed", self.removed),
-            changes.get("rubble_out", self.rubble_out),
+            players,
+            current,
+            start_player,
+            period,
+            pending,
+            rng,
+            options,
+            catalogue,
+            offices,
+            plazas,
+            favor_supply,
+            covered,
+            treasury,
+            prices,
+            piles,
+            later_decks,
+            shipyard,
+            later_ships,
+            decree_deck,
+            decree_display,
+            clergy_bag,
+            church,
+            cardinal,
+            church_scoring,
+            city_display,
+            city_stacks,
+            stores,
+            row_rubble,
+            column_rubble,
+            site_rubble,
+            rubble_pile,
+            opened,
+            scoring_tiles,
+            plan_stacks,
+            building_stacks,
+            turn,
+            final_turns,
+            log,
+            removed,
+            rubble_out,
         )
 
     def __repr__(self) -> str:

@@ -25,8 +25,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from random import Random
 
-import attrs
-
 from .._replace import with_field
 from ..errors import IllegalMoveError
 from ..moves import Move
@@ -65,43 +63,96 @@ HoldsFn = Callable[[Frame], Iterable[str]]
 CheckFn = Callable[[State, Frame], str | None]
 
 
-@attrs.frozen(slots=True)
 class Handler:
-    """How one kind of frame behaves."""
+    """How one kind of frame behaves (a plain class: compiled, its fields are read as
+    fast as a local variable on every lookahead step; never changed once registered,
+    :meth:`replaced` makes a changed copy)."""
 
-    kind: str
-    apply: ApplyFn
-    moves: MovesFn | None = None  # None: an automatic step
-    lookahead: bool = False  # filter moves by completability (R3.6)
-    checkpoint: bool = False  # reaching this frame means the started action completed
-    # The moves the lookahead must try to find a way through (default: all of them). A
-    # handler may leave out a move when another one it keeps always does at least as well
-    # for finishing the action; the moves offered are still checked one by one.
-    search: SearchFn | None = None
-    # With these moves offered, whether the action can certainly be finished from here
-    # (True), certainly not (False), or the lookahead must play it out to know (None).
-    verdict: VerdictFn | None = None
-    # Per move offered: certainly legal (True) or illegal (False) without playing it on,
-    # or None: the lookahead must play it out. Each answer is for its move alone (a judge
-    # may be given any subset of the moves offered: random_move judges a few at a time).
-    judge: JudgeFn | None = None
-    # A key per move: moves with the same key are legal together or not at all, so the
-    # lookahead plays out only the first of them. None as a key: no such promise.
-    alike: AlikeFn | None = None
-    # The shape of the frame's data (checked when a state is loaded from outside).
-    data: Spec | None = None
-    # The pieces (card, ship, tile ids) the frame holds on their way somewhere: they are in
-    # no other place while it waits, so piece conservation counts them here.
-    holds: HoldsFn | None = None
-    # Whether the frame's data fits the rest of the state (ids where they must be, counts
-    # possible): a reason when it does not. Checked when a state is loaded from outside.
-    check: CheckFn | None = None
-    # The kinds of frame this one can lie directly on (BOTTOM: it can be the lowest), for
-    # the frames the turn's structure places (R3); None: wherever an effect pushes it.
-    under: frozenset[str] | None = None
-    # What it means when this decision offers no move, with the rule: explain_illegal
-    # reports it when every way through an action dies here.
-    stuck: str | None = None
+    __slots__ = (
+        "alike",
+        "apply",
+        "check",
+        "checkpoint",
+        "data",
+        "holds",
+        "judge",
+        "kind",
+        "lookahead",
+        "moves",
+        "search",
+        "stuck",
+        "under",
+        "verdict",
+    )
+
+    def __init__(
+        self,
+        kind: str,
+        apply: ApplyFn,
+        moves: MovesFn | None = None,
+        lookahead: bool = False,
+        checkpoint: bool = False,
+        search: SearchFn | None = None,
+        verdict: VerdictFn | None = None,
+        judge: JudgeFn | None = None,
+        alike: AlikeFn | None = None,
+        data: Spec | None = None,
+        holds: HoldsFn | None = None,
+        check: CheckFn | None = None,
+        under: frozenset[str] | None = None,
+        stuck: str | None = None,
+    ) -> None:
+        self.kind = kind
+        self.apply = apply
+        self.moves = moves  # None: an automatic step
+        self.lookahead = lookahead  # filter moves by completability (R3.6)
+        self.checkpoint = checkpoint  # reaching this frame: the started action completed
+        # The moves the lookahead must try to find a way through (default: all of them).
+        # A handler may leave out a move when another one it keeps always does at least as
+        # well for finishing the action; the moves offered are still checked one by one.
+        self.search = search
+        # With these moves offered, whether the action can certainly be finished from here
+        # (True), certainly not (False), or the lookahead must play it out to know (None).
+        self.verdict = verdict
+        # Per move offered: certainly legal (True) or illegal (False) without playing it
+        # on, or None: the lookahead must play it out. Each answer is for its move alone
+        # (a judge may be given any subset of the moves: random_move judges a few at a time).
+        self.judge = judge
+        # A key per move: moves with the same key are legal together or not at all, so the
+        # lookahead plays out only the first of them. None as a key: no such promise.
+        self.alike = alike
+        # The shape of the frame's data (checked when a state is loaded from outside).
+        self.data = data
+        # The pieces (card, ship, tile ids) the frame holds on their way somewhere: they are
+        # in no other place while it waits, so piece conservation counts them here.
+        self.holds = holds
+        # Whether the frame's data fits the rest of the state: a reason when it does not.
+        # Checked when a state is loaded from outside.
+        self.check = check
+        # The kinds of frame this one can lie directly on (BOTTOM: it can be the lowest),
+        # for the frames the turn's structure places (R3); None: wherever an effect puts it.
+        self.under = under
+        # What it means when this decision offers no move, with the rule: explain_illegal
+        # reports it when every way through an action dies here.
+        self.stuck = stuck
+
+    def replaced(
+        self,
+        *,
+        search: SearchFn | None = None,
+        verdict: VerdictFn | None = None,
+        judge: JudgeFn | None = None,
+        alike: AlikeFn | None = None,
+    ) -> Handler:
+        """A copy with the given hints set (the others kept)."""
+        return Handler(
+            self.kind, self.apply, self.moves, self.lookahead, self.checkpoint,
+            search or self.search, verdict or self.verdict, judge or self.judge,
+            alike or self.alike, self.data, self.holds, self.check, self.under, self.stuck,
+        )
+
+    def __repr__(self) -> str:
+        return f"<Handler {self.kind}>"
 
 
 _HANDLERS: dict[str, Handler] = {}
@@ -149,13 +200,8 @@ def hint(
     """Attach lookahead hints to a registered frame kind. A rules module registers its
     frames; the hints, each justified by a rule, live in a module of their own beside it
     and attach themselves here (a kind with no hint is played out by the full search)."""
-    old = _HANDLERS[kind]
-    _HANDLERS[kind] = attrs.evolve(
-        old,
-        search=search or old.search,
-        verdict=verdict or old.verdict,
-        judge=judge or old.judge,
-        alike=alike or old.alike,
+    _HANDLERS[kind] = _HANDLERS[kind].replaced(
+        search=search, verdict=verdict, judge=judge, alike=alike
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from .. import model as m
 from .._replace import replace, with_field
 from ..catalog import Rules
-from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State
+from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State, compiled
 from .core import FULL_SEARCH
 
 __all__ = [
@@ -34,6 +34,8 @@ __all__ = [
     "triggers",
     "warehouse_cap",
 ]
+
+_COMPILED = compiled()
 
 _RULES: dict[str, Rules] = {}
 
@@ -64,7 +66,10 @@ def set_player(state: State, seat: int, new: PlayerState) -> State:
 def update(state: State, seat: int, **changes: Any) -> State:
     """A state with some fields of one player changed."""
     players = state.players
-    new = replace(players[seat], **changes)
+    if _COMPILED:  # native classes copy fastest through their own methods
+        new = players[seat].replaced(changes)
+        return state.with_players((*players[:seat], new, *players[seat + 1 :]))
+    new = replace(players[seat], **changes)  # pure: one dictionary copy each
     return with_field(state, "players", (*players[:seat], new, *players[seat + 1 :]))
 
 
