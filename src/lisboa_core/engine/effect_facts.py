@@ -7,12 +7,29 @@ anything, so a hint never trusts what it does not know.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
+from typing import Any
 
 from .. import model as m
 from ..state import GOODS, State
 from . import ops
+
+# The answers for each effect, by the effect's identity: an effect tree is immutable, and
+# the entry keeps the tree alive, so its id cannot be reused while the answer is kept.
+# (Hashing a tree by value, as lru_cache would, costs more than most answers.)
+_Memo = dict[int, tuple[object, bool]]
+
+
+def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], bool]) -> bool:
+    found = table.get(id(effect))
+    if found is not None and found[0] is effect:
+        return found[1]
+    answer = work_out(effect)
+    if len(table) > 20_000:
+        table.clear()
+    table[id(effect)] = (effect, answer)
+    return answer
+
 
 __all__ = [
     "NEED_A_GOOD", "church_goodless", "church_sale_safe", "goodless", "harmless", "sale_safe",
@@ -34,9 +51,15 @@ def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
     return any(_always(option, step_ok) for option in effect.options)
 
 
-@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+_HARMLESS: _Memo = {}
+
+
 def harmless(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out or declined and never costs anything."""
+    return _answered(_HARMLESS, effect, _harmless_now)
+
+
+def _harmless_now(effect: m.Effect | None) -> bool:
     return _always(effect, _gains)
 
 
@@ -60,10 +83,16 @@ _SALE_SAFE_ACTIONS = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+_SALE_SAFE: _Memo = {}
+
+
 def sale_safe(effect: m.Effect | None) -> bool:
     """An effect that can always be carried out (or declined) and leaves every good and
     ship where it is or adds to them."""
+    return _answered(_SALE_SAFE, effect, _sale_safe_now)
+
+
+def _sale_safe_now(effect: m.Effect | None) -> bool:
     return _always(effect, _keeps_goods)
 
 
@@ -73,11 +102,17 @@ def _keeps_goods(do: m.Do) -> bool:
     return do.kind in _SALE_SAFE_KINDS
 
 
-@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+_SALE_SAFE_CHURCH: _Memo = {}
+
+
 def sale_safe_beside_church(effect: m.Effect | None) -> bool:
     """:func:`sale_safe`, moving the cardinal and taking a clergy tile included: true for
     the seat only where :func:`church_sale_safe` holds (moving him moves the treasury
     marker and may call a church scoring, which comes after the turn's action, R3.8)."""
+    return _answered(_SALE_SAFE_CHURCH, effect, _sale_safe_beside_church_now)
+
+
+def _sale_safe_beside_church_now(effect: m.Effect | None) -> bool:
     return _always(effect, _keeps_goods_beside_church)
 
 
@@ -97,10 +132,16 @@ def church_sale_safe(state: State) -> bool:
     )
 
 
-@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+_GAINS_GOOD: _Memo = {}
+
+
 def surely_gains_good(effect: m.Effect | None) -> bool:
     """Every way of carrying the effect out gains a good: a plain ``gain N GOOD`` step, or a
     choose-one whose every option does (a ``may`` can be declined, an ``if`` skipped)."""
+    return _answered(_GAINS_GOOD, effect, _surely_gains_good_now)
+
+
+def _surely_gains_good_now(effect: m.Effect | None) -> bool:
     if isinstance(effect, m.Do):
         return effect.kind == "gain" and effect.arg("what") in GOODS and effect.arg("amount") > 0
     if isinstance(effect, m.Seq):
@@ -122,12 +163,25 @@ _GOODLESS_KINDS = frozenset(
 )
 
 
-@functools.lru_cache(maxsize=4096)  # effects are immutable catalogue data
+_GOODLESS: _Memo = {}
+_GOODLESS_BESIDE_CHURCH: _Memo = {}
+
+
 def goodless(effect: m.Effect | None, beside_church: bool = False) -> bool:
     """An effect that can never add a good to its seat's warehouse, whatever is chosen
     (taking a clergy tile or performing an action counts as a possible source, unless
     ``beside_church``: the caller checked with :func:`church_goodless` that no tile there
     could bring one)."""
+    if beside_church:
+        return _answered(_GOODLESS_BESIDE_CHURCH, effect, _goodless_beside_church_now)
+    return _answered(_GOODLESS, effect, _goodless_now)
+
+
+def _goodless_beside_church_now(effect: m.Effect | None) -> bool:
+    return _goodless_now(effect, True)
+
+
+def _goodless_now(effect: m.Effect | None, beside_church: bool = False) -> bool:
     for do in m.elementary(effect):
         if do.kind in ("gain", "gain_per"):
             if do.arg("what") not in ("wigs", "reis", "influence"):

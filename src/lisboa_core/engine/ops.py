@@ -15,6 +15,7 @@ from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State, compiled
 from .core import FULL_SEARCH
 
 __all__ = [
+    "Passive",
     "active_behaviours",
     "add_wigs",
     "gain_goods",
@@ -24,6 +25,7 @@ __all__ = [
     "influence_total",
     "modifier",
     "move_treasury",
+    "passive",
     "pay_reis",
     "permitted",
     "player",
@@ -81,17 +83,44 @@ def log(state: State, text: str) -> State:
 # --- passive effects -------------------------------------------------------------------
 
 
-_BEHAVIOURS: dict[tuple[Any, ...], tuple[m.Behaviour, ...]] = {}
+class Passive:
+    """A seat's passive behaviours, and the same indexed for the hook points: modifiers by
+    hook, triggers by event, the permissions granted (built once per holdings)."""
+
+    __slots__ = ("behaviours", "modifiers", "permissions", "triggers")
+
+    def __init__(self, behaviours: tuple[m.Behaviour, ...]) -> None:
+        self.behaviours = behaviours
+        modifiers: dict[str, list[m.Modifier]] = {}
+        triggers: dict[str, list[m.Trigger]] = {}
+        permissions: set[str] = set()
+        for behaviour in behaviours:
+            for mod in behaviour.modifiers:
+                modifiers.setdefault(mod.hook, []).append(mod)
+            for trig in behaviour.triggers:  # in holding order, as they fire
+                triggers.setdefault(trig.event, []).append(trig)
+            for permission in behaviour.permissions:
+                permissions.add(permission.ability)
+        self.modifiers: dict[str, tuple[m.Modifier, ...]] = {
+            k: tuple(v) for k, v in modifiers.items()
+        }
+        self.triggers: dict[str, tuple[m.Trigger, ...]] = {
+            k: tuple(v) for k, v in triggers.items()
+        }
+        self.permissions = frozenset(permissions)
 
 
-def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
-    """Everything passive the seat has: held clergy tiles, tucked treasury permanents and
-    the latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
+_PASSIVE: dict[tuple[Any, ...], Passive] = {}
+
+
+def passive(state: State, seat: int) -> Passive:
+    """The seat's :class:`Passive`: held clergy tiles, tucked treasury permanents and the
+    latest revealed ability of each house group (R13.1: it replaces earlier ones)."""
     # Hook points are consulted thousands of times per decision; the answer depends only
     # on the holdings, so it is computed once per combination. Successive states share
     # the holdings' tuples, so the seat's last answer is checked first, by identity.
     p = state.players[seat]
-    last = _LAST_BEHAVIOURS.get(seat)
+    last = _LAST_PASSIVE.get(seat)
     if (
         last is not None
         and last[0] is p.clergy
@@ -101,16 +130,21 @@ def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
     ):
         return last[4]
     key = holdings(state, seat)
-    found = _BEHAVIOURS.get(key)
+    found = _PASSIVE.get(key)
     if found is None:
-        if len(_BEHAVIOURS) > 100_000:
-            _BEHAVIOURS.clear()
-        found = _BEHAVIOURS[key] = _collect_behaviours(rules_of(state), p)
-    _LAST_BEHAVIOURS[seat] = (p.clergy, p.bottom, p.houses, state.catalogue, found)
+        if len(_PASSIVE) > 100_000:
+            _PASSIVE.clear()
+        found = _PASSIVE[key] = Passive(_collect_behaviours(rules_of(state), p))
+    _LAST_PASSIVE[seat] = (p.clergy, p.bottom, p.houses, state.catalogue, found)
     return found
 
 
-_LAST_BEHAVIOURS: dict[int, tuple[Any, Any, Any, str, tuple[m.Behaviour, ...]]] = {}
+_LAST_PASSIVE: dict[int, tuple[Any, Any, Any, str, Passive]] = {}
+
+
+def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
+    """Everything passive the seat has (see :func:`passive`)."""
+    return passive(state, seat).behaviours
 
 
 def holdings(state: State, seat: int) -> tuple[Any, ...]:
@@ -142,22 +176,22 @@ def modifier(state: State, seat: int, hook: str, **qualifiers: Any) -> int | Non
     A modifier with a qualifier (``noble manuel``) only applies when the same qualifier is
     given here.
     """
+    found = passive(state, seat).modifiers.get(hook)
+    if found is None:
+        return 0
     total = 0
-    for behaviour in active_behaviours(state, seat):
-        for mod in behaviour.modifiers:
-            if mod.hook != hook:
-                continue
-            if any(qualifiers.get(k) != v for k, v in mod.qualifiers):
-                continue
-            if mod.amount is None:
-                return None
-            total += mod.amount
+    for mod in found:
+        if any(qualifiers.get(k) != v for k, v in mod.qualifiers):
+            continue
+        if mod.amount is None:
+            return None
+        total += mod.amount
     return total
 
 
 def permitted(state: State, seat: int, ability: str) -> bool:
     """True if some active behaviour grants ``ability`` (``allow ...``)."""
-    return any(p.ability == ability for b in active_behaviours(state, seat) for p in b.permissions)
+    return ability in passive(state, seat).permissions
 
 
 def triggers(state: State, seat: int, event: str, qualifier: str | None) -> list[m.Trigger]:
@@ -166,12 +200,10 @@ def triggers(state: State, seat: int, event: str, qualifier: str | None) -> list
     A trigger without a qualifier hears every such event; ``political`` (tuck) and ``any``
     (sell) are the catch-all qualifiers of the vocabulary.
     """
-    return [
-        trig
-        for behaviour in active_behaviours(state, seat)
-        for trig in behaviour.triggers
-        if trig.event == event and trig.qualifier in (None, qualifier, "political", "any")
-    ]
+    found = passive(state, seat).triggers.get(event)
+    if found is None:
+        return []
+    return [trig for trig in found if trig.qualifier in (None, qualifier, "political", "any")]
 
 
 def influence_total(state: State, seat: int) -> int:
