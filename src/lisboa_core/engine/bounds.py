@@ -35,7 +35,7 @@ def _funds_bound(state: State, seat: int) -> int:
     the seat's store triggers and the clergy tiles taken on the way could add or take off
     (see :class:`_TileLuck`). Used only to prune hopeless searches."""
     luck, tiles = _tile_luck(state), _most_tiles(state)
-    top = ops.rules_of(state).board.influence_max
+    top = ops.board_of(ops.rules_of(state)).influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
     triggers = _store_trigger_bound(state, seat, with_influence=False)
     return (
@@ -79,8 +79,8 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
     facts = _LAND_FACTS.get(state.catalogue)
     if facts is None:
         rules = ops.rules_of(state)
-        rows = [r for r, _n in rules.board.row_rubble]
-        columns = [c for c, _n in rules.board.column_rubble]
+        rows = [r for r, _n in ops.board_of(rules).row_rubble]
+        columns = [c for c, _n in ops.board_of(rules).column_rubble]
         facts = {}
         for land in rules.lands:
             steps = m.elementary(land.reward)
@@ -108,7 +108,7 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     costs = _RUBBLE_COSTS.get(key)
     if costs is None:
         costs = {}
-        for colour, _n, cost in ops.rules_of(state).board.rubble:
+        for colour, _n, cost in ops.board_of(ops.rules_of(state)).rubble:
             mod = ops.modifier(state, seat, "land-rubble", colour=colour)
             costs[colour] = 0 if mod is None else max(0, cost + mod)
         if len(_RUBBLE_COSTS) > 10_000:
@@ -129,7 +129,7 @@ class _LandBound:
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
         self.p = state.players[seat]
-        self.top = ops.rules_of(state).board.influence_max
+        self.top = ops.board_of(ops.rules_of(state)).influence_max
         self.discount = -(ops.modifier(state, seat, "payment") or 0)
         self.bonus = _influence_bonus(state, seat)
         self.triggers = _store_trigger_bound(state, seat, with_influence=True)
@@ -238,7 +238,7 @@ def _tile_luck(state: State) -> _TileLuck:
     luck = _TILE_LUCK.get(key)
     if luck is None:
         rules = ops.rules_of(state)
-        tiles = [rules.typed(t, m.ClergyTile) for t in state.church if t is not None]
+        tiles = [ops.typed(rules, t, m.ClergyTile) for t in state.church if t is not None]
         if any(
             d.kind in _UNBOUNDED_KINDS
             for t in tiles
@@ -421,7 +421,7 @@ def _store_candidates(state: State) -> _Candidates:
                     and not (state.player_count == 2 and land.row == "E")  # R2.3.2
                 ),
             )
-            for colour, size in rules.board.city_spaces
+            for colour, size in ops.board_of(rules).city_spaces
         )
         _CANDIDATES[key] = found
     return found

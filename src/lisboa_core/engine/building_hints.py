@@ -48,11 +48,11 @@ def _building_now(state: State, seat: int, funds: int) -> bool:
     rules = now.rules
     sites: list[m.Site] | None = None
     for plan_id in plans:
-        plan = rules.typed(plan_id, m.Plan)
+        plan = ops.typed(rules, plan_id, m.Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
         if not stack or not now.staffed(plan_id):
             continue
-        colours = rules.typed(stack[0], m.PublicBuilding).colors(plan.architect)
+        colours = ops.typed(rules, stack[0], m.PublicBuilding).colors(plan.architect)
         sites = _sites_free(state) if sites is None else sites
         for site in sites:
             if site.side == "north" and site.street not in colours:
@@ -104,7 +104,7 @@ class _OpeningNow:
 
     def _site_gains(self, site_id: str) -> bool:
         state, seat = self.state, self.seat
-        site = self.rules.typed(site_id, m.Site)
+        site = ops.typed(self.rules, site_id, m.Site)
         if not (self.triggers_gain and harmless(site.reward)):
             return False
         if not state.site_rubble[_site_index(state, site_id)]:
@@ -113,7 +113,7 @@ class _OpeningNow:
 
     def _staffed(self, plan_id: str) -> bool:
         state, seat = self.state, self.seat
-        plan = self.rules.typed(plan_id, m.Plan)
+        plan = ops.typed(self.rules, plan_id, m.Plan)
         needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
         out = _officials_out_count(state, seat)
         if needed <= out:
@@ -184,12 +184,12 @@ def _openings_worth_trying(
     fewer = ops.modifier(state, seat, "officials-needed") or 0
     each = _hire_price(state, seat)
     mod = ops.modifier(state, seat, "payment") or 0
-    top = rules.board.influence_max
+    top = ops.board_of(rules).influence_max
     kept = []
     for move in moves:
         site_id, plan_id = str(move.args[0]), str(move.args[1])
         facts = _site_facts(state, site_id)
-        hires = max(0, rules.typed(plan_id, m.Plan).officials + fewer) - out
+        hires = max(0, ops.typed(rules, plan_id, m.Plan).officials + fewer) - out
         if facts is None or hires <= 0:
             kept.append(move)
             continue
@@ -212,7 +212,7 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
     (places officials, takes a tile...) or gains so much per unit."""
     key = (state.catalogue, site_id)
     if key not in _SITE_FACTS:
-        reward = ops.rules_of(state).typed(site_id, m.Site).reward
+        reward = ops.typed(ops.rules_of(state), site_id, m.Site).reward
         steps = m.elementary(reward)
         plain = all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps)
         _SITE_FACTS[key] = (

@@ -40,11 +40,11 @@ def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     funds = _funds_bound(state, frame.seat)
     moves = []
     for plan_id in plans:
-        plan = rules.typed(plan_id, m.Plan)
+        plan = ops.typed(rules, plan_id, m.Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
         if not stack:
             continue
-        colours = rules.typed(stack[0], m.PublicBuilding).colors(plan.architect)
+        colours = ops.typed(rules, stack[0], m.PublicBuilding).colors(plan.architect)
         if _hire_hopeless(state, frame.seat, plan, funds):
             continue
         for site in sites:
@@ -60,8 +60,8 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     rules = ops.rules_of(state)
     seat = frame.seat
     site_id, plan_id = str(move.args[0]), str(move.args[1])
-    site = rules.typed(site_id, m.Site)
-    plan = rules.typed(plan_id, m.Plan)
+    site = ops.typed(rules, site_id, m.Site)
+    plan = ops.typed(rules, plan_id, m.Plan)
     a = ("blue", "green").index(plan.architect)
     stacks = list(state.building_stacks)
     building, stacks[a] = stacks[a][0], stacks[a][1:]  # step 7: the next one is available
@@ -162,11 +162,11 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
         plans=tuple(x for x in p.plans if x != plan_id),
         completed=(*p.completed, plan_id),
     )
-    site = rules.typed(site_id, m.Site)
+    site = ops.typed(rules, site_id, m.Site)
     _s, building, architect = next(o for o in state.opened if o[0] == site_id)
-    colours = rules.typed(building, m.PublicBuilding).colors(architect)
+    colours = ops.typed(rules, building, m.PublicBuilding).colors(architect)
     for land_id, owner, street in state.stores:
-        land = rules.typed(land_id, m.LandSpace)
+        land = ops.typed(rules, land_id, m.LandSpace)
         if site.side == "north":
             scores = street == site.street
         else:

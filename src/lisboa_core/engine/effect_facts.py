@@ -127,7 +127,7 @@ def church_sale_safe(state: State) -> bool:
     rules = ops.rules_of(state)
     return all(
         tile is None
-        or all(sale_safe(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers)
+        or all(sale_safe(t.effect) for t in ops.typed(rules, tile, m.ClergyTile).behaviour.triggers)
         for tile in state.church
     )
 
@@ -204,7 +204,7 @@ def church_goodless(state: State) -> bool:
     rules = ops.rules_of(state)
     return all(
         tile is None
-        or all(goodless(t.effect) for t in rules.typed(tile, m.ClergyTile).behaviour.triggers
+        or all(goodless(t.effect) for t in ops.typed(rules, tile, m.ClergyTile).behaviour.triggers
                if t.event not in NEED_A_GOOD)
         for tile in state.church
     )

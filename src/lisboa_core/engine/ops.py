@@ -6,7 +6,7 @@ that gains or pays goes through the same code.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import model as m
 from .._replace import replace, with_field
@@ -18,6 +18,7 @@ __all__ = [
     "Passive",
     "active_behaviours",
     "add_wigs",
+    "board_of",
     "gain_goods",
     "gain_influence",
     "gain_rubble",
@@ -29,13 +30,17 @@ __all__ = [
     "pay_reis",
     "permitted",
     "player",
+    "player_board_of",
     "register_rules",
     "rules_of",
     "set_player",
     "settle_payment",
     "triggers",
+    "typed",
     "warehouse_cap",
 ]
+
+T = TypeVar("T")
 
 _COMPILED = compiled()
 
@@ -47,6 +52,34 @@ def register_rules(rules: Rules) -> None:
     _RULES[rules.digest] = rules
     if rules.full_search:
         FULL_SEARCH.add(rules.digest)
+
+
+def typed(rules: Rules, component_id: str, cls: type[T]) -> T:
+    """``rules.typed(component_id, cls)``, called from the engine's own compiled code."""
+    component = rules.by_id[component_id]
+    if not isinstance(component, cls):
+        raise TypeError(f"{component_id} is a {type(component).__name__}, not {cls.__name__}")
+    return component
+
+
+_BOARDS: dict[str, tuple[m.Board, m.PlayerBoard]] = {}  # by catalogue digest
+
+
+def _boards(rules: Rules) -> tuple[m.Board, m.PlayerBoard]:
+    found = _BOARDS.get(rules.digest)
+    if found is None:
+        found = _BOARDS[rules.digest] = (rules.board, rules.player_board)
+    return found
+
+
+def board_of(rules: Rules) -> m.Board:
+    """``rules.board``, looked up once per catalogue."""
+    return _boards(rules)[0]
+
+
+def player_board_of(rules: Rules) -> m.PlayerBoard:
+    """``rules.player_board``, looked up once per catalogue."""
+    return _boards(rules)[1]
 
 
 def rules_of(state: State) -> Rules:
@@ -161,7 +194,7 @@ def _collect_behaviours(rules: Rules, p: PlayerState) -> tuple[m.Behaviour, ...]
     for card in p.bottom:
         if card is not None:
             out.append(rules[card].permanent)  # type: ignore[union-attr]
-    board = rules.player_board
+    board = player_board_of(rules)
     for group_index, group in enumerate(("left", "middle", "right")):
         taken = p.houses[group_index]
         revealed = [a for a in board.abilities if a.group == group and a.index <= taken]
@@ -227,7 +260,7 @@ def influence_total(state: State, seat: int) -> int:
 
 def warehouse_cap(state: State, seat: int) -> int:
     """Goods of each type a seat may hold (R4.8)."""
-    return rules_of(state).player_board.warehouse_base + state.players[seat].sets
+    return player_board_of(rules_of(state)).warehouse_base + state.players[seat].sets
 
 
 def gain_goods(state: State, seat: int, good: str, amount: int) -> tuple[State, int]:
@@ -253,7 +286,7 @@ def gain_influence(state: State, seat: int, amount: int) -> State:
     if amount <= 0:
         return state  # A16: a gain worth nothing gives no wig
     bonus = modifier(state, seat, "influence-gain") or 0
-    board = rules_of(state).board
+    board = board_of(rules_of(state))
     p = state.players[seat]
     value = min(board.influence_max, p.influence + amount + bonus)
     state = update(state, seat, influence=value)
@@ -266,7 +299,7 @@ def reis_value(state: State, position: int) -> int:
     """Reis raised by paying with influence from ``position`` down (R5.6): icons below it."""
     table = _REIS_VALUES.get(state.catalogue)
     if table is None:
-        board = rules_of(state).board
+        board = board_of(rules_of(state))
         table = _REIS_VALUES[state.catalogue] = tuple(
             sum(1 for icon in board.influence_reis_icons if icon < position)
             for position in range(board.influence_max + 2)
@@ -299,7 +332,7 @@ def settle_payment(state: State, seat: int, due: int, covered: int) -> State:
     reis icons (R5.6, never below the lowest icon), the rest in cash."""
     p = state.players[seat]
     influence = p.influence
-    icons = sorted(rules_of(state).board.influence_reis_icons, reverse=True)
+    icons = sorted(board_of(rules_of(state)).influence_reis_icons, reverse=True)
     for _ in range(covered):
         influence = next((i for i in icons if i < influence), influence)
     return update(state, seat, reis=p.reis - (due - covered), influence=influence)
@@ -312,13 +345,13 @@ def remove_from_game(state: State, *pieces: str) -> State:
 
 def move_treasury(state: State, steps: int) -> State:
     """Move the treasury marker, clamped to the track (R1.6.2)."""
-    top = len(rules_of(state).board.treasury) - 1
+    top = len(board_of(rules_of(state)).treasury) - 1
     return replace(state, treasury=max(0, min(top, state.treasury + steps)))
 
 
 def treasury_value(state: State) -> int:
     """The treasury value right of the marker (R0.2)."""
-    return rules_of(state).board.treasury[state.treasury].value
+    return board_of(rules_of(state)).treasury[state.treasury].value
 
 
 def gain_rubble(state: State, seat: int, colour: str) -> State:
@@ -326,7 +359,7 @@ def gain_rubble(state: State, seat: int, colour: str) -> State:
     set moves a marker to the Marquis portrait."""
     p = state.players[seat]
     i = RUBBLE.index(colour)
-    cap = rules_of(state).player_board.rubble_per_colour
+    cap = player_board_of(rules_of(state)).rubble_per_colour
     if p.rubble[i] >= cap:
         return replace(state, rubble_out=state.rubble_out + 1)  # R12.3: no room, it leaves
     before = p.sets

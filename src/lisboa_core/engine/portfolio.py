@@ -309,7 +309,7 @@ def tuck_hopeless(state: State, seat: int, card_id: str) -> bool:
     made, :data:`~.effects.NEED_A_GOOD`, cannot fire first)."""
     if any(state.players[seat].goods):
         return False
-    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
     if not all(goodless(part) for part in (card.tucked, card.reward, card.penalty)):
         church = church_goodless(state)
         if not church or not all(

@@ -85,7 +85,7 @@ def _clergy_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[b
         True
         if all(
             sale_safe(t.effect)
-            for t in rules.typed(str(move.args[0]), m.ClergyTile).behaviour.triggers
+            for t in ops.typed(rules, str(move.args[0]), m.ClergyTile).behaviour.triggers
         )
         else None
         for move in moves

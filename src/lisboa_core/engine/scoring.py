@@ -144,11 +144,11 @@ def place_points(values: list[int], table: tuple[int, ...]) -> list[int]:
 
 
 def _land(state: State, land_id: str) -> m.LandSpace:
-    return ops.rules_of(state).typed(land_id, m.LandSpace)
+    return ops.typed(ops.rules_of(state), land_id, m.LandSpace)
 
 
 def _store_good(state: State, street: str) -> str:
-    return dict(ops.rules_of(state).board.streets)[street]
+    return dict(ops.board_of(ops.rules_of(state)).streets)[street]
 
 
 def _stores(state: State, seat: int | None, filters: dict[str, object]) -> int:
@@ -169,7 +169,7 @@ def _stores(state: State, seat: int | None, filters: dict[str, object]) -> int:
 
 def _completed(state: State, seat: int, architect: object = None) -> int:
     rules = ops.rules_of(state)
-    plans = [rules.typed(p, m.Plan) for p in state.players[seat].completed]
+    plans = [ops.typed(rules, p, m.Plan) for p in state.players[seat].completed]
     real = sum(1 for p in plans if architect is None or p.architect == architect)
     extra = 0  # R17.2.11: tiles that count as completed plans of an architect
     for behaviour in ops.active_behaviours(state, seat):
@@ -185,7 +185,7 @@ def plan_officials(state: State, seat: int) -> int:
     """Officials shown on completed plans, with end-game bonuses (R16.7, R17.2.11)."""
     rules = ops.rules_of(state)
     completed = state.players[seat].completed
-    printed = sum(rules.typed(p, m.Plan).officials for p in completed)
+    printed = sum(ops.typed(rules, p, m.Plan).officials for p in completed)
     bonus = ops.modifier(state, seat, "plan-officials") or 0
     return printed + bonus * len(completed)
 
@@ -210,7 +210,7 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
         return sum(
             1
             for site, _building, architect in state.opened
-            if filters.get("side") in (None, rules.typed(site, m.Site).side)
+            if filters.get("side") in (None, ops.typed(rules, site, m.Site).side)
             and filters.get("architect") in (None, architect)
         )
     if subject == "rubble":
@@ -292,7 +292,8 @@ def _line_wigs(state: State, seat: int, rule: m.Score) -> int:
     # every-type
     if rule.quantity.subject == "stores":
         streets = [street for _l, owner, street in state.stores if owner == seat]
-        return rule.wigs if len(set(streets)) == len(ops.rules_of(state).board.streets) else 0
+        every = len(ops.board_of(ops.rules_of(state)).streets)
+        return rule.wigs if len(set(streets)) == every else 0
     return rule.wigs if all(state.players[seat].goods) else 0
 
 
@@ -309,7 +310,7 @@ def score(state: State) -> ScoreSheet:
     if not isinstance(state, State):
         raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
     rules = ops.rules_of(state)
-    board = rules.board
+    board = ops.board_of(rules)
     n = state.player_count
     sheets: list[list[Category]] = [[] for _ in range(n)]
 
@@ -317,7 +318,7 @@ def score(state: State) -> ScoreSheet:
         # 1. Ships: hull sizes (+ per-ship bonus, R17.2.4).
         bonus = ops.modifier(state, seat, "ship-score") or 0
         items = tuple(
-            (c, rules.typed(c, m.Ship).hull + bonus)
+            (c, ops.typed(rules, c, m.Ship).hull + bonus)
             for c in p.top
             if c is not None and isinstance(rules[c], m.Ship)
         )
@@ -346,7 +347,7 @@ def score(state: State) -> ScoreSheet:
 
     # 5. Decrees, each itemised (R16.3.5).
     for s, p in enumerate(state.players):
-        items = tuple((d, decree_wigs(state, s, rules.typed(d, m.Decree))) for d in p.decrees)
+        items = tuple((d, decree_wigs(state, s, ops.typed(rules, d, m.Decree))) for d in p.decrees)
         sheets[s].append(Category("decrees", sum(w for _, w in items), items))
 
     # 6. Officials majority (R16.7): only players with a real completed plan take a place.

@@ -8,6 +8,7 @@ from ..catalog import Rules
 from ..errors import LisboaError
 from ..rng import Rng
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, Options, PlayerState, State
+from . import ops
 from .ops import register_rules
 
 __all__ = ["new_state"]
@@ -28,7 +29,7 @@ def new_state(
         raise LisboaError(f"Lisboa is played by 2, 3 or 4 players, not {players}")
     options = options or Options()
     register_rules(rules)
-    board, pboard = rules.board, rules.player_board
+    board, pboard = ops.board_of(rules), ops.player_board_of(rules)
     rng = Rng(seed)
     two = players == 2
 
@@ -140,7 +141,7 @@ def new_state(
     boxed_decrees: tuple[str, ...] = ()
     while decrees and len(display_decrees) < board.decree_display:
         card, decrees = decrees[0], decrees[1:]
-        if two and rules.typed(card, m.Decree).two_player_removal:
+        if two and ops.typed(rules, card, m.Decree).two_player_removal:
             boxed_decrees += (card,)
             continue
         display_decrees.append(card)

@@ -15,7 +15,7 @@ __all__ = ["choose_slot", "needs_room", "place_in_portfolio"]
 
 
 def _capacity(state: State, seat: int) -> int:
-    return ops.rules_of(state).player_board.portfolio_base + state.players[seat].sets
+    return ops.player_board_of(ops.rules_of(state)).portfolio_base + state.players[seat].sets
 
 
 def _row_of(state: State, card_id: str) -> str:

@@ -77,14 +77,14 @@ def _tables(state: State) -> _Tables:
     tables = _TABLES.get(state.catalogue)
     if tables is None:
         rules = ops.rules_of(state)
-        board = rules.board
+        board = ops.board_of(rules)
         tables = _Tables(
             office_capacity=tuple(noble.office for noble in rules.nobles),
             street_goods=dict(board.streets),
             price_min=board.price_min,
             church_gaps=board.church_gaps,
             church_icons=dict(board.church_icons),
-            clergy_spaces=rules.player_board.clergy_spaces,
+            clergy_spaces=ops.player_board_of(rules).clergy_spaces,
         )
         _TABLES[state.catalogue] = tables
     return tables

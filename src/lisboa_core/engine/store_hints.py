@@ -112,7 +112,7 @@ def _store_now(state: State, seat: int, funds: int) -> bool:
     """Whether some store can certainly be built and paid with the seat's cash and
     influence now: a ``steady`` land, priced with its dearest cube taken,
     while the store's triggers can only gain (R10.1, R5.6). False means "not known"."""
-    houses = ops.rules_of(state).player_board.houses
+    houses = ops.player_board_of(ops.rules_of(state)).houses
     p = state.players[seat]
     if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
         return False

@@ -36,7 +36,7 @@ _GROUPS = ("left", "middle", "right")
 def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
     p = state.players[frame.seat]
-    houses = rules.player_board.houses
+    houses = ops.player_board_of(rules).houses
     if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
         return ()  # R10.1.6: no house left
     taken_lands = {land for land, _s, _st in state.stores}
@@ -70,13 +70,13 @@ def _store(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     space, land_id = str(move.args[0]), str(move.args[1])
     index = next(
-        i for i, (c, s) in enumerate(rules.board.city_spaces) if _space_name(c, s) == space
+        i for i, (c, s) in enumerate(ops.board_of(rules).city_spaces) if _space_name(c, s) == space
     )
-    colour = rules.board.city_spaces[index][0]
+    colour = ops.board_of(rules).city_spaces[index][0]
     display = list(state.city_display)
     display[index] = None  # R10.1.2.1: the tile leaves the display until the refill
     state = replace(state, city_display=tuple(display))
-    land = rules.typed(land_id, m.LandSpace)
+    land = ops.typed(rules, land_id, m.LandSpace)
     # The land is taken at once (so no follower can pick it); the house comes at step 6.
     state = replace(state, stores=(*state.stores, (land_id, seat, colour)))
     state = push(
@@ -92,7 +92,7 @@ def _store(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _house_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    houses = ops.rules_of(state).player_board.houses
+    houses = ops.player_board_of(ops.rules_of(state)).houses
     p = state.players[frame.seat]
     return tuple(
         Move("house", (g,))
@@ -117,7 +117,7 @@ def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
 
 
 def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    land = ops.rules_of(state).typed(frame.data[0], m.LandSpace)
+    land = ops.typed(ops.rules_of(state), frame.data[0], m.LandSpace)
     row, column = _rubble_spaces(state, land)
     # RUBBLE lists colours from the most to the least expensive, so the first move leaves
     # the cheapest land price: lookahead finds an affordable path at once.
@@ -135,7 +135,7 @@ def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
     assert move is not None
     if move.args[0] == "none":
         return state
-    land = ops.rules_of(state).typed(frame.data[0], m.LandSpace)
+    land = ops.typed(ops.rules_of(state), frame.data[0], m.LandSpace)
     row, column = _rubble_spaces(state, land)
     where, colour = str(move.args[0]), str(move.args[1])
     spaces = list(state.row_rubble if where == "row" else state.column_rubble)
@@ -164,16 +164,16 @@ def _store_pay(state: State, frame: Frame, move: Move | None) -> State:
 def column_value(state: State, column: int) -> int:
     """The wigs of the scoring tile that scores a land column (R10.1.4)."""
     rules = ops.rules_of(state)
-    space = dict(rules.board.scoring_spaces)[column]
-    return rules.typed(state.scoring_tiles[space - 1], m.ScoringTile).wigs
+    space = dict(ops.board_of(rules).scoring_spaces)[column]
+    return ops.typed(rules, state.scoring_tiles[space - 1], m.ScoringTile).wigs
 
 
 def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
     rules = ops.rules_of(state)
     count = 0
     for site_id, building_id, architect in state.opened:
-        site = rules.typed(site_id, m.Site)
-        colours = rules.typed(building_id, m.PublicBuilding).colors(architect)
+        site = ops.typed(rules, site_id, m.Site)
+        colours = ops.typed(rules, building_id, m.PublicBuilding).colors(architect)
         north = site.side == "north" and site.street == street
         row = site.side != "north" and site.row == land.row and street in colours
         count += north or row
@@ -183,7 +183,7 @@ def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
 def _store_score(state: State, frame: Frame, move: Move | None) -> State:
     """R10.1.4: column value x relevant open buildings; then the store triggers."""
     land_id, colour = frame.data
-    land = ops.rules_of(state).typed(land_id, m.LandSpace)
+    land = ops.typed(ops.rules_of(state), land_id, m.LandSpace)
     wigs = column_value(state, land.column) * _relevant_buildings(state, land, colour)
     state = ops.add_wigs(state, frame.seat, wigs)
     return emit(state, frame.seat, "build-store")

@@ -72,7 +72,7 @@ def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
     tucks = tuple(Move("tuck", (c,)) for c in hand)
     court = tuple(
-        Move("sponsor" if rules.typed(c, m.PoliticalCard).is_treasury else "visit", (c,))
+        Move("sponsor" if ops.typed(rules, c, m.PoliticalCard).is_treasury else "visit", (c,))
         for c in hand
     )
     golds = tuple(Move("gold", (c,)) for c in hand)
@@ -117,7 +117,7 @@ def _take(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _refill_city(state: State) -> State:
-    board = ops.rules_of(state).board
+    board = ops.board_of(ops.rules_of(state))
     display = list(state.city_display)
     large, small = state.city_stacks
     for i, (_colour, size) in enumerate(board.city_spaces):
@@ -132,7 +132,7 @@ def _refill_city(state: State) -> State:
 def refill_decrees(state: State) -> State:
     """Refill the decree display (R3.8 step 5), removing 2-player cards (R2.6.2)."""
     rules = ops.rules_of(state)
-    target = rules.board.decree_display
+    target = ops.board_of(rules).decree_display
     display = list(state.decree_display)
     deck = state.decree_deck
     while deck and len(display) < target:
@@ -201,7 +201,7 @@ def _period_change(state: State, triggering: int, nxt: int) -> State:
     state = ops.remove_from_game(state, *leftovers)
     state = replace(state, piles=((),) * len(state.piles), period=2)  # step 0
     for seat, p in enumerate(state.players):  # step 1
-        per_set = rules.board.set_wigs + (ops.modifier(state, seat, "set-wigs") or 0)
+        per_set = ops.board_of(rules).set_wigs + (ops.modifier(state, seat, "set-wigs") or 0)
         state = ops.add_wigs(state, seat, per_set * p.sets)
     state = ops.remove_from_game(state, *state.shipyard)
     state = replace(state, shipyard=state.later_ships, later_ships=())  # step 2
@@ -227,7 +227,7 @@ def _discard(state: State, frame: Frame, move: Move | None) -> State:
     p = state.players[seat]
     state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card_id))
     state = ops.remove_from_game(state, card_id)
-    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
     gives = card.reward is not None and card.type not in rewarded
     state = push(
         state, Frame("period-discard", seat, (*rewarded, card.type) if gives else rewarded)
@@ -248,8 +248,8 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
         purple = purple[need:]
     rng = state.rng
     piles = []
-    for card_type in rules.board.political_display:
-        cards = tuple(c for c in brown if rules.typed(c, m.PoliticalCard).type == card_type)
+    for card_type in ops.board_of(rules).political_display:
+        cards = tuple(c for c in brown if ops.typed(rules, c, m.PoliticalCard).type == card_type)
         pile, rng = rng.shuffle(cards)
         piles.append(pile)
     state = ops.remove_from_game(state, *purple)  # R15.3.4: the rest of the purple deck
@@ -274,7 +274,7 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
     if move.kind == "pass":
         return state
     rules = ops.rules_of(state)
-    wigs = sum(rules.typed(t, m.ClergyTile).wigs for t in chosen)
+    wigs = sum(ops.typed(rules, t, m.ClergyTile).wigs for t in chosen)
     p = state.players[seat]
     state = ops.update(state, seat, clergy=tuple(t for t in p.clergy if t not in chosen))
     state = ops.remove_from_game(state, *chosen)
@@ -343,7 +343,7 @@ def _judge_turn_move(
     if move.kind in ("visit", "sponsor"):
         key = _turn_alike(state, frame, move)
         if key not in known:
-            played = ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard)
+            played = ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard)
             known[key] = (
                 visit_judge(state, seat, played.type)
                 if move.kind == "visit"
@@ -358,9 +358,9 @@ def _turn_alike(state: State, frame: Frame, move: Move) -> object:
     its card's type (R9.1), and nothing in an action reads the hand; so are sponsorships of
     cards with the same event (R11)."""
     if move.kind == "visit":
-        return ("visit", ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).type)
+        return ("visit", ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard).type)
     if move.kind == "sponsor":
-        return ("sponsor", ops.rules_of(state).typed(str(move.args[0]), m.PoliticalCard).event)
+        return ("sponsor", ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard).event)
     return None
 
 
@@ -388,7 +388,7 @@ def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[
     return [
         True
         if move.kind == "done"
-        or sale_safe(rules.typed(str(move.args[0]), m.PoliticalCard).reward)
+        or sale_safe(ops.typed(rules, str(move.args[0]), m.PoliticalCard).reward)
         else None
         for move in moves
     ]

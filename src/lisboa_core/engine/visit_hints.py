@@ -72,7 +72,7 @@ def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
     for, and every trigger the seat holds can only add) or offers a Noble action the seat
     can certainly do once the fee is paid. Every split of the fee between cash and
     influence leaves the same funds (R5.6: one real per icon passed)."""
-    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
     if ops.triggers(state, seat, "court", "treasury"):
         return None
     if card.event is not None and not _event_possible(state, card.event):
@@ -147,7 +147,7 @@ def _gives_plan(state: State, tile: str) -> bool:
     key = (state.catalogue, tile)
     found = _PLAN_GIVERS.get(key)
     if found is None:
-        behaviour = ops.rules_of(state).typed(tile, m.ClergyTile).behaviour
+        behaviour = ops.typed(ops.rules_of(state), tile, m.ClergyTile).behaviour
         found = _PLAN_GIVERS[key] = any(
             d.kind == "take_plan" or (d.kind == "perform" and d.arg("action") == "acquire-plan")
             for trig in behaviour.triggers

@@ -33,7 +33,7 @@ def influence_cost(state: State, seat: int, noble_key: str, follow: bool) -> int
     """R9.4: treasury modifier + other colours' officials in the office, minus reductions."""
     if follow and ops.modifier(state, seat, "follow-cost") is None:
         return 0  # R17.2.2: following costs no influence
-    board = ops.rules_of(state).board
+    board = ops.board_of(ops.rules_of(state))
     office = state.offices[NOBLES.index(noble_key)]
     base = board.treasury[state.treasury].modifier + sum(1 for s in office if s != seat)
     reduction = ops.modifier(state, seat, "visit-cost", noble=noble_key) or 0
@@ -46,7 +46,7 @@ def influence_cost(state: State, seat: int, noble_key: str, follow: bool) -> int
 def start_visit(state: State, seat: int, card_id: str) -> State:
     """R9.1: the card goes to the court, then cost, optional state action, noble action,
     follows, and the card is discarded (R9.3)."""
-    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
     noble = noble_of(state, card.type)
     state = push(
         state,
@@ -63,7 +63,7 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
 
 def start_sponsor(state: State, seat: int, card_id: str) -> State:
     """R11: the card to the court, pay the treasury value, then its event; no follows."""
-    card = ops.rules_of(state).typed(card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
     if card.event is not None and not _event_possible(state, card.event):
         return push(state, dead("R11.3: the event needs a plan or a decree to take, and "
                                 "there is none"))
