@@ -19,6 +19,7 @@ __all__ = [
     "active_behaviours",
     "add_wigs",
     "board_of",
+    "component",
     "gain_goods",
     "gain_influence",
     "gain_rubble",
@@ -26,6 +27,7 @@ __all__ = [
     "influence_total",
     "modifier",
     "move_treasury",
+    "nobles_of",
     "passive",
     "pay_reis",
     "permitted",
@@ -60,6 +62,22 @@ def typed(rules: Rules, component_id: str, cls: type[T]) -> T:
     if not isinstance(component, cls):
         raise TypeError(f"{component_id} is a {type(component).__name__}, not {cls.__name__}")
     return component
+
+
+def component(rules: Rules, component_id: str) -> m.Component:
+    """``rules[component_id]``, called from the engine's own compiled code."""
+    return rules.by_id[component_id]
+
+
+_NOBLES: dict[str, tuple[m.Noble, ...]] = {}  # by catalogue digest
+
+
+def nobles_of(rules: Rules) -> tuple[m.Noble, ...]:
+    """``rules.nobles``, looked up once per catalogue."""
+    found = _NOBLES.get(rules.digest)
+    if found is None:
+        found = _NOBLES[rules.digest] = rules.nobles
+    return found
 
 
 _BOARDS: dict[str, tuple[m.Board, m.PlayerBoard]] = {}  # by catalogue digest
@@ -190,10 +208,10 @@ def holdings(state: State, seat: int) -> tuple[Any, ...]:
 def _collect_behaviours(rules: Rules, p: PlayerState) -> tuple[m.Behaviour, ...]:
     out: list[m.Behaviour] = []
     for tile in p.clergy:
-        out.append(rules[tile].behaviour)  # type: ignore[union-attr]
+        out.append(component(rules, tile).behaviour)  # type: ignore[union-attr]
     for card in p.bottom:
         if card is not None:
-            out.append(rules[card].permanent)  # type: ignore[union-attr]
+            out.append(component(rules, card).permanent)  # type: ignore[union-attr]
     board = player_board_of(rules)
     for group_index, group in enumerate(("left", "middle", "right")):
         taken = p.houses[group_index]
@@ -247,11 +265,11 @@ def influence_total(state: State, seat: int) -> int:
     for card in state.players[seat].top:
         if card is None:
             continue
-        component = rules[card]
-        if isinstance(component, m.Ship):
-            total += component.influence + ship_bonus
+        held = component(rules, card)
+        if isinstance(held, m.Ship):
+            total += held.influence + ship_bonus
         else:
-            total += component.influence  # type: ignore[union-attr]
+            total += held.influence  # type: ignore[union-attr]
     return total
 
 
@@ -394,7 +412,7 @@ def place_official(state: State, seat: int, office: int) -> State:
     """Move one official from storage into an office, displacing on a full office (R8.1.2):
     one official of the colour with the most officials there goes to the plaza, one of each
     colour if several tie; neutral officials are never displaced nor counted (A19)."""
-    capacity = rules_of(state).nobles[office].office
+    capacity = nobles_of(rules_of(state))[office].office
     here = list(state.offices[office])
     plaza = list(state.plazas[office])
     counts: dict[int, int] = {}

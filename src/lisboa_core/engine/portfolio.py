@@ -65,7 +65,7 @@ def _docked_ships(state: State) -> list[tuple[int, int, int]]:
         for slot, card in enumerate(p.top):
             if card is None:
                 continue
-            ship = rules[card]
+            ship = ops.component(rules, card)
             if isinstance(ship, m.Ship) and len(p.cargo[slot]) < ship.hull:
                 out.append((seat, slot, ship.hull - len(p.cargo[slot])))
     return out
@@ -83,10 +83,10 @@ def can_sell_or_trade(state: State, seat: int) -> bool:
 
 def start_tuck(state: State, seat: int, card_id: str) -> State:
     """R4.5 / R4.6: resolve the covered part, make room and tuck, then sell or trade."""
-    card = ops.rules_of(state)[card_id]
+    card = ops.component(ops.rules_of(state), card_id)
     assert isinstance(card, m.PoliticalCard)
     state = push(state, Frame("sell-or-trade", seat), Frame("place-card", seat, (card_id,)))
-    covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
+    covered = card.tucked if card.type == "treasury" else (card.reward or card.penalty)
     if covered is not None:
         state = run_effect(state, seat, covered)
     return state
@@ -99,8 +99,8 @@ def _place_card(state: State, frame: Frame, move: Move | None) -> State:
         return push(
             state, Frame("place-card", seat, (card_id,)), Frame("make-room", seat, (card_id,))
         )
-    card = ops.rules_of(state)[card_id]
-    kind = "treasury" if isinstance(card, m.PoliticalCard) and card.is_treasury else "noble"
+    card = ops.component(ops.rules_of(state), card_id)
+    kind = "treasury" if isinstance(card, m.PoliticalCard) and card.type == "treasury" else "noble"
     return choose_slot(push(state, Frame("tucked", seat, (kind,))), seat, card_id)
 
 
@@ -221,7 +221,7 @@ def dock(state: State, seat: int) -> State:
     for slot, card in enumerate(p.top):
         if card is None:
             continue
-        ship = rules[card]
+        ship = ops.component(rules, card)
         if isinstance(ship, m.Ship) and len(cargo[slot]) == ship.hull:
             cargo[slot] = ()
             sailed[slot] = 0
@@ -272,9 +272,9 @@ def tuck_keeps_sale(
     :func:`sale_kept`, if already known."""
     kept = sale_kept(state, seat) if kept is None else kept
     rules = ops.rules_of(state)
-    card = rules[card_id]
+    card = ops.component(rules, card_id)
     assert isinstance(card, m.PoliticalCard)
-    covered = card.tucked if card.is_treasury else (card.reward or card.penalty)
+    covered = card.tucked if card.type == "treasury" else (card.reward or card.penalty)
     if not (kept or trading):
         # R6.1: any good, on any docked ship with room; a good gained into an empty
         # warehouse is always kept (R4.8: room for at least one of each type).
@@ -297,7 +297,8 @@ def room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
     """Room can be made for ``card_id`` without discarding a ship (R4.3, R4.4)."""
     rules = ops.rules_of(state)
     return not needs_room(state, seat, card_id) or any(
-        not isinstance(rules[c], m.Ship) for c in discard_choices(state, seat, card_id)
+        not isinstance(ops.component(rules, c), m.Ship)
+        for c in discard_choices(state, seat, card_id)
     )
 
 

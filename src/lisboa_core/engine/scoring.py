@@ -236,7 +236,9 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
         return cash_out(state, seat)
     if subject == "ships":
         rules = ops.rules_of(state)
-        return sum(1 for c in p.top if c is not None and isinstance(rules[c], m.Ship))
+        return sum(
+            1 for c in p.top if c is not None and isinstance(ops.component(rules, c), m.Ship)
+        )
     if subject == "clergy":
         return len(p.clergy)
     if subject == "favors":
@@ -320,7 +322,7 @@ def score(state: State) -> ScoreSheet:
         items = tuple(
             (c, ops.typed(rules, c, m.Ship).hull + bonus)
             for c in p.top
-            if c is not None and isinstance(rules[c], m.Ship)
+            if c is not None and isinstance(ops.component(rules, c), m.Ship)
         )
         sheets[seat].append(Category("ships", sum(w for _, w in items), items))
         # 2. Rubble sets (R16.3.2, R17.2.10).

@@ -19,8 +19,8 @@ def _capacity(state: State, seat: int) -> int:
 
 
 def _row_of(state: State, card_id: str) -> str:
-    card = ops.rules_of(state)[card_id]
-    return "bottom" if isinstance(card, m.PoliticalCard) and card.is_treasury else "top"
+    card = ops.component(ops.rules_of(state), card_id)
+    return "bottom" if isinstance(card, m.PoliticalCard) and card.type == "treasury" else "top"
 
 
 def needs_room(state: State, seat: int, card_id: str) -> bool:

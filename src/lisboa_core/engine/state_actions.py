@@ -79,7 +79,7 @@ def _tables(state: State) -> _Tables:
         rules = ops.rules_of(state)
         board = ops.board_of(rules)
         tables = _Tables(
-            office_capacity=tuple(noble.office for noble in rules.nobles),
+            office_capacity=tuple(noble.office for noble in ops.nobles_of(rules)),
             street_goods=dict(board.streets),
             price_min=board.price_min,
             church_gaps=board.church_gaps,
@@ -182,7 +182,7 @@ def ship_goods_cost(state: State, seat: int, hull: int) -> int:
 
 
 def _ship(state: State, card_id: str) -> m.Ship | None:
-    component = ops.rules_of(state)[card_id]
+    component = ops.component(ops.rules_of(state), card_id)
     return component if isinstance(component, m.Ship) else None
 
 
@@ -399,7 +399,7 @@ def _take_clergy(state: State, frame: Frame, move: Move | None) -> State:
     state = replace(state, church=(*state.church[:i], None, *state.church[i + 1 :]))
     state = ops.update(state, seat, clergy=(*state.players[seat].clergy, tile))
     # R8.5.3: the new tile's immediate effect resolves now (only this tile's "on taken").
-    component = ops.rules_of(state)[tile]
+    component = ops.component(ops.rules_of(state), tile)
     assert isinstance(component, m.ClergyTile)
     taken = [t for t in component.behaviour.triggers if t.event == "taken"]
     for trig in reversed(taken):

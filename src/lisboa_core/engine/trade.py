@@ -42,7 +42,7 @@ def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     if offers is None:
         offers = tuple(
             (action, tuple(i for i, good in enumerate(GOODS) if good in noble.accepts))
-            for noble in ops.rules_of(state).nobles
+            for noble in ops.nobles_of(ops.rules_of(state))
             for action in noble.state_actions
         )
         _OFFERS[state.catalogue] = offers

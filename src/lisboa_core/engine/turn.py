@@ -40,7 +40,7 @@ def _keep(state: State, frame: Frame, move: Move | None) -> State:
 
 def resolve_taken(state: State, seat: int, tile: str) -> State:
     """Run a just-taken clergy tile's ``on taken`` effects (R8.5.3, R17.2.9)."""
-    behaviour = ops.rules_of(state)[tile].behaviour  # type: ignore[union-attr]
+    behaviour = ops.component(ops.rules_of(state), tile).behaviour  # type: ignore[union-attr]
     for trig in reversed(behaviour.triggers):
         if trig.event == "taken":
             state = run_effect(state, seat, trig.effect)
@@ -72,7 +72,8 @@ def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
     tucks = tuple(Move("tuck", (c,)) for c in hand)
     court = tuple(
-        Move("sponsor" if ops.typed(rules, c, m.PoliticalCard).is_treasury else "visit", (c,))
+        Move("sponsor" if ops.typed(rules, c, m.PoliticalCard).type == "treasury" else "visit",
+             (c,))
         for c in hand
     )
     golds = tuple(Move("gold", (c,)) for c in hand)
@@ -137,7 +138,7 @@ def refill_decrees(state: State) -> State:
     deck = state.decree_deck
     while deck and len(display) < target:
         card, deck = deck[0], deck[1:]
-        decree = rules[card]
+        decree = ops.component(rules, card)
         if state.player_count == 2 and isinstance(decree, m.Decree) and decree.two_player_removal:
             state = ops.remove_from_game(state, card)  # R2.6.2
             continue

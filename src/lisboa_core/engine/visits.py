@@ -26,7 +26,7 @@ __all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
 
 def noble_of(state: State, noble_key: str) -> m.Noble:
     """The catalogue entry of a noble (``manuel``...)."""
-    return ops.rules_of(state).nobles[NOBLES.index(noble_key)]
+    return ops.nobles_of(ops.rules_of(state))[NOBLES.index(noble_key)]
 
 
 def influence_cost(state: State, seat: int, noble_key: str, follow: bool) -> int:
