@@ -83,17 +83,17 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
         columns = [c for c, _n in ops.board_of(rules).column_rubble]
         facts = {}
         for land in rules.lands:
-            steps = m.elementary(land.reward)
+            steps = ops.elementary(land.reward)
             gains = [d for d in steps if d.kind == "gain"]
             facts[land.id] = _LandFacts(
                 rows.index(land.row),
                 columns.index(land.column),
-                sum(d.arg("amount") for d in gains if d.arg("what") == "reis"),
-                sum(d.arg("amount") for d in gains if d.arg("what") == "influence"),
+                sum(ops.arg(d, "amount") for d in gains if ops.arg(d, "what") == "reis"),
+                sum(ops.arg(d, "amount") for d in gains if ops.arg(d, "what") == "influence"),
                 sum(d.kind == "take_clergy" for d in steps),
-                all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps),
+                all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps),
                 all(
-                    (d.kind == "gain" and d.arg("amount") >= 0) or d.kind == "take_pile_rubble"
+                    (d.kind == "gain" and ops.arg(d, "amount") >= 0) or d.kind == "take_pile_rubble"
                     for d in steps
                 ),
                 _moves_treasury([land.reward]),
@@ -181,12 +181,12 @@ def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
     (``bonus`` None: influence not counted, the marker being already assumed on top)."""
     total = 0
     for effect in effects:
-        for d in m.elementary(effect):
-            amount = d.arg("amount")
+        for d in ops.elementary(effect):
+            amount = ops.arg(d, "amount")
             if d.kind in ("gain", "gain_per") and isinstance(amount, int) and amount > 0:
-                if d.arg("what") == "reis":
+                if ops.arg(d, "what") == "reis":
                     total += amount
-                elif d.arg("what") == "influence" and bonus is not None:
+                elif ops.arg(d, "what") == "influence" and bonus is not None:
                     total += _influence_gained(amount, bonus)
     return total
 
@@ -224,7 +224,7 @@ _TREASURY_KINDS = ("move_treasury", "subsidy")
 
 def _moves_treasury(effects: Sequence[m.Effect | None]) -> bool:
     """Whether any of these effects could move the treasury marker."""
-    return any(d.kind in _TREASURY_KINDS for e in effects for d in m.elementary(e))
+    return any(d.kind in _TREASURY_KINDS for e in effects for d in ops.elementary(e))
 
 
 def _cut(tile: m.ClergyTile, hook: str) -> int:
@@ -243,7 +243,7 @@ def _tile_luck(state: State) -> _TileLuck:
             d.kind in _UNBOUNDED_KINDS
             for t in tiles
             for trigger in t.behaviour.triggers
-            for d in m.elementary(trigger.effect)
+            for d in ops.elementary(trigger.effect)
         ):
             return _NO_BOUND  # more tiles, officials or a treasury move: no bound kept
         if len(_TILE_LUCK) > 10_000:
@@ -277,9 +277,9 @@ def _taken_influence(tile: m.ClergyTile) -> int:
     total = 0
     for trigger in tile.behaviour.triggers:
         if trigger.event == "taken":
-            for d in m.elementary(trigger.effect):
-                amount = d.arg("amount")
-                if d.kind == "gain" and d.arg("what") == "influence" and amount > 0:
+            for d in ops.elementary(trigger.effect):
+                amount = ops.arg(d, "amount")
+                if d.kind == "gain" and ops.arg(d, "what") == "influence" and amount > 0:
                     total += amount + bonus
     return total
 
@@ -295,7 +295,7 @@ def _most_tiles(state: State) -> int:
         rules = ops.rules_of(state)
         rewards = [land.reward for land in rules.lands] + [site.reward for site in rules.sites]
         found = _MOST_TILES[state.catalogue] = 1 + max(
-            (sum(d.kind == "take_clergy" for d in m.elementary(r)) for r in rewards), default=0
+            (sum(d.kind == "take_clergy" for d in ops.elementary(r)) for r in rewards), default=0
         )
     return found
 
@@ -313,7 +313,8 @@ def _site_rewards(state: State) -> tuple[bool, int]:
             _moves_treasury(rewards),
             max(
                 (
-                    sum(d.arg("count") or 0 for d in m.elementary(r) if d.kind == "place_officials")
+                    sum(ops.arg(d, "count") or 0 for d in ops.elementary(r)
+                        if d.kind == "place_officials")
                     for r in rewards
                 ),
                 default=0,

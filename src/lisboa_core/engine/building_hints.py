@@ -213,12 +213,12 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
     key = (state.catalogue, site_id)
     if key not in _SITE_FACTS:
         reward = ops.typed(ops.rules_of(state), site_id, m.Site).reward
-        steps = m.elementary(reward)
-        plain = all(d.kind == "gain" and d.arg("amount") >= 0 for d in steps)
+        steps = ops.elementary(reward)
+        plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)
         _SITE_FACTS[key] = (
             (
-                sum(d.arg("amount") for d in steps if d.arg("what") == "reis"),
-                sum(d.arg("amount") for d in steps if d.arg("what") == "influence"),
+                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "reis"),
+                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "influence"),
             )
             if plain
             else None

@@ -65,7 +65,7 @@ def _harmless_now(effect: m.Effect | None) -> bool:
 
 def _gains(do: m.Do) -> bool:
     # a gain, or so much per unit counted (a cube taken...)
-    return do.kind in ("gain", "gain_per") and do.arg("amount") >= 0
+    return do.kind in ("gain", "gain_per") and ops.arg(do, "amount") >= 0
 
 
 # Effect kinds that never take goods or ships away and never block (each one that could
@@ -98,7 +98,7 @@ def _sale_safe_now(effect: m.Effect | None) -> bool:
 
 def _keeps_goods(do: m.Do) -> bool:
     if do.kind == "perform":
-        return do.arg("action") in _SALE_SAFE_ACTIONS
+        return ops.arg(do, "action") in _SALE_SAFE_ACTIONS
     return do.kind in _SALE_SAFE_KINDS
 
 
@@ -143,7 +143,8 @@ def surely_gains_good(effect: m.Effect | None) -> bool:
 
 def _surely_gains_good_now(effect: m.Effect | None) -> bool:
     if isinstance(effect, m.Do):
-        return effect.kind == "gain" and effect.arg("what") in GOODS and effect.arg("amount") > 0
+        return (effect.kind == "gain" and ops.arg(effect, "what") in GOODS
+                and ops.arg(effect, "amount") > 0)
     if isinstance(effect, m.Seq):
         return any(surely_gains_good(step) for step in effect.steps)
     if isinstance(effect, m.Choose):
@@ -182,9 +183,9 @@ def _goodless_beside_church_now(effect: m.Effect | None) -> bool:
 
 
 def _goodless_now(effect: m.Effect | None, beside_church: bool = False) -> bool:
-    for do in m.elementary(effect):
+    for do in ops.elementary(effect):
         if do.kind in ("gain", "gain_per"):
-            if do.arg("what") not in ("wigs", "reis", "influence"):
+            if ops.arg(do, "what") not in ("wigs", "reis", "influence"):
                 return False
         elif do.kind not in _GOODLESS_KINDS and not (
             beside_church and do.kind in ("move_cardinal", "take_clergy")

@@ -134,8 +134,8 @@ DoFn = Callable[[State, int, m.Do, Ctx], State]
 
 
 def _gain(state: State, seat: int, do: m.Do, ctx: Ctx, amount: int | None = None) -> State:
-    amount = do.arg("amount") if amount is None else amount
-    what = do.arg("what")
+    amount = ops.arg(do, "amount") if amount is None else amount
+    what = ops.arg(do, "what")
     if what == "wigs":
         return ops.add_wigs(state, seat, amount)
     if what == "reis":
@@ -146,7 +146,7 @@ def _gain(state: State, seat: int, do: m.Do, ctx: Ctx, amount: int | None = None
 
 
 def _gain_per(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    return _gain(state, seat, do, ctx, do.arg("amount") * _ctx(ctx, "quantity", 1))
+    return _gain(state, seat, do, ctx, ops.arg(do, "amount") * _ctx(ctx, "quantity", 1))
 
 
 def _gain_influence_total(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
@@ -161,8 +161,8 @@ def _gain_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     if not produced:
         return state
     if len(produced) == 1:
-        return ops.gain_goods(state, seat, produced[0], do.arg("amount"))[0]
-    return push(state, Frame("bonus-good", seat, (produced, do.arg("amount"))))
+        return ops.gain_goods(state, seat, produced[0], ops.arg(do, "amount"))[0]
+    return push(state, Frame("bonus-good", seat, (produced, ops.arg(do, "amount"))))
 
 
 def _bonus_good_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -176,18 +176,18 @@ def _bonus_good(state: State, frame: Frame, move: Move | None) -> State:
 
 def _gain_each_produced(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     for good in _ctx(ctx, "produced", ()):
-        state = ops.gain_goods(state, seat, good, do.arg("amount"))[0]
+        state = ops.gain_goods(state, seat, good, ops.arg(do, "amount"))[0]
     return state
 
 
 def _pay(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     # A cost (R0.11): what needs it cannot be done without it.
-    return payment.pay(state, seat, do.arg("amount"))
+    return payment.pay(state, seat, ops.arg(do, "amount"))
 
 
 def _pay_if_able(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     # R4.5 / R17.3.1: a penalty is paid only if it can be paid.
-    return payment.pay(state, seat, do.arg("amount"), mandatory=False)
+    return payment.pay(state, seat, ops.arg(do, "amount"), mandatory=False)
 
 
 def _officials_out(state: State, seat: int) -> list[str]:
@@ -233,9 +233,9 @@ def _return_official_apply(state: State, frame: Frame, move: Move | None) -> Sta
 
 
 def _place_officials(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    if not do.arg("count") or not state.players[seat].officials:
+    if not ops.arg(do, "count") or not state.players[seat].officials:
         return state  # nothing to place: what cannot be gained is lost (A37)
-    return push(state, Frame("place-officials", seat, (do.arg("count"), ())))
+    return push(state, Frame("place-officials", seat, (ops.arg(do, "count"), ())))
 
 
 def _place_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -275,7 +275,7 @@ def _take_favor(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 def _take_favors(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     if not _favor_choices(state, seat):
         return state
-    return push(state, Frame("take-favor", seat, (do.arg("count"), True)))
+    return push(state, Frame("take-favor", seat, (ops.arg(do, "count"), True)))
 
 
 def _favor_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -376,7 +376,7 @@ def take_rubble(state: State, seat: int, cubes: tuple[str, ...]) -> State:
 
 def _discard_taken_rubble(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     taken: tuple[str, ...] = _ctx(ctx, "taken", ())
-    count = min(do.arg("count"), len(taken))
+    count = min(ops.arg(do, "count"), len(taken))
     if not count:
         return push(state, dead("R12.1: no cube taken that could be discarded"))
     return push(state, Frame("discard-rubble", seat, (taken, count)))
@@ -408,8 +408,8 @@ def _discard_apply(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _move_treasury(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    sign = 1 if do.arg("direction") == "up" else -1
-    return ops.move_treasury(state, sign * do.arg("steps"))
+    sign = 1 if ops.arg(do, "direction") == "up" else -1
+    return ops.move_treasury(state, sign * ops.arg(do, "steps"))
 
 
 def _subsidy(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:

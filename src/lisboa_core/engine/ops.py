@@ -18,8 +18,10 @@ __all__ = [
     "Passive",
     "active_behaviours",
     "add_wigs",
+    "arg",
     "board_of",
     "component",
+    "elementary",
     "gain_goods",
     "gain_influence",
     "gain_rubble",
@@ -62,6 +64,27 @@ def typed(rules: Rules, component_id: str, cls: type[T]) -> T:
     if not isinstance(component, cls):
         raise TypeError(f"{component_id} is a {type(component).__name__}, not {cls.__name__}")
     return component
+
+
+def arg(do: m.Do, name: str, default: Any = None) -> Any:
+    """``do.arg(name, default)``, called from the engine's own compiled code."""
+    for key, value in do.args:
+        if key == name:
+            return value
+    return default
+
+
+def elementary(effect: m.Effect | None) -> list[m.Do]:
+    """:func:`lisboa_core.model.elementary`, called from the engine's own compiled code."""
+    if effect is None:
+        return []
+    if isinstance(effect, m.Do):
+        return [effect]
+    if isinstance(effect, m.Seq):
+        return [d for step in effect.steps for d in elementary(step)]
+    if isinstance(effect, m.Choose):
+        return [d for option in effect.options for d in elementary(option)]
+    return elementary(effect.body)
 
 
 def component(rules: Rules, component_id: str) -> m.Component:

@@ -441,7 +441,7 @@ register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY)
 
 
 def _cardinal_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    steps = do.arg("steps")
+    steps = ops.arg(do, "steps")
     return move_cardinal(state, seat, steps, steps, False)
 
 
@@ -452,7 +452,7 @@ def _clergy_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
 
 
 def _perform_effect(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
-    action = do.arg("action")
+    action = ops.arg(do, "action")
     if action in NOBLE_ACTIONS:  # R9.8: an event's noble action is no visit
         return push(state, Frame("noble-action", seat, (action,)))
     if not can_perform(state, seat, action):

@@ -106,9 +106,9 @@ def _offered_noble_actions(event: m.Seq | None) -> list[str]:
         if (
             isinstance(option, m.Do)
             and option.kind == "perform"
-            and option.arg("action") in NOBLE_ACTIONS
+            and ops.arg(option, "action") in NOBLE_ACTIONS
         ):
-            found.append(str(option.arg("action")))
+            found.append(str(ops.arg(option, "action")))
     return found
 
 
@@ -149,9 +149,10 @@ def _gives_plan(state: State, tile: str) -> bool:
     if found is None:
         behaviour = ops.typed(ops.rules_of(state), tile, m.ClergyTile).behaviour
         found = _PLAN_GIVERS[key] = any(
-            d.kind == "take_plan" or (d.kind == "perform" and d.arg("action") == "acquire-plan")
+            d.kind == "take_plan"
+            or (d.kind == "perform" and ops.arg(d, "action") == "acquire-plan")
             for trig in behaviour.triggers
-            for d in m.elementary(trig.effect)
+            for d in ops.elementary(trig.effect)
         )
     return found
 
