@@ -88,11 +88,11 @@ def test_games_with_it_play_exactly_and_save(festival: Path) -> None:
         state = t.give_clergy(state, 0, "C90")
         while not is_over(state):
             if rng.random() < 0.2 and state.pending[-1].kind != "keep-clergy":
-                core.SEARCH_SHORTCUTS = False
+                core.SWITCHES.shortcuts = False
                 try:
                     exact = core.offered(t.with_state(state))  # a fresh copy: no cached offer
                 finally:
-                    core.SEARCH_SHORTCUTS = True
+                    core.SWITCHES.shortcuts = True
                 assert exact == legal_moves(t.with_state(state))
                 assert from_json(to_json(state), rules=rules) == state
                 checked += 1

@@ -30,20 +30,20 @@ CARDS = Path(__file__).resolve().parent.parent / "cards"
 
 
 def _full_search(state: State) -> bool:
-    core.SEARCH_SHORTCUTS = False
+    core.SWITCHES.shortcuts = False
     try:
         return core._completable(state, 0)
     finally:
-        core.SEARCH_SHORTCUTS = True
+        core.SWITCHES.shortcuts = True
 
 
 def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
     fresh = replace(state)  # a new object: no cached answer for it
-    core.SEARCH_SHORTCUTS = shortcuts
+    core.SWITCHES.shortcuts = shortcuts
     try:
         return tuple(str(m) for m in legal_moves(fresh))
     finally:
-        core.SEARCH_SHORTCUTS = True
+        core.SWITCHES.shortcuts = True
 
 
 def _games(players: int, seeds: range) -> Iterator[State]:
@@ -82,11 +82,11 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
             answers = judge(state, frame, moves)
             for move, answer in zip(moves, answers, strict=True):
                 if answer is not None:
-                    core.SEARCH_SHORTCUTS = False
+                    core.SWITCHES.shortcuts = False
                     try:
                         assert core.completes(state, move) == answer, (frame, move)
                     finally:
-                        core.SEARCH_SHORTCUTS = True
+                        core.SWITCHES.shortcuts = True
                     given.append((f"{frame.kind} {move.kind}", answer))
             return answers
 

@@ -8,7 +8,7 @@ settle decisions without playing them out.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 import attrs
 
@@ -16,6 +16,9 @@ from .. import model as m
 from ..moves import Move
 from ..state import State
 from . import ops
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_ClergyTile: Final = m.ClergyTile
 
 __all__ = []
 
@@ -44,7 +47,7 @@ def _funds_bound(state: State, seat: int) -> int:
     )
 
 
-_LARGEST_LAND_REIS: dict[str, int] = {}
+_LARGEST_LAND_REIS: Final[dict[str, int]] = {}
 
 
 def _largest_land_reis(state: State) -> int:
@@ -72,7 +75,7 @@ class _LandFacts:
     treasury: bool  # the reward may move the treasury (and so every land price)
 
 
-_LAND_FACTS: dict[str, dict[str, _LandFacts]] = {}
+_LAND_FACTS: Final[dict[str, dict[str, _LandFacts]]] = {}
 
 
 def _land_facts(state: State) -> dict[str, _LandFacts]:
@@ -117,7 +120,7 @@ def _rubble_costs(state: State, seat: int) -> dict[str, int]:
     return costs
 
 
-_RUBBLE_COSTS: dict[tuple[object, ...], dict[str, int]] = {}  # by ops.holdings
+_RUBBLE_COSTS: Final[dict[tuple[object, ...], dict[str, int]]] = {}  # by ops.holdings
 
 
 class _LandBound:
@@ -156,7 +159,7 @@ class _LandBound:
         return price - self.discount <= funds + ops.reis_value(self.state, influence)
 
 
-_BIG = 1_000  # more than any price: a payment made free
+_BIG: Final = 1_000  # more than any price: a payment made free
 
 
 def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
@@ -173,7 +176,7 @@ def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
     return found
 
 
-_STORE_TRIGGER_BOUND: dict[tuple[object, ...], int] = {}
+_STORE_TRIGGER_BOUND: Final[dict[tuple[object, ...], int]] = {}
 
 
 def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
@@ -191,7 +194,7 @@ def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
     return total
 
 
-_STORE_EVENTS = ("taken", "take-rubble", "build-store")
+_STORE_EVENTS: Final = ("taken", "take-rubble", "build-store")
 
 
 class _TileLuck(NamedTuple):
@@ -206,20 +209,20 @@ class _TileLuck(NamedTuple):
     hire: int  # reis off each official hired
 
 
-_TILE_LUCK: dict[tuple[str, tuple[str | None, ...]], _TileLuck] = {}
+_TILE_LUCK: Final[dict[tuple[str, tuple[str | None, ...]], _TileLuck]] = {}
 
 
-_NO_BOUND = _TileLuck(_BIG, _BIG, _BIG, _BIG, _BIG)
+_NO_BOUND: Final = _TileLuck(_BIG, _BIG, _BIG, _BIG, _BIG)
 
 
 # Effects the bounds do not follow: more tiles, actions, officials placed, or the treasury
 # moved (which changes land prices and hiring costs, R0.2).
-_UNBOUNDED_KINDS = frozenset(
+_UNBOUNDED_KINDS: Final = frozenset(
     {"take_clergy", "move_cardinal", "perform", "place_officials", "move_treasury", "subsidy"}
 )
 
 
-_TREASURY_KINDS = ("move_treasury", "subsidy")
+_TREASURY_KINDS: Final = ("move_treasury", "subsidy")
 
 
 def _moves_treasury(effects: Sequence[m.Effect | None]) -> bool:
@@ -238,7 +241,7 @@ def _tile_luck(state: State) -> _TileLuck:
     luck = _TILE_LUCK.get(key)
     if luck is None:
         rules = ops.rules_of(state)
-        tiles = [ops.typed(rules, t, m.ClergyTile) for t in state.church if t is not None]
+        tiles = [ops.typed(rules, t, _ClergyTile) for t in state.church if t is not None]
         if any(
             d.kind in _UNBOUNDED_KINDS
             for t in tiles
@@ -284,7 +287,7 @@ def _taken_influence(tile: m.ClergyTile) -> int:
     return total
 
 
-_MOST_TILES: dict[str, int] = {}
+_MOST_TILES: Final[dict[str, int]] = {}
 
 
 def _most_tiles(state: State) -> int:
@@ -300,7 +303,7 @@ def _most_tiles(state: State) -> int:
     return found
 
 
-_SITE_REWARDS: dict[str, tuple[bool, int]] = {}
+_SITE_REWARDS: Final[dict[str, tuple[bool, int]]] = {}
 
 
 def _site_rewards(state: State) -> tuple[bool, int]:
@@ -331,7 +334,7 @@ def _most_site_officials(state: State) -> int:
     return _site_rewards(state)[1]
 
 
-_LARGEST_SITE_REIS: dict[str, int] = {}
+_LARGEST_SITE_REIS: Final[dict[str, int]] = {}
 
 
 def _largest_site_reis(state: State) -> int:
@@ -350,7 +353,7 @@ _Totals = tuple[tuple[int, ...], tuple[int, ...]]
 
 # Rubble lines change only when a cube is taken, and successive states share the tuple:
 # totals are kept by the tuple's identity (the entry holds the tuple, so the id stays its).
-_LINE_TOTALS: dict[tuple[int, tuple[int, ...]], tuple[object, _Totals]] = {}
+_LINE_TOTALS: Final[dict[tuple[int, tuple[int, ...]], tuple[object, _Totals]]] = {}
 
 
 def _line_totals(lines: tuple[tuple[str, ...], ...], costs: dict[str, int]) -> _Totals:
@@ -384,7 +387,7 @@ class _Prices:
         return self.treasury + self.row_sum[r] + self.column_sum[c] - dearest
 
 
-_LAST_PRICES: list[tuple[State, int, _Prices]] = []
+_LAST_PRICES: Final[list[tuple[State, int, _Prices]]] = []
 
 
 def _prices(state: State, seat: int) -> _Prices:
@@ -400,7 +403,7 @@ def _prices(state: State, seat: int) -> _Prices:
 _Candidates = tuple[tuple[str, tuple[tuple[str, Move], ...]], ...]
 
 
-_CANDIDATES: dict[tuple[str, int], _Candidates] = {}
+_CANDIDATES: Final[dict[tuple[str, int], _Candidates]] = {}
 
 
 def _store_candidates(state: State) -> _Candidates:

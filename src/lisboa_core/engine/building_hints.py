@@ -5,6 +5,8 @@ in :mod:`.buildings`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from ..moves import Move
 from ..state import NOBLES, Frame, State
@@ -13,6 +15,11 @@ from .bounds import _gain_bound, _influence_bonus, _influence_gained, _officials
 from .buildings import _PLACES, _hire_price, _site_index, _sites_free
 from .core import hint, tail_within
 from .effects import harmless
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Plan: Final = m.Plan
+_PublicBuilding: Final = m.PublicBuilding
+_Site: Final = m.Site
 
 __all__ = []
 
@@ -48,11 +55,11 @@ def _building_now(state: State, seat: int, funds: int) -> bool:
     rules = now.rules
     sites: list[m.Site] | None = None
     for plan_id in plans:
-        plan = ops.typed(rules, plan_id, m.Plan)
+        plan = ops.typed(rules, plan_id, _Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
         if not stack or not now.staffed(plan_id):
             continue
-        colours = ops.typed(rules, stack[0], m.PublicBuilding).colors(plan.architect)
+        colours = ops.typed(rules, stack[0], _PublicBuilding).colors(plan.architect)
         sites = _sites_free(state) if sites is None else sites
         for site in sites:
             if site.side == "north" and site.street not in colours:
@@ -104,7 +111,7 @@ class _OpeningNow:
 
     def _site_gains(self, site_id: str) -> bool:
         state, seat = self.state, self.seat
-        site = ops.typed(self.rules, site_id, m.Site)
+        site = ops.typed(self.rules, site_id, _Site)
         if not (self.triggers_gain and harmless(site.reward)):
             return False
         if not state.site_rubble[_site_index(state, site_id)]:
@@ -113,7 +120,7 @@ class _OpeningNow:
 
     def _staffed(self, plan_id: str) -> bool:
         state, seat = self.state, self.seat
-        plan = ops.typed(self.rules, plan_id, m.Plan)
+        plan = ops.typed(self.rules, plan_id, _Plan)
         needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
         out = _officials_out_count(state, seat)
         if needed <= out:
@@ -132,7 +139,7 @@ def _first_only(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mo
 
 # What may follow the officials of an opening: its completion, then the rest of a visit
 # (follows are checkpoints), of a sponsored event or of the turn.
-_BUILDING_TAIL = frozenset(
+_BUILDING_TAIL: Final = frozenset(
     {"building-done", "follow-round", "court-discard", "court-card", "end-turn"}
 )
 
@@ -189,7 +196,7 @@ def _openings_worth_trying(
     for move in moves:
         site_id, plan_id = str(move.args[0]), str(move.args[1])
         facts = _site_facts(state, site_id)
-        hires = max(0, ops.typed(rules, plan_id, m.Plan).officials + fewer) - out
+        hires = max(0, ops.typed(rules, plan_id, _Plan).officials + fewer) - out
         if facts is None or hires <= 0:
             kept.append(move)
             continue
@@ -204,7 +211,7 @@ def _openings_worth_trying(
     return tuple(kept)
 
 
-_SITE_FACTS: dict[tuple[str, str], tuple[int, int] | None] = {}
+_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int] | None]] = {}
 
 
 def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
@@ -212,7 +219,7 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
     (places officials, takes a tile...) or gains so much per unit."""
     key = (state.catalogue, site_id)
     if key not in _SITE_FACTS:
-        reward = ops.typed(ops.rules_of(state), site_id, m.Site).reward
+        reward = ops.typed(ops.rules_of(state), site_id, _Site).reward
         steps = ops.elementary(reward)
         plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)
         _SITE_FACTS[key] = (

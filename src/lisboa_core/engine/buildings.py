@@ -7,6 +7,8 @@ Decisions: ``building``: ``build SITE PLAN``; ``building-officials``: ``return P
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
@@ -17,6 +19,12 @@ from .core import push, register
 from .effects import emit, run_effect, take_rubble
 from .specs import EMPTY, Fixed
 from .stores import column_value
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_LandSpace: Final = m.LandSpace
+_Plan: Final = m.Plan
+_PublicBuilding: Final = m.PublicBuilding
+_Site: Final = m.Site
 
 __all__ = []
 
@@ -40,11 +48,11 @@ def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     funds = _funds_bound(state, frame.seat)
     moves = []
     for plan_id in plans:
-        plan = ops.typed(rules, plan_id, m.Plan)
+        plan = ops.typed(rules, plan_id, _Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
         if not stack:
             continue
-        colours = ops.typed(rules, stack[0], m.PublicBuilding).colors(plan.architect)
+        colours = ops.typed(rules, stack[0], _PublicBuilding).colors(plan.architect)
         if _hire_hopeless(state, frame.seat, plan, funds):
             continue
         for site in sites:
@@ -60,8 +68,8 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     rules = ops.rules_of(state)
     seat = frame.seat
     site_id, plan_id = str(move.args[0]), str(move.args[1])
-    site = ops.typed(rules, site_id, m.Site)
-    plan = ops.typed(rules, plan_id, m.Plan)
+    site = ops.typed(rules, site_id, _Site)
+    plan = ops.typed(rules, plan_id, _Plan)
     a = ("blue", "green").index(plan.architect)
     stacks = list(state.building_stacks)
     building, stacks[a] = stacks[a][0], stacks[a][1:]  # step 7: the next one is available
@@ -86,7 +94,7 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     return take_rubble(state, seat, cubes) if cubes else state  # step 2: cubes, then reward
 
 
-_SITE_INDEX: dict[str, dict[str, int]] = {}
+_SITE_INDEX: Final[dict[str, dict[str, int]]] = {}
 
 
 def _site_index(state: State, site_id: str) -> int:
@@ -103,7 +111,7 @@ def _hire_price(state: State, seat: int) -> int:
     return max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "hire-cost") or 0))
 
 
-_PLACES = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
+_PLACES: Final = (*NOBLES, *(f"plaza-{n}" for n in NOBLES))
 
 
 def _own_officials(state: State, seat: int, start: int = 0) -> list[str]:
@@ -162,11 +170,11 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
         plans=tuple(x for x in p.plans if x != plan_id),
         completed=(*p.completed, plan_id),
     )
-    site = ops.typed(rules, site_id, m.Site)
+    site = ops.typed(rules, site_id, _Site)
     _s, building, architect = next(o for o in state.opened if o[0] == site_id)
-    colours = ops.typed(rules, building, m.PublicBuilding).colors(architect)
+    colours = ops.typed(rules, building, _PublicBuilding).colors(architect)
     for land_id, owner, street in state.stores:
-        land = ops.typed(rules, land_id, m.LandSpace)
+        land = ops.typed(rules, land_id, _LandSpace)
         if site.side == "north":
             scores = street == site.street
         else:

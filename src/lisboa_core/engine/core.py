@@ -13,7 +13,7 @@ found by a depth-first search over the following frames up to a ``checkpoint`` f
 The search is the oracle; handlers may shorten it with four hints, each justified by a
 rule where it is given: ``search`` (the moves worth trying), ``judge`` (a move known legal
 or illegal without playing it on), ``alike`` (moves that are legal together or not at all)
-and ``verdict`` (known finishable or not without playing on). With ``SEARCH_SHORTCUTS``
+and ``verdict`` (known finishable or not without playing on). With ``SWITCHES.shortcuts``
 off the hints are ignored; tests/test_lookahead.py checks that they never change what is
 offered.
 """
@@ -24,6 +24,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from random import Random
+from typing import Final
 
 from .._replace import with_field
 from ..errors import IllegalMoveError
@@ -34,7 +35,9 @@ from .specs import Spec
 __all__ = [
     "ACTION_FLOOR",
     "BOTTOM",
+    "SWITCHES",
     "Handler",
+    "Switches",
     "advance",
     "any_move_finishes",
     "apply_move",
@@ -155,9 +158,9 @@ class Handler:
         return f"<Handler {self.kind}>"
 
 
-_HANDLERS: dict[str, Handler] = {}
+_HANDLERS: Final[dict[str, Handler]] = {}
 
-BOTTOM = "(bottom)"
+BOTTOM: Final = "(bottom)"
 """In a handler's ``under``: the frame can be the lowest on the stack."""
 
 
@@ -272,9 +275,9 @@ def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Mov
 
 
 # What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
-_TURN_TAIL = frozenset({"end-turn"})
+_TURN_TAIL: Final = frozenset({"end-turn"})
 
-ACTION_FLOOR = frozenset({"take-card", "turn-ended"})
+ACTION_FLOOR: Final = frozenset({"take-card", "turn-ended"})
 """The frames a turn's action lies on: the card taken at its end (R3.7), and the
 ``turn-ended`` announcement above it when a card listens to ``turn-end``."""
 
@@ -315,7 +318,7 @@ def _completable(state: State, depth: int) -> bool:
         return True
     assert h.moves is not None
     moves = h.moves(state, frame)
-    if SEARCH_SHORTCUTS and state.catalogue not in FULL_SEARCH:
+    if SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH:
         if h.verdict is not None:
             known = h.verdict(state, frame, moves)
             if known is not None:
@@ -329,17 +332,24 @@ def _completable(state: State, depth: int) -> bool:
     return any(_completable(advance(apply(popped, frame, m)), depth + 1) for m in moves)
 
 
-SEARCH_SHORTCUTS = True
-"""Whether the lookahead uses the handlers' ``search`` and ``verdict`` shortcuts (a test
-turns them off to check they never change a legal move)."""
+class Switches:
+    """Engine switches tests turn (a native object, read on every lookahead step)."""
 
-FULL_SEARCH: set[str] = set()
+    def __init__(self) -> None:
+        self.shortcuts = True
+        """Whether the lookahead uses the handlers' hints (a test turns them off to check
+        they never change a legal move)."""
+
+
+SWITCHES: Final = Switches()
+
+FULL_SEARCH: Final[set[str]] = set()
 """The catalogues (by digest) whose games never use the shortcuts: a card in them says
 something the hints do not reason about (``Rules.full_search``)."""
 
 
 def _shortcuts(state: State) -> bool:
-    return SEARCH_SHORTCUTS and state.catalogue not in FULL_SEARCH
+    return SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH
 
 
 # The last state offered and its surviving children: a caller almost always asks for the
@@ -438,7 +448,7 @@ def sample_move(state: State, rng: Random) -> Move:
     raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # R3.6 forbids it
 
 
-_SAMPLE_BATCH = 4
+_SAMPLE_BATCH: Final = 4
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -8,6 +8,7 @@ cards and the card received last. Seats decide one at a time, from the start pla
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from ..moves import Move
 from ..state import Frame, State
@@ -17,7 +18,7 @@ from .specs import Fixed, Many
 
 __all__ = ["KEEP_PER_ROUND", "start_draft"]
 
-KEEP_PER_ROUND = (2, 1, 1)
+KEEP_PER_ROUND: Final = (2, 1, 1)
 
 
 def start_draft(state: State, packets: tuple[tuple[str, ...], ...]) -> State:

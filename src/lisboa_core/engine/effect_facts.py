@@ -8,11 +8,19 @@ anything, so a hint never trusts what it does not know.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .. import model as m
 from ..state import GOODS, State
 from . import ops
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Choose: Final = m.Choose
+_ClergyTile: Final = m.ClergyTile
+_Do: Final = m.Do
+_If: Final = m.If
+_May: Final = m.May
+_Seq: Final = m.Seq
 
 # The answers for each effect, by the effect's identity: an effect tree is immutable, and
 # the entry keeps the tree alive, so its id cannot be reused while the answer is kept.
@@ -40,18 +48,18 @@ __all__ = [
 def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
     """Whether every way of carrying the effect out meets ``step_ok`` step by step: an
     optional part may be declined, a sequence needs every step, a choice one option."""
-    if effect is None or isinstance(effect, m.May):
+    if effect is None or isinstance(effect, _May):
         return True
-    if isinstance(effect, m.Do):
+    if isinstance(effect, _Do):
         return step_ok(effect)
-    if isinstance(effect, m.Seq):
+    if isinstance(effect, _Seq):
         return all(_always(step, step_ok) for step in effect.steps)
-    if isinstance(effect, m.If):  # skipped when the test fails, so only the body counts
+    if isinstance(effect, _If):  # skipped when the test fails, so only the body counts
         return _always(effect.body, step_ok)
     return any(_always(option, step_ok) for option in effect.options)
 
 
-_HARMLESS: _Memo = {}
+_HARMLESS: Final[_Memo] = {}
 
 
 def harmless(effect: m.Effect | None) -> bool:
@@ -70,7 +78,7 @@ def _gains(do: m.Do) -> bool:
 
 # Effect kinds that never take goods or ships away and never block (each one that could
 # find nothing to do does nothing: A37), so a sale possible before them stays possible.
-_SALE_SAFE_KINDS = frozenset(
+_SALE_SAFE_KINDS: Final = frozenset(
     {
         "gain", "gain_per", "gain_influence_total", "gain_produced", "gain_each_produced",
         "pay_if_able", "return_official", "place_officials", "take_favor", "take_favors",
@@ -78,12 +86,12 @@ _SALE_SAFE_KINDS = frozenset(
     }
 )
 # State actions a card may perform that never take goods or ships away (R8).
-_SALE_SAFE_ACTIONS = frozenset(
+_SALE_SAFE_ACTIONS: Final = frozenset(
     {"recruit-officials", "acquire-plan", "royal-favor", "produce-goods"}
 )
 
 
-_SALE_SAFE: _Memo = {}
+_SALE_SAFE: Final[_Memo] = {}
 
 
 def sale_safe(effect: m.Effect | None) -> bool:
@@ -102,7 +110,7 @@ def _keeps_goods(do: m.Do) -> bool:
     return do.kind in _SALE_SAFE_KINDS
 
 
-_SALE_SAFE_CHURCH: _Memo = {}
+_SALE_SAFE_CHURCH: Final[_Memo] = {}
 
 
 def sale_safe_beside_church(effect: m.Effect | None) -> bool:
@@ -127,12 +135,12 @@ def church_sale_safe(state: State) -> bool:
     rules = ops.rules_of(state)
     return all(
         tile is None
-        or all(sale_safe(t.effect) for t in ops.typed(rules, tile, m.ClergyTile).behaviour.triggers)
+        or all(sale_safe(t.effect) for t in ops.typed(rules, tile, _ClergyTile).behaviour.triggers)
         for tile in state.church
     )
 
 
-_GAINS_GOOD: _Memo = {}
+_GAINS_GOOD: Final[_Memo] = {}
 
 
 def surely_gains_good(effect: m.Effect | None) -> bool:
@@ -142,19 +150,19 @@ def surely_gains_good(effect: m.Effect | None) -> bool:
 
 
 def _surely_gains_good_now(effect: m.Effect | None) -> bool:
-    if isinstance(effect, m.Do):
+    if isinstance(effect, _Do):
         return (effect.kind == "gain" and ops.arg(effect, "what") in GOODS
                 and ops.arg(effect, "amount") > 0)
-    if isinstance(effect, m.Seq):
+    if isinstance(effect, _Seq):
         return any(surely_gains_good(step) for step in effect.steps)
-    if isinstance(effect, m.Choose):
+    if isinstance(effect, _Choose):
         return effect.up_to is None and all(surely_gains_good(o) for o in effect.options)
     return False
 
 
 # Effect kinds that never put a good in the seat's warehouse (``gain`` and ``gain_per`` only
 # when what they gain is no good).
-_GOODLESS_KINDS = frozenset(
+_GOODLESS_KINDS: Final = frozenset(
     {
         "gain_influence_total", "pay", "pay_if_able", "return_official", "place_officials",
         "take_favor",
@@ -164,8 +172,8 @@ _GOODLESS_KINDS = frozenset(
 )
 
 
-_GOODLESS: _Memo = {}
-_GOODLESS_BESIDE_CHURCH: _Memo = {}
+_GOODLESS: Final[_Memo] = {}
+_GOODLESS_BESIDE_CHURCH: Final[_Memo] = {}
 
 
 def goodless(effect: m.Effect | None, beside_church: bool = False) -> bool:
@@ -194,7 +202,7 @@ def _goodless_now(effect: m.Effect | None, beside_church: bool = False) -> bool:
     return True
 
 
-NEED_A_GOOD = frozenset({"produce", "sell", "sail"})
+NEED_A_GOOD: Final = frozenset({"produce", "sell", "sail"})
 """Events that need a good, or an action that makes one, to happen: a produce needs the
 Produce Goods action (R8.4), a sale or a ship sailing needs a good sold (R6.1)."""
 
@@ -205,7 +213,7 @@ def church_goodless(state: State) -> bool:
     rules = ops.rules_of(state)
     return all(
         tile is None
-        or all(goodless(t.effect) for t in ops.typed(rules, tile, m.ClergyTile).behaviour.triggers
+        or all(goodless(t.effect) for t in ops.typed(rules, tile, _ClergyTile).behaviour.triggers
                if t.event not in NEED_A_GOOD)
         for tile in state.church
     )
@@ -225,4 +233,4 @@ def triggers_never_block(state: State, seat: int) -> bool:
     return found
 
 
-_NEVER_BLOCK: dict[tuple[object, ...], bool] = {}  # by ops.holdings
+_NEVER_BLOCK: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings

@@ -9,7 +9,7 @@ data. Effects are resolved "as far as possible" (A37): what cannot be gained is 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .. import model as m
 from .._replace import replace
@@ -32,6 +32,12 @@ from .ops import influence_total
 from .payment import dead
 from .scoring import holds
 from .specs import EMPTY, Fixed, Many
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Choose: Final = m.Choose
+_If: Final = m.If
+_May: Final = m.May
+_Seq: Final = m.Seq
 
 __all__ = [
     "DO_HANDLERS", "NEED_A_GOOD", "Ctx", "church_goodless", "church_sale_safe", "emit",
@@ -64,7 +70,7 @@ def _ctx(ctx: Ctx, key: str, default: Any = None) -> Any:
 def _effect(state: State, frame: Frame, move: Move | None) -> State:
     effect, ctx = frame.data
     seat = frame.seat
-    while isinstance(effect, m.Seq):
+    while isinstance(effect, _Seq):
         if not effect.steps:
             return state
         # The later steps wait below; the first runs now, exactly as if it had been
@@ -73,13 +79,13 @@ def _effect(state: State, frame: Frame, move: Move | None) -> State:
         if rest:
             state = push(state, *(Frame("effect", seat, (step, ctx)) for step in rest))
         effect = effect.steps[0]
-    if isinstance(effect, m.Choose):
+    if isinstance(effect, _Choose):
         if effect.up_to is None:
             return push(state, Frame("choose-one", seat, (effect, ctx)))
         return push(state, Frame("choose-some", seat, (effect, ctx, ())))
-    if isinstance(effect, m.May):
+    if isinstance(effect, _May):
         return push(state, Frame("may", seat, (effect, ctx)))
-    if isinstance(effect, m.If):
+    if isinstance(effect, _If):
         # The test is made when the effect is reached, on the state as it is then.
         if not holds(state, seat, effect.test, effect.count, effect.quantity):
             return state
@@ -419,7 +425,7 @@ def _subsidy(state: State, seat: int, do: m.Do, ctx: Ctx) -> State:
     return ops.move_treasury(state, -1)
 
 
-DO_HANDLERS: dict[str, DoFn] = {
+DO_HANDLERS: Final[dict[str, DoFn]] = {
     "gain": _gain,
     "gain_per": _gain_per,
     "gain_influence_total": _gain_influence_total,
@@ -458,7 +464,7 @@ register("bonus-good", _bonus_good, _bonus_good_moves, data=Fixed((Many("good"),
 register("return-official", _return_official_apply, _return_official_moves, data=EMPTY)
 # What may follow officials placed by a site's reward: the opening's staffing and the rest
 # of the visit or turn.
-_OPENING_TAIL = frozenset(
+_OPENING_TAIL: Final = frozenset(
     {"building-officials", "building-done", "follow-round", "court-discard", "court-card",
      "end-turn"}
 )

@@ -6,13 +6,19 @@ that gains or pays goes through the same code.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from .. import model as m
 from .._replace import replace, with_field
 from ..catalog import Rules
 from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, PlayerState, State, compiled
 from .core import FULL_SEARCH
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Choose: Final = m.Choose
+_Do: Final = m.Do
+_Seq: Final = m.Seq
+_Ship: Final = m.Ship
 
 __all__ = [
     "Passive",
@@ -46,9 +52,9 @@ __all__ = [
 
 T = TypeVar("T")
 
-_COMPILED = compiled()
+_COMPILED: Final = compiled()
 
-_RULES: dict[str, Rules] = {}
+_RULES: Final[dict[str, Rules]] = {}
 
 
 def register_rules(rules: Rules) -> None:
@@ -78,11 +84,11 @@ def elementary(effect: m.Effect | None) -> list[m.Do]:
     """:func:`lisboa_core.model.elementary`, called from the engine's own compiled code."""
     if effect is None:
         return []
-    if isinstance(effect, m.Do):
+    if isinstance(effect, _Do):
         return [effect]
-    if isinstance(effect, m.Seq):
+    if isinstance(effect, _Seq):
         return [d for step in effect.steps for d in elementary(step)]
-    if isinstance(effect, m.Choose):
+    if isinstance(effect, _Choose):
         return [d for option in effect.options for d in elementary(option)]
     return elementary(effect.body)
 
@@ -92,7 +98,7 @@ def component(rules: Rules, component_id: str) -> m.Component:
     return rules.by_id[component_id]
 
 
-_NOBLES: dict[str, tuple[m.Noble, ...]] = {}  # by catalogue digest
+_NOBLES: Final[dict[str, tuple[m.Noble, ...]]] = {}  # by catalogue digest
 
 
 def nobles_of(rules: Rules) -> tuple[m.Noble, ...]:
@@ -103,7 +109,7 @@ def nobles_of(rules: Rules) -> tuple[m.Noble, ...]:
     return found
 
 
-_BOARDS: dict[str, tuple[m.Board, m.PlayerBoard]] = {}  # by catalogue digest
+_BOARDS: Final[dict[str, tuple[m.Board, m.PlayerBoard]]] = {}  # by catalogue digest
 
 
 def _boards(rules: Rules) -> tuple[m.Board, m.PlayerBoard]:
@@ -184,7 +190,7 @@ class Passive:
         self.permissions = frozenset(permissions)
 
 
-_PASSIVE: dict[tuple[Any, ...], Passive] = {}
+_PASSIVE: Final[dict[tuple[Any, ...], Passive]] = {}
 
 
 def passive(state: State, seat: int) -> Passive:
@@ -213,7 +219,7 @@ def passive(state: State, seat: int) -> Passive:
     return found
 
 
-_LAST_PASSIVE: dict[int, tuple[Any, Any, Any, str, Passive]] = {}
+_LAST_PASSIVE: Final[dict[int, tuple[Any, Any, Any, str, Passive]]] = {}
 
 
 def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
@@ -289,7 +295,7 @@ def influence_total(state: State, seat: int) -> int:
         if card is None:
             continue
         held = component(rules, card)
-        if isinstance(held, m.Ship):
+        if isinstance(held, _Ship):
             total += held.influence + ship_bonus
         else:
             total += held.influence  # type: ignore[union-attr]
@@ -348,7 +354,7 @@ def reis_value(state: State, position: int) -> int:
     return table[min(max(position, 0), len(table) - 1)]
 
 
-_REIS_VALUES: dict[str, tuple[int, ...]] = {}  # per catalogue, by track position
+_REIS_VALUES: Final[dict[str, tuple[int, ...]]] = {}  # per catalogue, by track position
 
 
 def can_pay(state: State, seat: int, amount: int) -> bool:

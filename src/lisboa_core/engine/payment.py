@@ -9,6 +9,8 @@ is paid at once.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
@@ -23,7 +25,7 @@ def dead(reason: str) -> Frame:
     return Frame("dead", -1, (reason,))
 
 
-DEAD = dead("R0.11: a payment that cannot be made")
+DEAD: Final = dead("R0.11: a payment that cannot be made")
 """A frame that offers no move: pushed when a mandatory step cannot be done, so the R3.6
 lookahead rejects the path that led here."""
 

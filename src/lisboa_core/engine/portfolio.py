@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
@@ -35,6 +37,10 @@ from .slots import _row_of, choose_slot, needs_room
 from .specs import EMPTY, Fixed
 from .trade import can_trade
 
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_PoliticalCard: Final = m.PoliticalCard
+_Ship: Final = m.Ship
+
 __all__ = [
     "any_move_finishes",
     "can_sell",
@@ -66,7 +72,7 @@ def _docked_ships(state: State) -> list[tuple[int, int, int]]:
             if card is None:
                 continue
             ship = ops.component(rules, card)
-            if isinstance(ship, m.Ship) and len(p.cargo[slot]) < ship.hull:
+            if isinstance(ship, _Ship) and len(p.cargo[slot]) < ship.hull:
                 out.append((seat, slot, ship.hull - len(p.cargo[slot])))
     return out
 
@@ -84,7 +90,7 @@ def can_sell_or_trade(state: State, seat: int) -> bool:
 def start_tuck(state: State, seat: int, card_id: str) -> State:
     """R4.5 / R4.6: resolve the covered part, make room and tuck, then sell or trade."""
     card = ops.component(ops.rules_of(state), card_id)
-    assert isinstance(card, m.PoliticalCard)
+    assert isinstance(card, _PoliticalCard)
     state = push(state, Frame("sell-or-trade", seat), Frame("place-card", seat, (card_id,)))
     covered = card.tucked if card.type == "treasury" else (card.reward or card.penalty)
     if covered is not None:
@@ -100,7 +106,7 @@ def _place_card(state: State, frame: Frame, move: Move | None) -> State:
             state, Frame("place-card", seat, (card_id,)), Frame("make-room", seat, (card_id,))
         )
     card = ops.component(ops.rules_of(state), card_id)
-    kind = "treasury" if isinstance(card, m.PoliticalCard) and card.type == "treasury" else "noble"
+    kind = "treasury" if isinstance(card, _PoliticalCard) and card.type == "treasury" else "noble"
     return choose_slot(push(state, Frame("tucked", seat, (kind,))), seat, card_id)
 
 
@@ -189,7 +195,7 @@ def _sell(state: State, frame: Frame, move: Move | None) -> State:
     goods = list(p.goods)
     goods[gi] -= 1
     ship = rules[state.players[owner].top[slot]]  # type: ignore[index]
-    assert isinstance(ship, m.Ship)
+    assert isinstance(ship, _Ship)
     income = state.prices[gi] + ship.sale  # R6.1.3 (card bonuses come as sell triggers)
     state = ops.update(state, seat, goods=tuple(goods), reis=p.reis + income)
     o = state.players[owner]
@@ -222,7 +228,7 @@ def dock(state: State, seat: int) -> State:
         if card is None:
             continue
         ship = ops.component(rules, card)
-        if isinstance(ship, m.Ship) and len(cargo[slot]) == ship.hull:
+        if isinstance(ship, _Ship) and len(cargo[slot]) == ship.hull:
             cargo[slot] = ()
             sailed[slot] = 0
     if cargo == list(p.cargo):
@@ -239,7 +245,7 @@ def dock(state: State, seat: int) -> State:
 
 # What follows a tucked card's slot or the room made for it: the tuck's triggers, the Sell
 # or Trade, the upkeep.
-_TUCK_TAIL = frozenset({"place-card", "tucked", "sell-or-trade", "end-turn"})
+_TUCK_TAIL: Final = frozenset({"place-card", "tucked", "sell-or-trade", "end-turn"})
 
 
 def _sale_ahead(state: State, seat: int) -> bool:
@@ -273,7 +279,7 @@ def tuck_keeps_sale(
     kept = sale_kept(state, seat) if kept is None else kept
     rules = ops.rules_of(state)
     card = ops.component(rules, card_id)
-    assert isinstance(card, m.PoliticalCard)
+    assert isinstance(card, _PoliticalCard)
     covered = card.tucked if card.type == "treasury" else (card.reward or card.penalty)
     if not (kept or trading):
         # R6.1: any good, on any docked ship with room; a good gained into an empty
@@ -297,7 +303,7 @@ def room_keeps_ships(state: State, seat: int, card_id: str) -> bool:
     """Room can be made for ``card_id`` without discarding a ship (R4.3, R4.4)."""
     rules = ops.rules_of(state)
     return not needs_room(state, seat, card_id) or any(
-        not isinstance(ops.component(rules, c), m.Ship)
+        not isinstance(ops.component(rules, c), _Ship)
         for c in discard_choices(state, seat, card_id)
     )
 
@@ -310,7 +316,7 @@ def tuck_hopeless(state: State, seat: int, card_id: str) -> bool:
     made, :data:`~.effects.NEED_A_GOOD`, cannot fire first)."""
     if any(state.players[seat].goods):
         return False
-    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, _PoliticalCard)
     if not all(goodless(part) for part in (card.tucked, card.reward, card.penalty)):
         church = church_goodless(state)
         if not church or not all(
@@ -330,7 +336,7 @@ def _slot_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool |
 def _make_room_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
     """Discarding a card that is not a ship changes nothing a sale needs (R4.3, R4.4)."""
     rules = ops.rules_of(state)
-    keeps_ships = any(not isinstance(rules[str(mv.args[0])], m.Ship) for mv in moves)
+    keeps_ships = any(not isinstance(rules[str(mv.args[0])], _Ship) for mv in moves)
     return True if keeps_ships and _sale_ahead(state, frame.seat) else None
 
 

@@ -8,6 +8,8 @@ rest of the action" needs the tuck and trade rules, which build on those modules
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from ..moves import Move
 from ..state import Frame, State
@@ -17,13 +19,16 @@ from .effects import sale_safe, triggers_never_block
 from .portfolio import can_sell, room_keeps_ships
 from .trade import trade_kept
 
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_ClergyTile: Final = m.ClergyTile
+
 __all__ = ["quiet_judge", "quiet_tail", "quiet_verdict"]
 
 
 # Automatic frames that, once reached, finish without a decision that could block: the
 # court card and its discard after a visit or a sponsorship, the follows (checkpoints
 # themselves) and the upkeep.
-_QUIET_FRAMES = frozenset({"court-card", "court-discard", "follow-round", "end-turn"})
+_QUIET_FRAMES: Final = frozenset({"court-card", "court-discard", "follow-round", "end-turn"})
 
 
 def quiet_tail(state: State) -> bool:
@@ -57,7 +62,7 @@ def quiet_tail(state: State) -> bool:
 # which needs a sale or a trade possible (R4.10). With a sale possible now and nothing on
 # the way able to take goods or ships away (``sale_safe``), it stays possible; so does a
 # trade whose action is always possible (see trade.trade_kept).
-_TUCK_FRAMES = frozenset({"place-card", "tucked", "sell-or-trade"})
+_TUCK_FRAMES: Final = frozenset({"place-card", "tucked", "sell-or-trade"})
 
 
 def quiet_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
@@ -85,7 +90,7 @@ def _clergy_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[b
         True
         if all(
             sale_safe(t.effect)
-            for t in ops.typed(rules, str(move.args[0]), m.ClergyTile).behaviour.triggers
+            for t in ops.typed(rules, str(move.args[0]), _ClergyTile).behaviour.triggers
         )
         else None
         for move in moves

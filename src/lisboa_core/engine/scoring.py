@@ -7,7 +7,7 @@ far plus what the final categories would give now).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -15,12 +15,19 @@ from .. import model as m
 from ..state import GOODS, RUBBLE, State
 from . import ops
 
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Decree: Final = m.Decree
+_LandSpace: Final = m.LandSpace
+_Plan: Final = m.Plan
+_Ship: Final = m.Ship
+_Site: Final = m.Site
+
 __all__ = [
     "CATEGORIES", "SUBJECT_COUNTS", "Category", "ScoreSheet", "SeatScore", "SubjectCount",
     "holds", "place_points", "score", "winners",
 ]
 
-CATEGORIES = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
+CATEGORIES: Final = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
 """The final-scoring categories in the order of R16.3."""
 
 
@@ -144,7 +151,7 @@ def place_points(values: list[int], table: tuple[int, ...]) -> list[int]:
 
 
 def _land(state: State, land_id: str) -> m.LandSpace:
-    return ops.typed(ops.rules_of(state), land_id, m.LandSpace)
+    return ops.typed(ops.rules_of(state), land_id, _LandSpace)
 
 
 def _store_good(state: State, street: str) -> str:
@@ -169,7 +176,7 @@ def _stores(state: State, seat: int | None, filters: dict[str, object]) -> int:
 
 def _completed(state: State, seat: int, architect: object = None) -> int:
     rules = ops.rules_of(state)
-    plans = [ops.typed(rules, p, m.Plan) for p in state.players[seat].completed]
+    plans = [ops.typed(rules, p, _Plan) for p in state.players[seat].completed]
     real = sum(1 for p in plans if architect is None or p.architect == architect)
     extra = 0  # R17.2.11: tiles that count as completed plans of an architect
     for behaviour in ops.active_behaviours(state, seat):
@@ -185,7 +192,7 @@ def plan_officials(state: State, seat: int) -> int:
     """Officials shown on completed plans, with end-game bonuses (R16.7, R17.2.11)."""
     rules = ops.rules_of(state)
     completed = state.players[seat].completed
-    printed = sum(ops.typed(rules, p, m.Plan).officials for p in completed)
+    printed = sum(ops.typed(rules, p, _Plan).officials for p in completed)
     bonus = ops.modifier(state, seat, "plan-officials") or 0
     return printed + bonus * len(completed)
 
@@ -210,7 +217,7 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
         return sum(
             1
             for site, _building, architect in state.opened
-            if filters.get("side") in (None, ops.typed(rules, site, m.Site).side)
+            if filters.get("side") in (None, ops.typed(rules, site, _Site).side)
             and filters.get("architect") in (None, architect)
         )
     if subject == "rubble":
@@ -237,7 +244,7 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
     if subject == "ships":
         rules = ops.rules_of(state)
         return sum(
-            1 for c in p.top if c is not None and isinstance(ops.component(rules, c), m.Ship)
+            1 for c in p.top if c is not None and isinstance(ops.component(rules, c), _Ship)
         )
     if subject == "clergy":
         return len(p.clergy)
@@ -253,7 +260,7 @@ def quantity(state: State, seat: int, q: m.Quantity) -> int:
 
 SubjectCount = Callable[[State, int, dict[str, Any]], int]
 
-SUBJECT_COUNTS: dict[str, SubjectCount] = {}
+SUBJECT_COUNTS: Final[dict[str, SubjectCount]] = {}
 """How to count the scoring subjects registered from user code
 (:func:`lisboa_core.extend.register_subject`), by name."""
 
@@ -320,9 +327,9 @@ def score(state: State) -> ScoreSheet:
         # 1. Ships: hull sizes (+ per-ship bonus, R17.2.4).
         bonus = ops.modifier(state, seat, "ship-score") or 0
         items = tuple(
-            (c, ops.typed(rules, c, m.Ship).hull + bonus)
+            (c, ops.typed(rules, c, _Ship).hull + bonus)
             for c in p.top
-            if c is not None and isinstance(ops.component(rules, c), m.Ship)
+            if c is not None and isinstance(ops.component(rules, c), _Ship)
         )
         sheets[seat].append(Category("ships", sum(w for _, w in items), items))
         # 2. Rubble sets (R16.3.2, R17.2.10).
@@ -349,7 +356,7 @@ def score(state: State) -> ScoreSheet:
 
     # 5. Decrees, each itemised (R16.3.5).
     for s, p in enumerate(state.players):
-        items = tuple((d, decree_wigs(state, s, ops.typed(rules, d, m.Decree))) for d in p.decrees)
+        items = tuple((d, decree_wigs(state, s, ops.typed(rules, d, _Decree))) for d in p.decrees)
         sheets[s].append(Category("decrees", sum(w for _, w in items), items))
 
     # 6. Officials majority (R16.7): only players with a real completed plan take a place.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..catalog import Rules
@@ -10,6 +12,9 @@ from ..rng import Rng
 from ..state import GOODS, NEUTRAL, NOBLES, Frame, Options, PlayerState, State
 from . import ops
 from .ops import register_rules
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Decree: Final = m.Decree
 
 __all__ = ["new_state"]
 
@@ -21,6 +26,7 @@ def _deal(rng: Rng, items: tuple[str, ...]) -> tuple[tuple[str, ...], Rng]:
 def new_state(
     rules: Rules, players: int = 4, seed: int = 0, options: Options | None = None
 ) -> State:
+
     """The position after setup (R2), with the setup decisions pending (keep a clergy tile).
 
     The order of the steps is fixed (R2.7.0) so a seed always gives the same game.
@@ -141,7 +147,7 @@ def new_state(
     boxed_decrees: tuple[str, ...] = ()
     while decrees and len(display_decrees) < board.decree_display:
         card, decrees = decrees[0], decrees[1:]
-        if two and ops.typed(rules, card, m.Decree).two_player_removal:
+        if two and ops.typed(rules, card, _Decree).two_player_removal:
             boxed_decrees += (card,)
             continue
         display_decrees.append(card)

@@ -4,12 +4,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
 from .core import first_datum, push, register
 from .specs import Fixed
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_PoliticalCard: Final = m.PoliticalCard
 
 __all__ = ["choose_slot", "needs_room", "place_in_portfolio"]
 
@@ -20,7 +25,7 @@ def _capacity(state: State, seat: int) -> int:
 
 def _row_of(state: State, card_id: str) -> str:
     card = ops.component(ops.rules_of(state), card_id)
-    return "bottom" if isinstance(card, m.PoliticalCard) and card.type == "treasury" else "top"
+    return "bottom" if isinstance(card, _PoliticalCard) and card.type == "treasury" else "top"
 
 
 def needs_room(state: State, seat: int, card_id: str) -> bool:

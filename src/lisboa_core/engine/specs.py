@@ -9,7 +9,7 @@ spec their kind registered (``core.register(..., data=...)``).
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -40,5 +40,5 @@ class Opt:
 
 Spec: TypeAlias = str | Many | Fixed | Opt
 
-EMPTY = Fixed(())
+EMPTY: Final = Fixed(())
 """The data of a frame that needs none."""

@@ -23,7 +23,7 @@ goods of its ``on produce`` triggers run through the effect interpreter (``bonus
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .. import model as m
 from .._replace import replace
@@ -47,7 +47,7 @@ __all__ = [
     "ship_goods_cost",
 ]
 
-STATE_ACTIONS: tuple[str, ...] = (
+STATE_ACTIONS: Final[tuple[str, ...]] = (
     "recruit-officials",
     "acquire-plan",
     "build-ship",
@@ -55,6 +55,10 @@ STATE_ACTIONS: tuple[str, ...] = (
     "meet-cardinal",
     "royal-favor",
 )
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_ClergyTile: Final = m.ClergyTile
+_Ship: Final = m.Ship
 """The six State actions, in board order (two per noble, left to right)."""
 
 
@@ -70,7 +74,7 @@ class _Tables(NamedTuple):
     clergy_spaces: int
 
 
-_TABLES: dict[str, _Tables] = {}
+_TABLES: Final[dict[str, _Tables]] = {}
 
 
 def _tables(state: State) -> _Tables:
@@ -90,7 +94,7 @@ def _tables(state: State) -> _Tables:
     return tables
 
 
-ALWAYS_POSSIBLE = frozenset({"produce-goods"})
+ALWAYS_POSSIBLE: Final = frozenset({"produce-goods"})
 """State actions that can always be performed (A44: a production that yields nothing is
 a legal, empty action)."""
 
@@ -183,7 +187,7 @@ def ship_goods_cost(state: State, seat: int, hull: int) -> int:
 
 def _ship(state: State, card_id: str) -> m.Ship | None:
     component = ops.component(ops.rules_of(state), card_id)
-    return component if isinstance(component, m.Ship) else None
+    return component if isinstance(component, _Ship) else None
 
 
 def _can_build_ship(state: State, seat: int, goods: tuple[int, ...]) -> bool:
@@ -400,7 +404,7 @@ def _take_clergy(state: State, frame: Frame, move: Move | None) -> State:
     state = ops.update(state, seat, clergy=(*state.players[seat].clergy, tile))
     # R8.5.3: the new tile's immediate effect resolves now (only this tile's "on taken").
     component = ops.component(ops.rules_of(state), tile)
-    assert isinstance(component, m.ClergyTile)
+    assert isinstance(component, _ClergyTile)
     taken = [t for t in component.behaviour.triggers if t.event == "taken"]
     for trig in reversed(taken):
         state = run_effect(state, seat, trig.effect)

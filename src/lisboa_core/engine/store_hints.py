@@ -5,6 +5,8 @@ rule it rests on. The rules are in :mod:`.stores`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
@@ -26,7 +28,7 @@ __all__ = []
 # What may follow a store's own steps without anything more to pay or decide: the rest of
 # a visit (follows are checkpoints), of a sponsored event (its fee is paid first) or of
 # the turn.
-_STORE_TAIL = frozenset(
+_STORE_TAIL: Final = frozenset(
     {"store-score", "store-house", "store-pay", "store-rubble", "follow-round",
      "court-discard", "court-card", "end-turn"}
 )
@@ -44,7 +46,7 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     return _TRIGGER_GAINS[key]
 
 
-_TRIGGER_GAINS: dict[tuple[object, ...], int | None] = {}  # by ops.holdings
+_TRIGGER_GAINS: Final[dict[tuple[object, ...], int | None]] = {}  # by ops.holdings
 
 
 def _count_trigger_gains(state: State, seat: int) -> int | None:

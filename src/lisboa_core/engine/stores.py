@@ -10,6 +10,8 @@ The lookahead hints of these decisions are in :mod:`.store_hints`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
@@ -28,9 +30,15 @@ from .core import push, register
 from .effects import emit, run_effect, take_rubble
 from .specs import EMPTY, Fixed
 
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_LandSpace: Final = m.LandSpace
+_PublicBuilding: Final = m.PublicBuilding
+_ScoringTile: Final = m.ScoringTile
+_Site: Final = m.Site
+
 __all__ = ["column_value", "land_price"]
 
-_GROUPS = ("left", "middle", "right")
+_GROUPS: Final = ("left", "middle", "right")
 
 
 def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -76,7 +84,7 @@ def _store(state: State, frame: Frame, move: Move | None) -> State:
     display = list(state.city_display)
     display[index] = None  # R10.1.2.1: the tile leaves the display until the refill
     state = replace(state, city_display=tuple(display))
-    land = ops.typed(rules, land_id, m.LandSpace)
+    land = ops.typed(rules, land_id, _LandSpace)
     # The land is taken at once (so no follower can pick it); the house comes at step 6.
     state = replace(state, stores=(*state.stores, (land_id, seat, colour)))
     state = push(
@@ -117,7 +125,7 @@ def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
 
 
 def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    land = ops.typed(ops.rules_of(state), frame.data[0], m.LandSpace)
+    land = ops.typed(ops.rules_of(state), frame.data[0], _LandSpace)
     row, column = _rubble_spaces(state, land)
     # RUBBLE lists colours from the most to the least expensive, so the first move leaves
     # the cheapest land price: lookahead finds an affordable path at once.
@@ -135,7 +143,7 @@ def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
     assert move is not None
     if move.args[0] == "none":
         return state
-    land = ops.typed(ops.rules_of(state), frame.data[0], m.LandSpace)
+    land = ops.typed(ops.rules_of(state), frame.data[0], _LandSpace)
     row, column = _rubble_spaces(state, land)
     where, colour = str(move.args[0]), str(move.args[1])
     spaces = list(state.row_rubble if where == "row" else state.column_rubble)
@@ -165,15 +173,15 @@ def column_value(state: State, column: int) -> int:
     """The wigs of the scoring tile that scores a land column (R10.1.4)."""
     rules = ops.rules_of(state)
     space = dict(ops.board_of(rules).scoring_spaces)[column]
-    return ops.typed(rules, state.scoring_tiles[space - 1], m.ScoringTile).wigs
+    return ops.typed(rules, state.scoring_tiles[space - 1], _ScoringTile).wigs
 
 
 def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
     rules = ops.rules_of(state)
     count = 0
     for site_id, building_id, architect in state.opened:
-        site = ops.typed(rules, site_id, m.Site)
-        colours = ops.typed(rules, building_id, m.PublicBuilding).colors(architect)
+        site = ops.typed(rules, site_id, _Site)
+        colours = ops.typed(rules, building_id, _PublicBuilding).colors(architect)
         north = site.side == "north" and site.street == street
         row = site.side != "north" and site.row == land.row and street in colours
         count += north or row
@@ -183,7 +191,7 @@ def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
 def _store_score(state: State, frame: Frame, move: Move | None) -> State:
     """R10.1.4: column value x relevant open buildings; then the store triggers."""
     land_id, colour = frame.data
-    land = ops.typed(ops.rules_of(state), land_id, m.LandSpace)
+    land = ops.typed(ops.rules_of(state), land_id, _LandSpace)
     wigs = column_value(state, land.column) * _relevant_buildings(state, land, colour)
     state = ops.add_wigs(state, frame.seat, wigs)
     return emit(state, frame.seat, "build-store")

@@ -9,6 +9,7 @@ State action; after the first trade the player may make a second one or say ``do
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from .._replace import replace
 from ..dsl.patterns import STATE_ACTIONS
@@ -34,7 +35,7 @@ def _pay(state: State, seat: int, action: str, good: str) -> State:
 
 # Per catalogue: (state action, indices in GOODS of the goods its noble accepts), in board
 # order (nobles left to right, each noble's two actions in order).
-_OFFERS: dict[str, tuple[tuple[str, tuple[int, ...]], ...]] = {}
+_OFFERS: Final[dict[str, tuple[tuple[str, tuple[int, ...]], ...]]] = {}
 
 
 def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -49,7 +50,7 @@ def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return offers
 
 
-_TRADE_MOVES: dict[tuple[str, int], Move] = {
+_TRADE_MOVES: Final[dict[tuple[str, int], Move]] = {
     (action, i): Move("trade", (action, good))
     for action in STATE_ACTIONS
     for i, good in enumerate(GOODS)

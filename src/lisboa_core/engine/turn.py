@@ -3,6 +3,8 @@ and the end of the game's rounds (R15, R16.1-R16.2)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
@@ -15,6 +17,11 @@ from .specs import EMPTY, Many
 from .trade import trade_kept
 from .visit_hints import sponsor_judge, visit_judge
 from .visits import start_sponsor, start_visit
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_ClergyTile: Final = m.ClergyTile
+_Decree: Final = m.Decree
+_PoliticalCard: Final = m.PoliticalCard
 
 __all__: list[str] = []
 
@@ -72,7 +79,7 @@ def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = ops.rules_of(state)
     tucks = tuple(Move("tuck", (c,)) for c in hand)
     court = tuple(
-        Move("sponsor" if ops.typed(rules, c, m.PoliticalCard).type == "treasury" else "visit",
+        Move("sponsor" if ops.typed(rules, c, _PoliticalCard).type == "treasury" else "visit",
              (c,))
         for c in hand
     )
@@ -139,7 +146,7 @@ def refill_decrees(state: State) -> State:
     while deck and len(display) < target:
         card, deck = deck[0], deck[1:]
         decree = ops.component(rules, card)
-        if state.player_count == 2 and isinstance(decree, m.Decree) and decree.two_player_removal:
+        if state.player_count == 2 and isinstance(decree, _Decree) and decree.two_player_removal:
             state = ops.remove_from_game(state, card)  # R2.6.2
             continue
         display.append(card)
@@ -228,7 +235,7 @@ def _discard(state: State, frame: Frame, move: Move | None) -> State:
     p = state.players[seat]
     state = ops.update(state, seat, hand=tuple(c for c in p.hand if c != card_id))
     state = ops.remove_from_game(state, card_id)
-    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, _PoliticalCard)
     gives = card.reward is not None and card.type not in rewarded
     state = push(
         state, Frame("period-discard", seat, (*rewarded, card.type) if gives else rewarded)
@@ -250,7 +257,7 @@ def _period_setup(state: State, frame: Frame, move: Move | None) -> State:
     rng = state.rng
     piles = []
     for card_type in ops.board_of(rules).political_display:
-        cards = tuple(c for c in brown if ops.typed(rules, c, m.PoliticalCard).type == card_type)
+        cards = tuple(c for c in brown if ops.typed(rules, c, _PoliticalCard).type == card_type)
         pile, rng = rng.shuffle(cards)
         piles.append(pile)
     state = ops.remove_from_game(state, *purple)  # R15.3.4: the rest of the purple deck
@@ -275,7 +282,7 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
     if move.kind == "pass":
         return state
     rules = ops.rules_of(state)
-    wigs = sum(ops.typed(rules, t, m.ClergyTile).wigs for t in chosen)
+    wigs = sum(ops.typed(rules, t, _ClergyTile).wigs for t in chosen)
     p = state.players[seat]
     state = ops.update(state, seat, clergy=tuple(t for t in p.clergy if t not in chosen))
     state = ops.remove_from_game(state, *chosen)
@@ -344,7 +351,7 @@ def _judge_turn_move(
     if move.kind in ("visit", "sponsor"):
         key = _turn_alike(state, frame, move)
         if key not in known:
-            played = ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard)
+            played = ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard)
             known[key] = (
                 visit_judge(state, seat, played.type)
                 if move.kind == "visit"
@@ -359,9 +366,9 @@ def _turn_alike(state: State, frame: Frame, move: Move) -> object:
     its card's type (R9.1), and nothing in an action reads the hand; so are sponsorships of
     cards with the same event (R11)."""
     if move.kind == "visit":
-        return ("visit", ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard).type)
+        return ("visit", ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard).type)
     if move.kind == "sponsor":
-        return ("sponsor", ops.typed(ops.rules_of(state), str(move.args[0]), m.PoliticalCard).event)
+        return ("sponsor", ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard).event)
     return None
 
 
@@ -389,7 +396,7 @@ def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[
     return [
         True
         if move.kind == "done"
-        or sale_safe(ops.typed(rules, str(move.args[0]), m.PoliticalCard).reward)
+        or sale_safe(ops.typed(rules, str(move.args[0]), _PoliticalCard).reward)
         else None
         for move in moves
     ]

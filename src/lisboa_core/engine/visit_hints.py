@@ -6,6 +6,8 @@ out by the full search, so a hint may only ever save time.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from ..dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from ..moves import Move
@@ -19,12 +21,20 @@ from .store_hints import _store_now, _store_price_verdict
 from .stores import _store_moves
 from .visits import _event_possible, influence_cost, noble_of
 
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Choose: Final = m.Choose
+_ClergyTile: Final = m.ClergyTile
+_Do: Final = m.Do
+_PoliticalCard: Final = m.PoliticalCard
+_Seq: Final = m.Seq
+
 __all__ = ["noble_action_now", "sponsor_judge", "visit_judge"]
 
 
 def visit_judge(
     state: State, seat: int, noble_key: str, follow: bool = False
 ) -> bool | None:
+
     """A visit to a noble (or a follow of it, taking its Noble action) known without playing
     it on (None: not known). With no court trigger and no reis allowed for influence, the
     cost is paid from influence, then wigs (R9.5): the visit is illegal if that cannot be
@@ -72,7 +82,7 @@ def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
     for, and every trigger the seat holds can only add) or offers a Noble action the seat
     can certainly do once the fee is paid. Every split of the fee between cash and
     influence leaves the same funds (R5.6: one real per icon passed)."""
-    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, _PoliticalCard)
     if ops.triggers(state, seat, "court", "treasury"):
         return None
     if card.event is not None and not _event_possible(state, card.event):
@@ -98,13 +108,13 @@ def _offered_noble_actions(event: m.Seq | None) -> list[str]:
     if event is None or len(event.steps) != 1:
         return []
     step = event.steps[0]
-    options = step.options if isinstance(step, m.Choose) and step.up_to is None else (step,)
+    options = step.options if isinstance(step, _Choose) and step.up_to is None else (step,)
     found = []
     for option in options:
-        if isinstance(option, m.Seq) and len(option.steps) == 1:
+        if isinstance(option, _Seq) and len(option.steps) == 1:
             option = option.steps[0]
         if (
-            isinstance(option, m.Do)
+            isinstance(option, _Do)
             and option.kind == "perform"
             and ops.arg(option, "action") in NOBLE_ACTIONS
         ):
@@ -117,7 +127,7 @@ def _offered_noble_actions(event: m.Seq | None) -> list[str]:
 # offices, a plan goes to the hand, a favor tile to the player; no event is emitted).
 # Searching for a way through a visit, the lookahead may then try `skip` alone; a visit
 # whose Noble action is impossible is refuted without trying every free State action.
-_CANNOT_HELP: dict[str, frozenset[str]] = {
+_CANNOT_HELP: Final[dict[str, frozenset[str]]] = {
     "build-store": frozenset({"recruit-officials", "acquire-plan", "royal-favor"}),
     # A decree comes from the face-up display and no State action adds one.
     "take-decree": frozenset(STATE_ACTIONS),
@@ -139,7 +149,7 @@ def _useless(state: State, seat: int, action: str) -> frozenset[str]:
     return useless
 
 
-_PLAN_GIVERS: dict[tuple[str, str], bool] = {}
+_PLAN_GIVERS: Final[dict[tuple[str, str], bool]] = {}
 
 
 def _gives_plan(state: State, tile: str) -> bool:
@@ -147,7 +157,7 @@ def _gives_plan(state: State, tile: str) -> bool:
     key = (state.catalogue, tile)
     found = _PLAN_GIVERS.get(key)
     if found is None:
-        behaviour = ops.typed(ops.rules_of(state), tile, m.ClergyTile).behaviour
+        behaviour = ops.typed(ops.rules_of(state), tile, _ClergyTile).behaviour
         found = _PLAN_GIVERS[key] = any(
             d.kind == "take_plan"
             or (d.kind == "perform" and ops.arg(d, "action") == "acquire-plan")
@@ -163,7 +173,9 @@ def _visit_option_search(state: State, frame: Frame, moves: tuple[Move, ...]) ->
 
 
 # What follows a visit's Noble action: the follows (checkpoints) and the card's discard.
-_VISIT_TAIL = frozenset({"noble-action", "follow-round", "court-discard", "court-card", "end-turn"})
+_VISIT_TAIL: Final = frozenset(
+    {"noble-action", "follow-round", "court-discard", "court-card", "end-turn"}
+)
 
 
 def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:

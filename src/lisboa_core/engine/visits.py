@@ -11,6 +11,8 @@ The lookahead hints of these decisions are in :mod:`.visit_hints`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from .. import model as m
 from .._replace import replace
 from ..moves import Move
@@ -20,6 +22,10 @@ from .core import ACTION_FLOOR, first_datum, push, register
 from .effects import emit, run_effect
 from .payment import dead
 from .specs import EMPTY, Fixed
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_Do: Final = m.Do
+_PoliticalCard: Final = m.PoliticalCard
 
 __all__ = ["influence_cost", "noble_of", "start_sponsor", "start_visit"]
 
@@ -46,7 +52,7 @@ def influence_cost(state: State, seat: int, noble_key: str, follow: bool) -> int
 def start_visit(state: State, seat: int, card_id: str) -> State:
     """R9.1: the card goes to the court, then cost, optional state action, noble action,
     follows, and the card is discarded (R9.3)."""
-    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, _PoliticalCard)
     noble = noble_of(state, card.type)
     state = push(
         state,
@@ -63,7 +69,7 @@ def start_visit(state: State, seat: int, card_id: str) -> State:
 
 def start_sponsor(state: State, seat: int, card_id: str) -> State:
     """R11: the card to the court, pay the treasury value, then its event; no follows."""
-    card = ops.typed(ops.rules_of(state), card_id, m.PoliticalCard)
+    card = ops.typed(ops.rules_of(state), card_id, _PoliticalCard)
     if card.event is not None and not _event_possible(state, card.event):
         return push(state, dead("R11.3: the event needs a plan or a decree to take, and "
                                 "there is none"))
@@ -81,9 +87,9 @@ def _event_possible(state: State, event: m.Seq) -> bool:
     """R11.3: an event that gives a plan or a decree needs one to take (an event that is a
     Noble action is checked by the action's own steps)."""
     for step in event.steps:
-        if isinstance(step, m.Do) and step.kind == "take_plan" and not any(state.plan_stacks):
+        if isinstance(step, _Do) and step.kind == "take_plan" and not any(state.plan_stacks):
             return False
-        if isinstance(step, m.Do) and step.kind == "take_decree" and not state.decree_display:
+        if isinstance(step, _Do) and step.kind == "take_decree" and not state.decree_display:
             return False
     return True
 
