@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ._args import expect
-from .dsl.patterns import compile_pattern
+from .dsl.patterns import Pattern, compile_pattern
 from .dsl.vocabulary import (
     EFFECT_KINDS,
     EVENTS,
@@ -66,6 +66,13 @@ arguments are the phrase's slots by name (``{"amount": 2}``). The state is immut
 return a new one (``State.with_players``, ``PlayerState.replaced``...)."""
 
 _CONTEXTS = frozenset({"produce", "take-rubble", "quantity"})
+
+
+def _pattern(text: str, function: str, what: str) -> Pattern:
+    try:
+        return compile_pattern(text)
+    except Exception as err:  # the pattern compiler's own errors, whatever their class
+        raise LisboaError(f"{function}(): the {what} {text!r} does not compile: {err}") from None
 
 
 def register_effect(
@@ -115,11 +122,7 @@ def register_effect(
     if not contexts <= _CONTEXTS:
         known = ", ".join(sorted(_CONTEXTS))
         raise LisboaError(f"register_effect(): needs must be among {known}")
-    try:
-        pattern = compile_pattern(phrase)
-    except Exception as err:  # the pattern compiler's own errors, whatever their class
-        raise LisboaError(
-            f"register_effect(): the phrase {phrase!r} does not compile: {err}") from None
+    pattern = _pattern(phrase, "register_effect", "phrase")
     if not pattern.literal_words or not phrase.split()[0] == pattern.literal_words[0]:
         raise LisboaError(f"register_effect(): the phrase {phrase!r} must start with a word")
     USER_EFFECT_KINDS[name] = EffectKind(name, pattern, description, contexts)
@@ -172,12 +175,7 @@ def register_event(name: str, description: str, *, qualifier: str = "") -> None:
     expect(qualifier, str, "register_event", "qualifier")
     if any(e.name == name for e in EVENTS) or name in USER_EVENTS:
         raise LisboaError(f"register_event(): an event {name!r} already exists")
-    try:
-        pattern = compile_pattern(qualifier)
-    except Exception as err:  # the pattern compiler's own errors, whatever their class
-        raise LisboaError(
-            f"register_event(): the qualifier {qualifier!r} does not compile: {err}"
-        ) from None
+    pattern = _pattern(qualifier, "register_event", "qualifier")
     template = description.replace("{", "{{").replace("}", "}}").replace("{{what}}", "{what}")
     USER_EVENTS[name] = Event(name, pattern, template)
 
@@ -261,11 +259,7 @@ def register_subject(
     if taken & set(spelt):
         clash = ", ".join(sorted(taken & set(spelt)))
         raise LisboaError(f"register_subject(): the word(s) {clash} already name a subject")
-    try:
-        pattern = compile_pattern(filters)
-    except Exception as err:  # the pattern compiler's own errors, whatever their class
-        raise LisboaError(
-            f"register_subject(): the filters {filters!r} do not compile: {err}") from None
+    pattern = _pattern(filters, "register_subject", "filters")
     USER_SUBJECTS[name] = Subject(name, spelt, pattern, description)
     SUBJECT_COUNTS[name] = count
 

@@ -497,47 +497,23 @@ class State:
 
     def replaced(self, changes: dict[str, Any]) -> State:
         """A copy with the fields named in ``changes`` set to new values (names unchecked:
-        the engine passes field names it knows). The copy reads each change once, not
-        every field from the dictionary (the engine copies states on every step)."""
-        players = self.players
-        current = self.current
-        start_player = self.start_player
-        period = self.period
-        pending = self.pending
-        rng = self.rng
-        options = self.options
-        catalogue = self.catalogue
-        offices = self.offices
-        plazas = self.plazas
-        favor_supply = self.favor_supply
-        covered = self.covered
-        treasury = self.treasury
-        prices = self.prices
-        piles = self.piles
-        later_decks = self.later_decks
-        shipyard = self.shipyard
-        later_ships = self.later_ships
-        decree_deck = self.decree_deck
-        decree_display = self.decree_display
+        the engine passes field names it knows). Each change is read once: the engine
+        copies states on every step."""
+        players, current, start_player = self.players, self.current, self.start_player
+        period, pending, rng = self.period, self.pending, self.rng
+        options, catalogue, offices = self.options, self.catalogue, self.offices
+        plazas, favor_supply, covered = self.plazas, self.favor_supply, self.covered
+        treasury, prices, piles = self.treasury, self.prices, self.piles
+        later_decks, shipyard, later_ships = self.later_decks, self.shipyard, self.later_ships
+        decree_deck, decree_display = self.decree_deck, self.decree_display
         clergy_bag = self.clergy_bag
-        church = self.church
-        cardinal = self.cardinal
-        church_scoring = self.church_scoring
-        city_display = self.city_display
-        city_stacks = self.city_stacks
-        stores = self.stores
-        row_rubble = self.row_rubble
-        column_rubble = self.column_rubble
+        church, cardinal, church_scoring = self.church, self.cardinal, self.church_scoring
+        city_display, city_stacks, stores = self.city_display, self.city_stacks, self.stores
+        row_rubble, column_rubble = self.row_rubble, self.column_rubble
         site_rubble = self.site_rubble
-        rubble_pile = self.rubble_pile
-        opened = self.opened
-        scoring_tiles = self.scoring_tiles
-        plan_stacks = self.plan_stacks
-        building_stacks = self.building_stacks
-        turn = self.turn
-        final_turns = self.final_turns
-        log = self.log
-        removed = self.removed
+        rubble_pile, opened, scoring_tiles = self.rubble_pile, self.opened, self.scoring_tiles
+        plan_stacks, building_stacks, turn = self.plan_stacks, self.building_stacks, self.turn
+        final_turns, log, removed = self.final_turns, self.log, self.removed
         rubble_out = self.rubble_out
         for name, value in changes.items():
             if name == "players":
@@ -621,46 +597,12 @@ class State:
             elif name == "rubble_out":
                 rubble_out = value
         return State(
-            players,
-            current,
-            start_player,
-            period,
-            pending,
-            rng,
-            options,
-            catalogue,
-            offices,
-            plazas,
-            favor_supply,
-            covered,
-            treasury,
-            prices,
-            piles,
-            later_decks,
-            shipyard,
-            later_ships,
-            decree_deck,
-            decree_display,
-            clergy_bag,
-            church,
-            cardinal,
-            church_scoring,
-            city_display,
-            city_stacks,
-            stores,
-            row_rubble,
-            column_rubble,
-            site_rubble,
-            rubble_pile,
-            opened,
-            scoring_tiles,
-            plan_stacks,
-            building_stacks,
-            turn,
-            final_turns,
-            log,
-            removed,
-            rubble_out,
+            players, current, start_player, period, pending, rng, options, catalogue,
+            offices, plazas, favor_supply, covered, treasury, prices, piles, later_decks,
+            shipyard, later_ships, decree_deck, decree_display, clergy_bag, church,
+            cardinal, church_scoring, city_display, city_stacks, stores, row_rubble,
+            column_rubble, site_rubble, rubble_pile, opened, scoring_tiles, plan_stacks,
+            building_stacks, turn, final_turns, log, removed, rubble_out,
         )
 
     def __repr__(self) -> str:
@@ -691,6 +633,7 @@ class State:
     def player_count(self) -> int:
         """Number of seats."""
         return len(self.players)
+
 
 
 def compiled() -> bool:
