@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -342,12 +343,34 @@ _CACHE: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[_Stamp, ...]], Rules]
 _CACHE_SIZE = 8
 
 
-def _stamp(path: Path) -> _Stamp:
-    try:
-        found = path.stat()
-    except OSError:
-        return (str(path), -1, -1)  # unreadable: compiling reports it
-    return (str(path), found.st_mtime_ns, found.st_size)
+def _stamps(targets: tuple[str, ...]) -> tuple[_Stamp, ...]:
+    """Name, modification time and size of every card file of ``targets`` (folders and
+    files): the cache key of :func:`load_rules`, read with one ``stat`` per file (it is
+    checked on every call, and ``new_game`` calls it)."""
+    stamps: list[_Stamp] = []
+    for target in targets:
+        try:
+            if os.path.isdir(target):
+                with os.scandir(target) as entries:
+                    found = sorted((e.name, e.stat()) for e in entries
+                                   if e.name.endswith(".lsb"))
+                stamps += [(f"{target}/{name}", st.st_mtime_ns, st.st_size)
+                           for name, st in found]
+                continue
+            st = os.stat(target)
+            stamps.append((target, st.st_mtime_ns, st.st_size))
+        except OSError:
+            stamps.append((target, -1, -1))  # unreadable: compiling reports it
+    return tuple(stamps)
+
+
+_DEFAULT: list[str] = []
+
+
+def _default_target() -> str:
+    if not _DEFAULT:
+        _DEFAULT.append(str(cards_dir().resolve()))
+    return _DEFAULT[0]
 
 
 def load_rules(
@@ -378,13 +401,13 @@ def load_rules(
         assert load_rules() is rules          # cached while the files are unchanged
         assert load_rules(reload=True).digest == rules.digest
     """
-    targets = tuple(str(Path(p).resolve()) for p in paths) or (str(cards_dir().resolve()),)
+    targets = tuple(str(Path(p).resolve()) for p in paths) or (_default_target(),)
     extra = tuple(str(Path(p).resolve()) for p in overlay)
-    over = _card_files(extra)
-    files = _card_files(targets) + over
-    key = (targets, extra, tuple(_stamp(f) for f in files))
+    key = (targets, extra, _stamps(targets + extra))
     found = None if reload else _CACHE.get(key)
     if found is None:
+        over = _card_files(extra)
+        files = _card_files(targets) + over
         found = _build(files, complete=True, overlay=frozenset(str(f) for f in over))
         if len(_CACHE) >= _CACHE_SIZE:
             del _CACHE[next(iter(_CACHE))]  # the oldest entry

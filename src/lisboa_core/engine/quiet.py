@@ -27,8 +27,13 @@ __all__ = ["quiet_judge", "quiet_tail", "quiet_verdict"]
 
 # Automatic frames that, once reached, finish without a decision that could block: the
 # court card and its discard after a visit or a sponsorship, the follows (checkpoints
-# themselves) and the upkeep.
-_QUIET_FRAMES: Final = frozenset({"court-card", "court-discard", "follow-round", "end-turn"})
+# themselves), the offer of a second trade (it may always be declined: R7.4), a store's or
+# a building's scoring (R10.1.4, R10.3.2.5-6: wigs, then its event, whose triggers are
+# checked below) and the upkeep.
+_QUIET_FRAMES: Final = frozenset(
+    {"court-card", "court-discard", "follow-round", "trade-again", "store-score",
+     "building-done", "end-turn"}
+)
 
 
 def quiet_tail(state: State) -> bool:
@@ -44,6 +49,8 @@ def quiet_tail(state: State) -> bool:
             break
         if frame.kind in _QUIET_FRAMES:
             continue
+        if frame.kind == "store-house" and _house_left(state, frame.seat):
+            continue  # R13.1: any group with a house left will do
         if frame.kind == "effect" and frame.seat == seat and sale_safe(frame.data[0]):
             continue
         if frame.kind in _TUCK_FRAMES and frame.seat == seat:
@@ -56,6 +63,12 @@ def quiet_tail(state: State) -> bool:
         return False
     return not tuck or (room and can_sell(state, seat)) or trade_kept(state, seat)
 
+
+
+def _house_left(state: State, seat: int) -> bool:
+    houses = ops.player_board_of(ops.rules_of(state)).houses
+    taken = state.players[seat].houses
+    return any(n < total for n, (_group, total) in zip(taken, houses, strict=True))
 
 
 # The end of a tuck: the card placed (room made for it), its triggers, then Sell or Trade,
@@ -105,6 +118,9 @@ def _clergy_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool
 
 for _kind in ("place-officials", "take-favor", "take-decree", "take-plan", "take-pile-rubble"):
     hint(_kind, verdict=quiet_verdict, judge=quiet_judge)
+# Recruiting places an official in an open office (displacing without a decision: R8.1.2)
+# and, after the first, may always stop (R8.1.1): no move of it can block.
+hint("recruit-officials", verdict=quiet_verdict, judge=quiet_judge)
 # Every split offered settles the payment in full (R5.6).
 hint("pay", verdict=quiet_verdict, judge=quiet_judge)
 hint("take-clergy", judge=_clergy_judge, verdict=_clergy_verdict)

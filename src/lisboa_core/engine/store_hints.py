@@ -17,6 +17,7 @@ from .bounds import (
     _land_facts,
     _LandFacts,
     _prices,
+    _rubble_costs,
     _store_candidates,
     _store_trigger_bound,
 )
@@ -180,6 +181,30 @@ def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     return _price_verdict(state, seat, [(price, triggers)])
 
 
+def _store_rubble_judge(
+    state: State, frame: Frame, moves: tuple[Move, ...]
+) -> list[bool | None]:
+    """Each cube on its own, under the conditions of :func:`_store_rubble_verdict`: the
+    land's price is its row and column with that cube taken (R10.1.2.4, R10.1.3), so the
+    cube is legal if that price is within the seat's cash and influence now, and illegal
+    if it is beyond them even with every gain its triggers could bring."""
+    seat = frame.seat
+    triggers = _trigger_gains(state, seat)
+    if triggers is None or not tail_within(state, _STORE_TAIL):
+        return [None] * len(moves)
+    land = _land_facts(state)[frame.data[0]]
+    pricing = _prices(state, seat)
+    costs = _rubble_costs(state, seat)
+    whole = pricing.treasury + pricing.row_sum[land.row] + pricing.column_sum[land.column]
+    return [
+        _price_verdict(
+            state, seat,
+            [(whole - (0 if move.args[0] == "none" else costs[str(move.args[1])]), triggers)],
+        )
+        for move in moves
+    ]
+
+
 def _store_land(state: State, frame: Frame, move: Move) -> object:
     """Stores on one land are finished together or not at all, whichever display tile they
     take: the tile decides only the street the store scores for (R10.1.4); the price, the
@@ -202,4 +227,4 @@ hint(
     "store", verdict=_store_verdict, judge=_store_judge, search=_one_tile_per_land,
     alike=_store_land,
 )
-hint("store-rubble", verdict=_store_rubble_verdict)
+hint("store-rubble", verdict=_store_rubble_verdict, judge=_store_rubble_judge)
