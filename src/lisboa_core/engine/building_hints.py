@@ -14,9 +14,11 @@ from . import ops
 from .bounds import _gain_bound, _influence_bonus, _influence_gained, _officials_out_count
 from .buildings import _PLACES, _hire_price, _site_index, _sites_free
 from .core import hint, tail_within
+from .effect_facts import church_opening_safe, opening_safe, opening_safe_beside_church
 from .effects import harmless
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
+_ClergyTile: Final = m.ClergyTile
 _Plan: Final = m.Plan
 _PublicBuilding: Final = m.PublicBuilding
 _Site: Final = m.Site
@@ -25,11 +27,14 @@ __all__ = []
 
 
 def _building_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """An opening that can certainly be staffed now (see :class:`_OpeningNow`) is legal."""
+    """An opening that can certainly be staffed (see :class:`_OpeningNow`) is legal; one
+    that cannot be staffed even with every gain on the way is not (see
+    :func:`_openings_worth_trying`: it fails when it pays, whatever follows)."""
+    worth = set(_openings_worth_trying(state, frame, moves))
     if not tail_within(state, _BUILDING_TAIL):
-        return [None] * len(moves)
+        return [None if mv in worth else False for mv in moves]
     now = _OpeningNow(state, frame.seat)
-    return [True if now.certain(mv) else None for mv in moves]
+    return [True if now.certain(mv) else None if mv in worth else False for mv in moves]
 
 
 def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
@@ -92,8 +97,54 @@ class _OpeningNow:
         )
 
     def certain(self, move: Move) -> bool:
-        """False means "not known"."""
-        return self.site_gains(str(move.args[0])) and self.staffed(str(move.args[1]))
+        """False means "not known". The reis a site's plain reward gives come before the
+        officials are hired (R10.3.2 steps 2-4), so they count towards the price."""
+        site_id, plan_id = str(move.args[0]), str(move.args[1])
+        if not self.site_gains(site_id):
+            return self.site_meets_cardinal(site_id) and (
+                self.returned_only(plan_id) or self.hired_at_any_treasury(plan_id)
+            )
+        if self.staffed(plan_id):
+            return True
+        facts = _site_facts(self.state, site_id)
+        return facts is not None and facts[0] > 0 and self._staffed(plan_id, facts[0])
+
+    def returned_only(self, plan_id: str) -> bool:
+        """The plan's officials are all among those the seat has out: none is hired, so the
+        price of an official does not matter (R10.3.2.4). The number needed is fixed when
+        the building is chosen, before the site's reward (R10.3.2 step 3)."""
+        return self._needed(plan_id) <= _officials_out_count(self.state, self.seat)
+
+    def site_meets_cardinal(self, site_id: str) -> bool:
+        """The site's reward may also move the cardinal and take a clergy tile, when every
+        tile in the church is harmless to an opening (see
+        :func:`~.effect_facts.opening_safe_beside_church`)."""
+        state = self.state
+        site = ops.typed(self.rules, site_id, _Site)
+        if not (self.triggers_gain and opening_safe_beside_church(site.reward)
+                and church_opening_safe(state)):
+            return False
+        if not state.site_rubble[_site_index(state, site_id)]:
+            return True
+        return all(harmless(t.effect) for t in ops.triggers(state, self.seat, "take-rubble", None))
+
+    def hired_at_any_treasury(self, plan_id: str) -> bool:
+        """The officials to hire are affordable now even at the top treasury value (the
+        cardinal can only move the marker up, R14.3), when no tile in the church could
+        raise what an official or a payment costs."""
+        state, seat = self.state, self.seat
+        if not _church_never_dearer(state):
+            return False
+        hires = self._needed(plan_id) - _officials_out_count(state, seat)
+        top = max(space.value for space in ops.board_of(self.rules).treasury)
+        each = max(0, top + (ops.modifier(state, seat, "hire-cost") or 0))
+        return max(0, each * hires + (ops.modifier(state, seat, "payment") or 0)) <= self.funds
+
+    def _needed(self, plan_id: str) -> int:
+        plan = ops.typed(self.rules, plan_id, _Plan)
+        fewer = ops.modifier(self.state, self.seat, "officials-needed") or 0
+        return max(0, plan.officials + fewer)
+
 
     def site_gains(self, site_id: str) -> bool:
         """The site's reward and cubes can only gain, as can the opening's triggers."""
@@ -112,23 +163,34 @@ class _OpeningNow:
     def _site_gains(self, site_id: str) -> bool:
         state, seat = self.state, self.seat
         site = ops.typed(self.rules, site_id, _Site)
-        if not (self.triggers_gain and harmless(site.reward)):
+        if not (self.triggers_gain and opening_safe(site.reward)):
             return False
         if not state.site_rubble[_site_index(state, site_id)]:
             return True
         return all(harmless(t.effect) for t in ops.triggers(state, seat, "take-rubble", None))
 
-    def _staffed(self, plan_id: str) -> bool:
+    def _staffed(self, plan_id: str, extra: int = 0) -> bool:
         state, seat = self.state, self.seat
-        plan = ops.typed(self.rules, plan_id, _Plan)
-        needed = max(0, plan.officials + (ops.modifier(state, seat, "officials-needed") or 0))
+        needed = self._needed(plan_id)
         out = _officials_out_count(state, seat)
         if needed <= out:
             return True
         each = _hire_price(state, seat)
         due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
-        return due <= self.funds
+        return due <= self.funds + extra
 
+
+def _church_never_dearer(state: State) -> bool:
+    """No clergy tile in the church raises the hire cost or a payment (a modifier of those
+    hooks is a discount or makes them free)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(mod.amount is None or mod.amount <= 0
+               for mod in ops.typed(rules, tile, _ClergyTile).behaviour.modifiers
+               if mod.hook in ("hire-cost", "payment"))
+        for tile in state.church
+    )
 
 def _first_only(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """Lookahead shortcut: whichever own officials are returned, the same number is returned

@@ -40,7 +40,8 @@ def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], b
 
 
 __all__ = [
-    "NEED_A_GOOD", "church_goodless", "church_sale_safe", "goodless", "harmless", "sale_safe",
+    "NEED_A_GOOD", "church_goodless", "church_opening_safe", "church_sale_safe", "goodless",
+    "harmless", "opening_safe", "opening_safe_beside_church", "sale_safe",
     "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
 ]
 
@@ -60,6 +61,54 @@ def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
 
 
 _HARMLESS: Final[_Memo] = {}
+_OPENING_SAFE: Final[_Memo] = {}
+
+
+def opening_safe(effect: m.Effect | None) -> bool:
+    """:func:`harmless`, placing officials included: an effect that never lowers the seat's
+    funds, the price of an official or the officials it has out (placing one takes it from
+    storage to an office, and one displaced goes to the plaza: still out, R8.1.2), so an
+    opening it comes before can be staffed as well as before (R10.3.2.4)."""
+    return _answered(_OPENING_SAFE, effect, _opening_safe_now)
+
+
+def _opening_safe_now(effect: m.Effect | None) -> bool:
+    return _always(effect, _gains_or_places)
+
+
+def _gains_or_places(do: m.Do) -> bool:
+    return _gains(do) or do.kind == "place_officials"
+
+
+_OPENING_SAFE_CHURCH: Final[_Memo] = {}
+
+
+def opening_safe_beside_church(effect: m.Effect | None) -> bool:
+    """:func:`opening_safe`, moving the cardinal and taking a clergy tile included: true for
+    an opening only where every tile in the church is :func:`church_opening_safe` and no
+    official is hired (moving him may move the treasury marker up, R14.3, and with it the
+    price of an official)."""
+    return _answered(_OPENING_SAFE_CHURCH, effect, _opening_safe_beside_church_now)
+
+
+def _opening_safe_beside_church_now(effect: m.Effect | None) -> bool:
+    return _always(effect, _gains_places_or_meets)
+
+
+def _gains_places_or_meets(do: m.Do) -> bool:
+    return _gains_or_places(do) or do.kind in ("move_cardinal", "take_clergy")
+
+
+def church_opening_safe(state: State) -> bool:
+    """Every clergy tile in the church could be taken with every trigger of it
+    :func:`opening_safe` (R8.5.3: its "on taken" runs at once, the others while held)."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(opening_safe(t.effect)
+               for t in ops.typed(rules, tile, _ClergyTile).behaviour.triggers)
+        for tile in state.church
+    )
 
 
 def harmless(effect: m.Effect | None) -> bool:
