@@ -220,12 +220,57 @@ def _visit_option_judge(
     state: State, frame: Frame, moves: tuple[Move, ...]
 ) -> list[bool | None]:
     """``skip`` is legal when the Noble action can certainly be done right away (see
-    :func:`_visit_option_verdict`); the State actions are played out."""
+    :func:`_visit_option_verdict`), and so is a free State action that leaves it as
+    possible as before (see ``_INERT``); the other State actions are played out."""
     skip = None
+    inert: frozenset[str] = frozenset()
     if tail_within(state, _VISIT_TAIL):
         action = noble_of(state, frame.data[0]).noble_action
-        skip = True if noble_action_now(state, frame.seat, action) else None
-    return [skip if move.kind == "skip" else None for move in moves]
+        if noble_action_now(state, frame.seat, action):
+            skip = True
+            if _triggers_only_gain(state, frame.seat):
+                inert = _INERT[action]
+    return [
+        skip if move.kind == "skip" else True if move.args[0] in inert else None
+        for move in moves
+    ]
+
+
+# Free State actions (each offered only when it can be done, and finished without a
+# decision that could block) after which a Noble action that could certainly be done still
+# can, when every trigger the seat holds only gains: recruiting puts officials out, which
+# an opening returns before it hires (R8.1, R10.3.2.4); a plan goes to the hand (R8.2);
+# producing adds goods and lowers goods prices (R8.4); a royal favor only lets the seat
+# follow and scores at the end (R8.6.2); none of them touches the seat's cash and
+# influence, the treasury, the rubble or the decrees. A ship pays goods and moves the
+# treasury marker up (R8.3.5), which changes land and hiring prices but no decree.
+_INERT: Final[dict[str, frozenset[str]]] = {
+    "build-store": frozenset(
+        {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor"}
+    ),
+    "open-building": frozenset(
+        {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor"}
+    ),
+    "take-decree": frozenset(
+        {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor", "build-ship"}
+    ),
+}
+
+
+def _triggers_only_gain(state: State, seat: int) -> bool:
+    """Every trigger the seat holds is :func:`~.effect_facts.harmless`."""
+    key = ops.holdings(state, seat)
+    found = _ONLY_GAIN.get(key)
+    if found is None:
+        if len(_ONLY_GAIN) > 10_000:
+            _ONLY_GAIN.clear()
+        found = _ONLY_GAIN[key] = all(
+            harmless(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+        )
+    return found
+
+
+_ONLY_GAIN: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings
 
 
 def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
