@@ -62,14 +62,14 @@ def _building_now(state: State, seat: int, funds: int) -> bool:
     for plan_id in plans:
         plan = ops.typed(rules, plan_id, _Plan)
         stack = state.building_stacks[("blue", "green").index(plan.architect)]
-        if not stack or not now.staffed(plan_id):
+        if not stack:
             continue
         colours = ops.typed(rules, stack[0], _PublicBuilding).colors(plan.architect)
         sites = _sites_free(state) if sites is None else sites
         for site in sites:
             if site.side == "north" and site.street not in colours:
                 continue  # R10.3.2.1
-            if now.site_gains(site.id):
+            if now.certain_opening(site.id, plan_id):
                 return True
     return False
 
@@ -99,7 +99,10 @@ class _OpeningNow:
     def certain(self, move: Move) -> bool:
         """False means "not known". The reis a site's plain reward gives come before the
         officials are hired (R10.3.2 steps 2-4), so they count towards the price."""
-        site_id, plan_id = str(move.args[0]), str(move.args[1])
+        return self.certain_opening(str(move.args[0]), str(move.args[1]))
+
+    def certain_opening(self, site_id: str, plan_id: str) -> bool:
+        """:meth:`certain` for the opening of ``plan_id`` on ``site_id``."""
         if not self.site_gains(site_id):
             return self.site_meets_cardinal(site_id) and (
                 self.returned_only(plan_id) or self.hired_at_any_treasury(plan_id)
