@@ -14,11 +14,15 @@ from . import ops
 from .bounds import _gain_bound, _influence_bonus, _influence_gained, _officials_out_count
 from .buildings import _PLACES, _hire_price, _site_index, _sites_free
 from .core import hint, tail_within
-from .effect_facts import church_opening_safe, opening_safe, opening_safe_beside_church
+from .effect_facts import (
+    church_never_dearer,
+    church_opening_safe,
+    opening_safe,
+    opening_safe_beside_church,
+)
 from .effects import harmless
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
-_ClergyTile: Final = m.ClergyTile
 _Plan: Final = m.Plan
 _PublicBuilding: Final = m.PublicBuilding
 _Site: Final = m.Site
@@ -136,7 +140,7 @@ class _OpeningNow:
         cardinal can only move the marker up, R14.3), when no tile in the church could
         raise what an official or a payment costs."""
         state, seat = self.state, self.seat
-        if not _church_never_dearer(state):
+        if not church_never_dearer(state, ("hire-cost", "payment")):
             return False
         hires = self._needed(plan_id) - _officials_out_count(state, seat)
         top = max(space.value for space in ops.board_of(self.rules).treasury)
@@ -182,18 +186,6 @@ class _OpeningNow:
         due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))
         return due <= self.funds + extra
 
-
-def _church_never_dearer(state: State) -> bool:
-    """No clergy tile in the church raises the hire cost or a payment (a modifier of those
-    hooks is a discount or makes them free)."""
-    rules = ops.rules_of(state)
-    return all(
-        tile is None
-        or all(mod.amount is None or mod.amount <= 0
-               for mod in ops.typed(rules, tile, _ClergyTile).behaviour.modifiers
-               if mod.hook in ("hire-cost", "payment"))
-        for tile in state.church
-    )
 
 def _first_only(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """Lookahead shortcut: whichever own officials are returned, the same number is returned

@@ -40,8 +40,9 @@ def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], b
 
 
 __all__ = [
-    "NEED_A_GOOD", "church_goodless", "church_opening_safe", "church_sale_safe", "goodless",
-    "harmless", "opening_safe", "opening_safe_beside_church", "sale_safe",
+    "NEED_A_GOOD", "church_goodless", "church_never_dearer", "church_opening_safe",
+    "church_sale_safe", "goodless", "harmless", "opening_safe", "opening_safe_beside_church",
+    "sale_safe",
     "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
 ]
 
@@ -97,6 +98,19 @@ def _opening_safe_beside_church_now(effect: m.Effect | None) -> bool:
 
 def _gains_places_or_meets(do: m.Do) -> bool:
     return _gains_or_places(do) or do.kind in ("move_cardinal", "take_clergy")
+
+
+def church_never_dearer(state: State, hooks: tuple[str, ...]) -> bool:
+    """No clergy tile in the church raises what ``hooks`` cost (each modifier of them a
+    tile has is a discount or makes them free), so taking one never makes a price dearer."""
+    rules = ops.rules_of(state)
+    return all(
+        tile is None
+        or all(mod.amount is None or mod.amount <= 0
+               for mod in ops.typed(rules, tile, _ClergyTile).behaviour.modifiers
+               if mod.hook in hooks)
+        for tile in state.church
+    )
 
 
 def church_opening_safe(state: State) -> bool:

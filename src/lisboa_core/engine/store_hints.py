@@ -22,6 +22,7 @@ from .bounds import (
     _store_trigger_bound,
 )
 from .core import hint, tail_within
+from .effect_facts import church_never_dearer, church_opening_safe, opening_safe_beside_church
 from .effects import harmless
 
 __all__ = []
@@ -145,8 +146,11 @@ def _store_now(state: State, seat: int, funds: int) -> bool:
 def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
     reward cannot lower the seat's funds nor raise the price (``steady``) is legal if its
-    cheapest price is within the seat's cash and influence now; one whose reward only gains
-    is illegal if the price is beyond them even with every gain on the way."""
+    cheapest price is within the seat's cash and influence now, or once the reis and
+    influence its reward surely gives are in (the reward comes first: R10.1.2.3); one whose
+    reward only gains is illegal if the price is beyond them even with every gain on the
+    way. A land whose reward meets the cardinal (see :class:`_Cardinal`) is legal if the
+    price is within them even at the top treasury value."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
     if triggers is None or not tail_within(state, _STORE_TAIL):
@@ -157,17 +161,62 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     p = state.players[seat]
     funds = p.reis + ops.reis_value(state, p.influence)
     bonus = _influence_bonus(state, seat)
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    # An influence gain moves the marker at least its amount (capped) unless a modifier
+    # takes steps off (R5.1-R5.2).
+    steps_sure = (ops.modifier(state, seat, "influence-gain") or 0) >= 0
+    cardinal = _Cardinal(state, seat)
     judged: list[bool | None] = []
     for move in moves:
         land = facts[str(move.args[1])]
         answer = None
         price = max(0, pricing.cheapest(land) + mod)
-        if land.steady and price <= funds:
+        if land.steady and price <= max(funds, p.reis + land.reward_reis + ops.reis_value(
+            state, min(top, p.influence + (land.reward_influence if steps_sure else 0))
+        )):
             answer = True
         elif land.plain and price > funds + triggers + _land_gains(land, bonus):
             answer = False
+        elif not land.steady and cardinal.safe(str(move.args[1])):
+            highest = cardinal.highest_treasury(str(move.args[1]))
+            dearest = max(0, pricing.cheapest(land) - pricing.treasury + highest + mod)
+            answer = True if dearest <= funds else None
         judged.append(answer)
     return judged
+
+
+class _Cardinal:
+    """Whether a land's reward that moves the cardinal and takes a clergy tile leaves the
+    seat's funds and the land's price as they are, but for the treasury marker, which the
+    cardinal can only move up (R14.3): every step of the reward gains, places officials,
+    moves him or takes a tile, and every tile in the church is as safe and makes no payment
+    nor rubble cube dearer (R8.5.3)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.church: bool | None = None
+
+    def highest_treasury(self, land_id: str) -> int:
+        """The highest treasury value the reward's cardinal moves could reach: each step
+        passes at most one treasury icon (R14.1-R14.3), and each move may take the seat's
+        extra steps (R17.2.5)."""
+        state = self.state
+        extra = max(0, ops.modifier(state, self.seat, "cardinal-steps") or 0)
+        reward = ops.component(ops.rules_of(state), land_id).reward  # type: ignore[union-attr]
+        rise = sum(int(ops.arg(d, "steps")) + extra
+                   for d in ops.elementary(reward) if d.kind == "move_cardinal")
+        track = ops.board_of(ops.rules_of(state)).treasury
+        return max(space.value for space in track[state.treasury:state.treasury + rise + 1])
+
+    def safe(self, land_id: str) -> bool:
+        reward = ops.component(ops.rules_of(self.state), land_id).reward  # type: ignore[union-attr]
+        if not opening_safe_beside_church(reward):
+            return False
+        if self.church is None:
+            self.church = church_opening_safe(self.state) and church_never_dearer(
+                self.state, ("payment", "land-rubble")
+            )
+        return self.church
 
 
 def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
