@@ -425,30 +425,24 @@ def sample_move(state: State, rng: Random) -> Move:
         return move
     judge = h.judge if _shortcuts(state) else None
     popped = pop(state)
-    # The moves are drawn a few at a time in a uniformly random order (a Fisher-Yates
-    # shuffle carried only as far as needed) and judged as drawn: a judge answers for each
-    # move on its own, so most draws need only the first few moves judged.
+    # The moves are drawn one at a time in a uniformly random order (a Fisher-Yates shuffle
+    # carried only as far as needed) and judged as drawn: a judge answers for each move on
+    # its own, so most draws need only the first move or two judged.
     order = list(range(count))
-    for start in range(0, count, _SAMPLE_BATCH):
-        for k in range(start, min(start + _SAMPLE_BATCH, count)):
-            j = k + rng.randrange(count - k)
-            order[k], order[j] = order[j], order[k]
-        batch = order[start:start + _SAMPLE_BATCH]
-        judged = ([None] * len(batch) if judge is None
-                  else judge(state, frame, tuple(moves[i] for i in batch)))
-        for index, ok in zip(batch, judged, strict=True):
-            move = moves[index]
-            child = None
-            if ok is None:
-                child = advance(h.apply(popped, frame, move))
-                ok = _completable(child, 0)
-            if ok:
-                _last.proven = (state, move, child)
-                return move
+    for k in range(count):
+        j = k + rng.randrange(count - k)
+        order[k], order[j] = order[j], order[k]
+        move = moves[order[k]]
+        ok = None if judge is None else judge(state, frame, (move,))[0]
+        child = None
+        if ok is None:
+            child = advance(h.apply(popped, frame, move))
+            ok = _completable(child, 0)
+        if ok:
+            _last.proven = (state, move, child)
+            return move
     raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # R3.6 forbids it
 
-
-_SAMPLE_BATCH: Final = 4
 
 
 def apply_move(state: State, move: Move) -> State:
