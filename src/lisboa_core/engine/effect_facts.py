@@ -42,8 +42,8 @@ def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], b
 __all__ = [
     "NEED_A_GOOD", "church_goodless", "church_never_dearer", "church_opening_safe",
     "church_sale_safe", "goodless", "harmless", "opening_safe", "opening_safe_beside_church",
-    "sale_safe",
-    "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
+    "sale_safe", "sale_safe_beside_church", "surely_gains_good", "triggers_never_block",
+    "triggers_only_gain",
 ]
 
 
@@ -285,15 +285,28 @@ def church_goodless(state: State) -> bool:
 def triggers_never_block(state: State, seat: int) -> bool:
     """Whether every trigger the seat holds can always be carried out and never takes a
     good or a ship away (``sale_safe``)."""
+    return _every_trigger(_NEVER_BLOCK, state, seat, sale_safe)
+
+
+def triggers_only_gain(state: State, seat: int) -> bool:
+    """Whether every trigger the seat holds is :func:`harmless`."""
+    return _every_trigger(_ONLY_GAIN, state, seat, harmless)
+
+
+def _every_trigger(
+    table: dict[tuple[object, ...], bool], state: State, seat: int,
+    test: Callable[[m.Effect | None], bool],
+) -> bool:
     key = ops.holdings(state, seat)
-    found = _NEVER_BLOCK.get(key)
+    found = table.get(key)
     if found is None:
-        if len(_NEVER_BLOCK) > 10_000:
-            _NEVER_BLOCK.clear()
-        found = _NEVER_BLOCK[key] = all(
-            sale_safe(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
+        if len(table) > 10_000:
+            table.clear()
+        found = table[key] = all(
+            test(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
         )
     return found
 
 
+_ONLY_GAIN: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings
 _NEVER_BLOCK: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings

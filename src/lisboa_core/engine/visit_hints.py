@@ -16,6 +16,7 @@ from . import ops
 from .building_hints import _building_now
 from .buildings import _building_moves
 from .core import hint, tail_within
+from .effect_facts import triggers_only_gain
 from .effects import harmless, sale_safe, triggers_never_block
 from .store_hints import _store_now, _store_price_verdict
 from .stores import _store_moves
@@ -228,7 +229,7 @@ def _visit_option_judge(
         action = noble_of(state, frame.data[0]).noble_action
         if noble_action_now(state, frame.seat, action):
             skip = True
-            if _triggers_only_gain(state, frame.seat):
+            if triggers_only_gain(state, frame.seat):
                 inert = _INERT[action]
     return [
         skip if move.kind == "skip" else True if move.args[0] in inert else None
@@ -255,22 +256,6 @@ _INERT: Final[dict[str, frozenset[str]]] = {
         {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor", "build-ship"}
     ),
 }
-
-
-def _triggers_only_gain(state: State, seat: int) -> bool:
-    """Every trigger the seat holds is :func:`~.effect_facts.harmless`."""
-    key = ops.holdings(state, seat)
-    found = _ONLY_GAIN.get(key)
-    if found is None:
-        if len(_ONLY_GAIN) > 10_000:
-            _ONLY_GAIN.clear()
-        found = _ONLY_GAIN[key] = all(
-            harmless(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
-        )
-    return found
-
-
-_ONLY_GAIN: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings
 
 
 def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
