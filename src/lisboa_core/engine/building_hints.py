@@ -128,9 +128,12 @@ class _OpeningNow:
         :func:`~.effect_facts.opening_safe_beside_church`)."""
         state = self.state
         site = ops.typed(self.rules, site_id, _Site)
-        if not (self.triggers_gain and opening_safe_beside_church(site.reward)
-                and church_opening_safe(state)):
-            return False
+        return (self.triggers_gain and opening_safe_beside_church(site.reward)
+                and church_opening_safe(state) and self._cubes_gain(site_id))
+
+    def _cubes_gain(self, site_id: str) -> bool:
+        """The site has no cube, or taking one sets off only triggers that gain."""
+        state = self.state
         if not state.site_rubble[_site_index(state, site_id)]:
             return True
         return all(harmless(t.effect) for t in ops.triggers(state, self.seat, "take-rubble", None))
@@ -168,13 +171,8 @@ class _OpeningNow:
         return found
 
     def _site_gains(self, site_id: str) -> bool:
-        state, seat = self.state, self.seat
         site = ops.typed(self.rules, site_id, _Site)
-        if not (self.triggers_gain and opening_safe(site.reward)):
-            return False
-        if not state.site_rubble[_site_index(state, site_id)]:
-            return True
-        return all(harmless(t.effect) for t in ops.triggers(state, seat, "take-rubble", None))
+        return self.triggers_gain and opening_safe(site.reward) and self._cubes_gain(site_id)
 
     def _staffed(self, plan_id: str, extra: int = 0) -> bool:
         state, seat = self.state, self.seat

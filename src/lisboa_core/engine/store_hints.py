@@ -150,7 +150,7 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     influence its reward surely gives are in (the reward comes first: R10.1.2.3); one whose
     reward only gains is illegal if the price is beyond them even with every gain on the
     way. A land whose reward meets the cardinal (see :class:`_Cardinal`) is legal if the
-    price is within them even at the top treasury value."""
+    price is within them even at the highest treasury value the cardinal could reach."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
     if triggers is None or not tail_within(state, _STORE_TAIL):
