@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections import Counter
@@ -354,7 +355,7 @@ def _stamps(targets: tuple[str, ...]) -> tuple[_Stamp, ...]:
                 with os.scandir(target) as entries:
                     found = sorted((e.name, e.stat()) for e in entries
                                    if e.name.endswith(".lsb"))
-                stamps += [(f"{target}/{name}", st.st_mtime_ns, st.st_size)
+                stamps += [(os.path.join(target, name), st.st_mtime_ns, st.st_size)
                            for name, st in found]
                 continue
             st = os.stat(target)
@@ -364,13 +365,9 @@ def _stamps(targets: tuple[str, ...]) -> tuple[_Stamp, ...]:
     return tuple(stamps)
 
 
-_DEFAULT: list[str] = []
-
-
+@functools.cache
 def _default_target() -> str:
-    if not _DEFAULT:
-        _DEFAULT.append(str(cards_dir().resolve()))
-    return _DEFAULT[0]
+    return str(cards_dir().resolve())
 
 
 def load_rules(

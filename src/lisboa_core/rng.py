@@ -97,16 +97,16 @@ def _fisher_yates(out: list[T], seed: int, counter: int, limits: Sequence[int]) 
 def _fisher_yates_from(out: list[T], top: int, seed: int, counter: int,
                        limits: Sequence[int]) -> int:
     """:func:`_fisher_yates` from position ``top`` down, drawing one value at a time."""
+    rng = Rng(seed, counter)
     for i in range(top, 0, -1):
         n = i + 1
         while True:
-            counter += 1
-            value = _draws(seed, counter - 1, 1)[0]
+            value, rng = rng.next()
             if value < limits[n]:
                 break
         j = value % n
         out[i], out[j] = out[j], out[i]
-    return counter
+    return rng.counter
 
 
 # The lanes of _draws(): each draw lives in 128 bits of one big integer, so a product of two

@@ -34,11 +34,16 @@ def _building_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list
     """An opening that can certainly be staffed (see :class:`_OpeningNow`) is legal; one
     that cannot be staffed even with every gain on the way is not (see
     :func:`_openings_worth_trying`: it fails when it pays, whatever follows)."""
-    worth = set(_openings_worth_trying(state, frame, moves))
-    if not tail_within(state, _BUILDING_TAIL):
-        return [None if mv in worth else False for mv in moves]
-    now = _OpeningNow(state, frame.seat)
-    return [True if now.certain(mv) else None if mv in worth else False for mv in moves]
+    certain: list[bool | None] = [None] * len(moves)
+    if tail_within(state, _BUILDING_TAIL):
+        now = _OpeningNow(state, frame.seat)
+        certain = [True if now.certain(mv) else None for mv in moves]
+    undecided = tuple(mv for mv, known in zip(moves, certain, strict=True) if known is None)
+    worth = set(_openings_worth_trying(state, frame, undecided)) if undecided else set()
+    return [
+        known if known is not None or mv in worth else False
+        for mv, known in zip(moves, certain, strict=True)
+    ]
 
 
 def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
