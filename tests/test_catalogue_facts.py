@@ -1,7 +1,7 @@
 """Component counts and the constraints the references state, checked on the shipped catalogue.
 
-Every expected number below is taken from /work/shared/reference/components.md (sections
-A-G) or rules.md, cited next to the assertion; nothing is copied from the card files.
+Every expected number below is taken from docs/games/lisboa/components.md (sections
+A-G) or docs/games/lisboa/rules.md, cited next to the assertion; nothing is copied from the card files.
 """
 
 from __future__ import annotations

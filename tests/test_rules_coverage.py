@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = ROOT.parent / "shared" / "reference" / "rules.md"
+RULES = ROOT / "docs" / "games" / "lisboa" / "rules.md"
 SCOPE = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
 
 
