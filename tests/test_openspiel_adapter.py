@@ -27,7 +27,7 @@ def _play(state: object, moves: int, seed: int) -> list[int]:
         if state.is_terminal():  # type: ignore[attr-defined]
             break
         if state.is_chance_node():  # type: ignore[attr-defined]
-            action = rng.randrange(openspiel.DEALS)
+            action = rng.randrange(openspiel.CHANCE_OUTCOMES)
         else:
             action = rng.choice(state.legal_actions())  # type: ignore[attr-defined]
         state.apply_action(action)  # type: ignore[attr-defined]
@@ -97,20 +97,27 @@ def test_a_pickled_state_plays_on_in_a_fresh_process() -> None:
 # --- the deal ------------------------------------------------------------------------------
 
 
-def test_the_deal_is_a_chance_node_whose_outcome_is_the_seed() -> None:
+def test_the_deal_is_drawn_at_chance_nodes_whose_outcomes_are_the_seed() -> None:
     game = pyspiel.load_game("python_lisboa", {"players": 3})
     first, second = game.new_initial_state(), game.new_initial_state()
-    assert first.is_chance_node() and second.is_chance_node()
-    outcomes = first.chance_outcomes()
-    assert len(outcomes) == openspiel.DEALS == game.max_chance_outcomes()
-    assert [a for a, _p in outcomes] == list(range(openspiel.DEALS))
-    assert {p for _a, p in outcomes} == {1 / openspiel.DEALS}
-    assert first.observation_tensor(0) == [0.0] * game.observation_tensor_size()
-    # The game object holds no hidden state: the same outcome deals the same game.
-    first.apply_action(4321)
-    second.apply_action(4321)
-    assert first.lisboa == second.lisboa == new_game(3, 4321)
-    assert first.history() == [4321]
+    assert game.max_chance_outcomes() == 256
+    assert openspiel.DEALS == 2**32
+    seed = 0x1A2B3C4D
+    assert openspiel.deal_actions(seed) == [0x4D, 0x3C, 0x2B, 0x1A]  # least significant first
+    # The game object holds no hidden state: the same outcomes deal the same game.
+    for state in (first, second):
+        for byte in openspiel.deal_actions(seed):
+            assert state.is_chance_node() and state.lisboa is None
+            outcomes = state.chance_outcomes()
+            assert [a for a, _p in outcomes] == list(range(256))
+            assert {p for _a, p in outcomes} == {1 / 256}
+            assert state.observation_tensor(0) == [0.0] * game.observation_tensor_size()
+            state.apply_action(byte)
+    assert first.lisboa == second.lisboa == new_game(3, seed)
+    assert first.history() == openspiel.deal_actions(seed)
+    assert first.current_player() == first.lisboa.to_act
+    with pytest.raises(ValueError, match="seed"):
+        openspiel.deal_actions(2**32)
 
 
 def test_a_seed_parameter_fixes_the_deal_without_a_chance_node() -> None:
@@ -118,6 +125,10 @@ def test_a_seed_parameter_fixes_the_deal_without_a_chance_node() -> None:
     state = game.new_initial_state()
     assert not state.is_chance_node()
     assert state.lisboa == game.new_initial_state().lisboa == new_game(3, 77)
+    drawn = pyspiel.load_game("python_lisboa", {"players": 3}).new_initial_state()
+    for byte in openspiel.deal_actions(77):
+        drawn.apply_action(byte)
+    assert drawn.lisboa == state.lisboa  # the same deal as the chance outcomes of 77
     with pytest.raises(ValueError, match="seed must be -1"):
         pyspiel.load_game("python_lisboa", {"players": 3, "seed": -2})
 
@@ -141,6 +152,23 @@ def test_reloading_the_game_by_name_every_episode_gives_fresh_deals() -> None:
     assert deals(0) == first
 
 
+def test_openspiels_rl_environment_deals_afresh_at_every_reset() -> None:
+    from open_spiel.python import rl_environment
+
+    def deals(seed: int) -> list[object]:
+        environment = rl_environment.Environment("python_lisboa", players=2)
+        environment.seed(seed)
+        dealt = []
+        for _episode in range(3):
+            environment.reset()
+            dealt.append(environment.get_state.lisboa)
+        return dealt
+
+    first = deals(5)
+    assert len(set(first)) == 3
+    assert deals(5) == first
+
+
 # --- the information state -----------------------------------------------------------------
 
 
@@ -148,7 +176,7 @@ def _transposition() -> tuple[list[int], list[int], list[int]]:
     """A prefix and two different action pairs of one seat after it that reach the same
     position, through different positions in between."""
     for seed in range(20):
-        state, rng, prefix = new_game(2, seed), random.Random(seed), [seed]
+        state, rng, prefix = new_game(2, seed), random.Random(seed), openspiel.deal_actions(seed)
         for _ in range(80):
             if is_over(state):
                 break

@@ -5,23 +5,26 @@ Importing this module registers the game with ``pyspiel.register_game``; then
 action index (:func:`~lisboa_core.actions.action_space`); the reward is terminal, the rank
 reward of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
 
-**The deal is a chance node.** The game is *explicit stochastic*: with the default
-``seed=-1`` the initial state is a chance node with :data:`DEALS` equiprobable outcomes,
-and outcome ``k`` deals ``new_game(players, k)``; every later shuffle is drawn inside the
-engine from that seed, so the whole game is a function of the chance outcome and the
-players' actions. The game object holds no mutable state: successive
-``new_initial_state()`` are the same chance node, and whoever samples it (OpenSpiel's
-algorithms, ``random_sim_test``, a wrapper that reloads the game by name every episode,
-such as shimmy's ``OpenSpielCompatibilityV0``) decides the deal, fresh or seeded as it
-chooses. A parameter ``seed >= 0`` fixes the deal instead: the initial state is then the
-decision node of ``new_game(players, seed)`` (no chance node), for reproducible use. A
-seat never observes the chance outcome, only what the deal shows it.
+**The deal is drawn at chance nodes.** The game is *explicit stochastic*: with the
+default ``seed=-1`` the game starts with :data:`DEAL_BYTES` (4) chance nodes of
+:data:`CHANCE_OUTCOMES` (256) equiprobable outcomes each, the bytes of the setup seed,
+least significant first; the outcomes ``b0, b1, b2, b3`` deal
+``new_game(players, b0 + 256*b1 + 65536*b2 + 16777216*b3)`` (:func:`deal_actions` gives
+the outcomes of a seed). Every later shuffle is drawn inside the engine from that seed, so
+the whole game is a function of the chance outcomes and the players' actions. The game
+object holds no mutable state: successive ``new_initial_state()`` are the same chance
+node, and whoever samples the chance nodes (OpenSpiel's algorithms, ``random_sim_test``,
+``rl_environment``, a wrapper that reloads the game by name every episode, such as
+shimmy's ``OpenSpielCompatibilityV0``) decides the deal, fresh or seeded as it chooses. A
+parameter ``seed >= 0`` fixes the deal instead: the initial state is then the decision
+node of ``new_game(players, seed)`` (no chance node), for reproducible use. A seat never
+observes the chance outcomes, only what the deal shows it.
 
-:data:`DEALS` is 2**16: OpenSpiel hands the whole outcome list across the Python/C++
-boundary at every ``chance_outcomes()``, ``legal_actions()`` and ``legal_actions_mask()``
-on the chance node and allocates a mask of that length, which costs a few milliseconds at
-2**16 and a tenth of a second at 2**20; and 65,536 deals are more whole games than a
-Python learner plays in a day on one core. For more, give each episode its own ``seed``.
+Why four nodes of 256 rather than one: OpenSpiel and the wrappers pass a chance node's
+whole outcome list from Python to C++ and to numpy every time they sample it, which costs
+about 70 ms per episode at 2**16 outcomes and over a second at 2**20, while a learner plays
+a game in a fraction of a second, and could exhaust 2**16 deals in hours. Four bytes cost
+about a millisecond and give :data:`DEALS` = 2**32 deals.
 
 **Information state: perfect recall, as a string only.** A seat's information state is
 everything it has observed: its view (:func:`~lisboa_core.views.observe`) after each
@@ -77,13 +80,28 @@ from ..views import determinize, observe
 from .observation import encode, observation_size
 from .pettingzoo import rank_rewards
 
-__all__ = ["DEALS", "GAME_NAME", "LisboaGame", "LisboaObserver", "LisboaState"]
+__all__ = [
+    "CHANCE_OUTCOMES",
+    "DEALS",
+    "DEAL_BYTES",
+    "GAME_NAME",
+    "LisboaGame",
+    "LisboaObserver",
+    "LisboaState",
+    "deal_actions",
+]
 
 GAME_NAME = "python_lisboa"
 """The short name the game is registered under."""
 
-DEALS = 2**16
-"""Outcomes of the chance node that deals the game (see the module docstring)."""
+CHANCE_OUTCOMES = 256
+"""Outcomes of each chance node of the deal: one byte of the setup seed."""
+
+DEAL_BYTES = 4
+"""Chance nodes that draw the setup seed (see the module docstring)."""
+
+DEALS = CHANCE_OUTCOMES**DEAL_BYTES
+"""How many deals the chance nodes can draw: 2**32."""
 
 _MAX_GAME_LENGTH = 1500  # decisions; random 4-player games take about 300
 _DEFAULTS = {"players": 4, "seed": -1}
@@ -124,7 +142,8 @@ class _Node:
     """
 
     __slots__ = (
-        "_legal", "_recall", "_seen", "_tensors", "action", "actor", "origin", "parent", "state",
+        "_legal", "_recall", "_seen", "_tensors", "action", "actor", "drawn", "origin", "parent",
+        "state",
     )
 
     def __init__(
@@ -137,8 +156,10 @@ class _Node:
         origin: str = "deal",
         recall: dict[int, Recall] | None = None,
         keep_tensors: bool = False,
+        drawn: tuple[int, ...] = (),
     ) -> None:
         self.state = state
+        self.drawn = drawn  # before the deal: the seed bytes drawn so far
         self.parent = parent
         self.actor = actor
         self.action = action
@@ -157,7 +178,7 @@ class _Node:
         recall = {} if self.state is None else {
             seat: self.recall(seat) for seat in range(self.state.player_count)
         }
-        return (_restore, (self.state, self.origin, recall))
+        return (_restore, (self.state, self.origin, recall, self.drawn))
 
     def child(self, action: int, state: State) -> _Node:
         """The node after ``action`` (an index of the action space) led to ``state``."""
@@ -211,14 +232,34 @@ class _Node:
         return known
 
 
-def _restore(state: State | None, origin: str, recall: dict[int, Recall]) -> _Node:
+def _restore(
+    state: State | None, origin: str, recall: dict[int, Recall], drawn: tuple[int, ...]
+) -> _Node:
     """A node read back from a pickle."""
-    return _Node(state, origin=origin, recall=recall)
+    return _Node(state, origin=origin, recall=recall, drawn=drawn)
+
+
+def deal_actions(seed: int) -> list[int]:
+    """The chance outcomes that deal ``new_game(players, seed)``: the :data:`DEAL_BYTES`
+    bytes of ``seed``, least significant first.
+
+    :param seed: 0 to ``DEALS - 1``.
+    :raises ValueError: for a seed the chance nodes cannot draw.
+
+    Example::
+
+        from lisboa_core.envs.openspiel import deal_actions
+
+        assert deal_actions(7) == [7, 0, 0, 0] and deal_actions(258) == [2, 1, 0, 0]
+    """
+    if not 0 <= seed < DEALS:
+        raise ValueError(f"seed {seed}: the chance nodes deal seeds 0 to {DEALS - 1}")
+    return [(seed >> (8 * i)) & 0xFF for i in range(DEAL_BYTES)]
 
 
 @cache
 def _deal_outcomes() -> list[tuple[int, float]]:
-    return [(k, 1.0 / DEALS) for k in range(DEALS)]
+    return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
 
 
 def _parameters(params: dict[str, Any]) -> tuple[int, int]:
@@ -227,14 +268,14 @@ def _parameters(params: dict[str, Any]) -> tuple[int, int]:
         raise ValueError(f"python_lisboa: players must be 2, 3 or 4, got {players!r}")
     if not isinstance(seed, int) or seed < -1:
         raise ValueError(
-            f"python_lisboa: seed must be -1 (the deal is a chance node) or a seed >= 0 "
+            f"python_lisboa: seed must be -1 (the deal is drawn at chance nodes) or >= 0 "
             f"(a fixed deal), got {seed!r}")
     return players, seed
 
 
 class LisboaGame(pyspiel.Game):
     """The OpenSpiel game: parameters ``players`` (2-4, default 4) and ``seed`` (default
-    -1: the deal is a chance node; ``seed >= 0``: the fixed deal ``new_game(players,
+    -1: the deal is drawn at chance nodes; ``seed >= 0``: the fixed deal ``new_game(players,
     seed)``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -245,7 +286,7 @@ class LisboaGame(pyspiel.Game):
         probe = new_game(players, max(seed, 0), rules=self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
-            max_chance_outcomes=DEALS,
+            max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -259,17 +300,17 @@ class LisboaGame(pyspiel.Game):
         self._initial = _Node(probe if seed >= 0 else None, keep_tensors=True)
 
     def new_initial_state(self) -> LisboaState:
-        """The chance node of the deal, or with ``seed >= 0`` the dealt game; the same
-        every time."""
+        """The first chance node of the deal, or with ``seed >= 0`` the dealt game; the
+        same every time."""
         return LisboaState(self, self._initial)
 
-    def deal(self, outcome: int) -> State:
-        """The game dealt by chance outcome ``outcome``: ``new_game(players, outcome)``."""
-        return new_game(self.players, outcome, rules=self.rules)
+    def deal(self, seed: int) -> State:
+        """The game the chance nodes deal for ``seed``: ``new_game(players, seed)``."""
+        return new_game(self.players, seed, rules=self.rules)
 
     def max_chance_nodes_in_history(self) -> int:
-        """One: the deal."""
-        return 1
+        """The deal's :data:`DEAL_BYTES` chance nodes."""
+        return DEAL_BYTES
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -279,7 +320,7 @@ class LisboaGame(pyspiel.Game):
 
 
 class LisboaState(pyspiel.State):
-    """An OpenSpiel state: the chance node of the deal, or a Lisboa position."""
+    """An OpenSpiel state: a chance node of the deal, or a Lisboa position."""
 
     def __init__(self, game: LisboaGame, node: _Node) -> None:
         super().__init__(game)
@@ -287,7 +328,7 @@ class LisboaState(pyspiel.State):
 
     @property
     def lisboa(self) -> State | None:
-        """The :class:`lisboa_core.State` (None at the chance node of the deal)."""
+        """The :class:`lisboa_core.State` (None at the chance nodes of the deal)."""
         return self._node.state
 
     def current_player(self) -> int:
@@ -306,7 +347,8 @@ class LisboaState(pyspiel.State):
         return list(self._node.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The :data:`DEALS` equiprobable deals at the chance node; none elsewhere."""
+        """The :data:`CHANCE_OUTCOMES` equiprobable bytes of the seed at a chance node of
+        the deal; none elsewhere."""
         if self._node.state is not None:
             return []
         return list(_deal_outcomes())  # a copy: the caller may change it
@@ -315,9 +357,14 @@ class LisboaState(pyspiel.State):
         node = self._node
         game: LisboaGame = self.get_game()
         if node.state is None:
-            if not 0 <= action < DEALS:
-                raise ValueError(f"deal {action}: a chance outcome is 0 to {DEALS - 1}")
-            self._node = _Node(game.deal(action))
+            if not 0 <= action < CHANCE_OUTCOMES:
+                raise ValueError(
+                    f"deal {action}: a chance outcome is a byte, 0 to {CHANCE_OUTCOMES - 1}")
+            drawn = (*node.drawn, action)
+            if len(drawn) < DEAL_BYTES:
+                self._node = _Node(None, drawn=drawn)
+            else:
+                self._node = _Node(game.deal(sum(b << (8 * i) for i, b in enumerate(drawn))))
             return
         if not 0 <= action < len(game.actions):
             raise ValueError(
@@ -326,7 +373,7 @@ class LisboaState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            return f"deal {action}"
+            return f"seed byte {len(self._node.drawn)}: {action}"
         game: LisboaGame = self.get_game()
         return f"seat {player}: {game.actions[action]}"
 
@@ -357,7 +404,7 @@ class LisboaState(pyspiel.State):
     def __str__(self) -> str:
         state = self._node.state
         if state is None:
-            return f"the deal: a chance node of {DEALS} seeds"
+            return f"the deal: {len(self._node.drawn)} of {DEAL_BYTES} seed bytes drawn"
         seat = state.to_act
         doing = "game over" if seat is None else f"seat {seat} decides '{state.pending[-1].kind}'"
         return f"{state.player_count} players, turn {state.turn}: {doing}"
