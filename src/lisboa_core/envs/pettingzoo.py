@@ -13,6 +13,12 @@ Rewards come once, when the game ends: **rank reward**, for each seat
 neither way), so rewards lie in [-1, 1] and sum to zero. ``reset(seed=s)`` starts
 ``new_game(players, s)``: the same seed and the same actions give the same game.
 
+An action outside ``Discrete(n)`` (negative, ``n`` or more, not an integer) raises a
+``ValueError`` naming it and the range; a legal index whose move is not legal now raises
+:class:`~lisboa_core.errors.IllegalMoveError`; neither changes the game. Render modes:
+``"human"`` prints :func:`lisboa_core.render.render_text` of the position to standard
+output, ``"ansi"`` returns it.
+
 Example::
 
     from lisboa_core.envs.pettingzoo import env
