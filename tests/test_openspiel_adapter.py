@@ -11,6 +11,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lisboa_core import apply, is_over, legal_moves, new_game, observe
 from lisboa_core.actions import action_index
@@ -70,6 +72,23 @@ def test_game_and_state_pickle_and_serialize_round_trip() -> None:
     assert all(c.lisboa == state.lisboa for c in copies)
     assert all(c.information_state_string(0) == state.information_state_string(0)
                for c in copies)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 4), moves=st.integers(0, 120), seed=st.integers(0, 2**32 - 1))
+def test_pickling_keeps_everything_a_seat_and_the_game_see(
+    players: int, moves: int, seed: int
+) -> None:
+    game = pyspiel.load_game("python_lisboa", {"players": players})
+    state = game.new_initial_state()
+    _play(state, moves, seed)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.lisboa == state.lisboa and copy.history() == state.history()
+    assert copy.is_chance_node() == state.is_chance_node()
+    assert copy.legal_actions() == state.legal_actions()
+    for seat in range(players):
+        assert copy.information_state_string(seat) == state.information_state_string(seat)
+        assert copy.observation_string(seat) == state.observation_string(seat)
 
 
 def test_a_pickled_state_plays_on_in_a_fresh_process() -> None:
