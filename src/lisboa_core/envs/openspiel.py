@@ -125,7 +125,7 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification=_DEFAULTS,
 )
 
-Recall = tuple[int, str]
+_Recall = tuple[int, str]
 """A seat's information state: decisions seen since the deal, digest of all it saw."""
 
 
@@ -154,7 +154,7 @@ class _Node:
         actor: int = -1,
         action: int = -1,
         origin: str = "deal",
-        recall: dict[int, Recall] | None = None,
+        recall: dict[int, _Recall] | None = None,
         keep_tensors: bool = False,
         drawn: tuple[int, ...] = (),
     ) -> None:
@@ -164,7 +164,7 @@ class _Node:
         self.actor = actor
         self.action = action
         self.origin = origin
-        self._recall: dict[int, Recall] = dict(recall or {})
+        self._recall: dict[int, _Recall] = dict(recall or {})
         self._seen: dict[int, str] = {}
         self._legal: tuple[int, ...] | None = None
         # Only a game's shared initial node keeps its tensors: OpenSpiel asks for the
@@ -212,7 +212,7 @@ class _Node:
             self._tensors[seat] = vector
         return vector
 
-    def recall(self, seat: int) -> Recall:
+    def recall(self, seat: int) -> _Recall:
         """``seat``'s information state here (see the module docstring)."""
         path: list[_Node] = []
         node = self
@@ -233,7 +233,7 @@ class _Node:
 
 
 def _restore(
-    state: State | None, origin: str, recall: dict[int, Recall], drawn: tuple[int, ...]
+    state: State | None, origin: str, recall: dict[int, _Recall], drawn: tuple[int, ...]
 ) -> _Node:
     """A node read back from a pickle."""
     return _Node(state, origin=origin, recall=recall, drawn=drawn)
