@@ -1,6 +1,7 @@
 """The AI-framework bridges: the observation vector, the PettingZoo environment (checked by
-PettingZoo's own api_test and seed_test) and the OpenSpiel game (checked by OpenSpiel's own
-random_sim_test and played to the end by its MCTS and IS-MCTS bots)."""
+PettingZoo's own api_test and seed_test) and the OpenSpiel game (played to the end by its
+MCTS and IS-MCTS bots). test_openspiel_adapter and test_pettingzoo_adapter hold the rest of
+the frameworks' own checks."""
 
 from __future__ import annotations
 
@@ -184,18 +185,6 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 # --- OpenSpiel -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_openspiel_random_sim_test(players: int) -> None:
-    import pyspiel
-
-    import lisboa_core.envs.openspiel  # noqa: F401  (registers the game)
-
-    game = pyspiel.load_game("python_lisboa", {"players": players, "seed": players})
-    # serialize=False: OpenSpiel cannot serialise a Python sampled-stochastic game (its
-    # Game::Serialize needs a generator state Python games do not expose).
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
-
-
 def test_openspiel_mcts_and_ismcts_bots_play_to_the_end() -> None:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
@@ -228,8 +217,7 @@ def test_openspiel_strings_and_tensors_come_from_the_seats_view() -> None:
     for _ in range(30):
         state.apply_action(state.legal_actions()[0])
     seat = state.current_player()
-    tensor = np.asarray(state.information_state_tensor(seat), dtype=np.float32)
+    tensor = np.asarray(state.observation_tensor(seat), dtype=np.float32)
     assert np.array_equal(tensor, encode(observe(state.lisboa, seat)))
     assert state.observation_string(seat).startswith(f"seat {seat} |")
-    resampled = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0., 1.))
-    assert resampled.information_state_string(seat) == state.information_state_string(seat)
+    assert state.information_state_string(seat).startswith(f"seat {seat} |")

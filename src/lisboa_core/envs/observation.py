@@ -76,15 +76,8 @@ class _Builder:
         self.size = 0
 
     def add(self, name: str, source: str, size: int, meaning: str, write: Writer) -> None:
-        offset = self.size
-        self.segments.append(Segment(name, source, offset, size, meaning))
-
-        def shifted(state: State, seat: int, out: list[tuple[int, float]]) -> None:
-            local: list[tuple[int, float]] = []
-            write(state, seat, local)
-            out.extend((offset + i, v) for i, v in local)
-
-        self.writers.append(shifted)
+        self.segments.append(Segment(name, source, self.size, size, meaning))
+        self.writers.append(write)  # indices relative to the segment; encode shifts them
         self.size += size
 
 
@@ -105,6 +98,11 @@ class _Layout:
     segments: tuple[Segment, ...]
     writers: tuple[Writer, ...]
     size: int
+    offsets: npt.NDArray[np.intp] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        offsets = np.fromiter((s.offset for s in self.segments), dtype=np.intp)
+        object.__setattr__(self, "offsets", offsets)
 
 
 def _relative(seat: int, viewer: int, players: int) -> int | None:
@@ -356,11 +354,17 @@ def encode(view: View) -> npt.NDArray[np.float32]:
     if not isinstance(view, View):
         raise TypeError(f"encode() takes a View (lisboa_core.observe), not {type(view).__name__}")
     built = _layout_of(view.state)
+    state, seat = view.state, view.seat
     values: list[tuple[int, float]] = []
+    ends = [0]
     for write in built.writers:
-        write(view.state, view.seat, values)
-    vector = np.zeros(built.size, dtype=np.float32)
-    if values:
-        where, what = zip(*values, strict=True)
-        np.add.at(vector, np.fromiter(where, dtype=np.intp), np.fromiter(what, dtype=np.float32))
-    return vector
+        write(state, seat, values)
+        ends.append(len(values))
+    if not values:
+        return np.zeros(built.size, dtype=np.float32)
+    # Each writer's indices are relative to its segment: shift them all at once, then add
+    # up repeated indices (the pending-frame counts) as the vector's values.
+    pairs = np.array(values, dtype=np.float64)
+    where = pairs[:, 0].astype(np.intp) + np.repeat(built.offsets, np.diff(ends))
+    summed = np.bincount(where, weights=pairs[:, 1], minlength=built.size)
+    return summed.astype(np.float32)

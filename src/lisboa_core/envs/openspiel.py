@@ -1,19 +1,53 @@
 """Lisboa as an OpenSpiel game, ``python_lisboa`` (extra ``lisboa_core[openspiel]``).
 
 Importing this module registers the game with ``pyspiel.register_game``; then
-``pyspiel.load_game("python_lisboa", {"players": 3, "seed": 7})`` makes it. The game is
-sequential, imperfect-information and *sampled stochastic*: the shuffles happen inside the
-engine (no chance nodes), each ``new_initial_state()`` drawing the next seed from the game's
-own generator (seeded by the ``seed`` parameter), so the same game object gives the same
-sequence of deals. Actions are the stable action index
-(:func:`~lisboa_core.actions.action_space`); the reward is terminal, the rank reward
-of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
+``pyspiel.load_game("python_lisboa", {"players": 3})`` makes it. Actions are the stable
+action index (:func:`~lisboa_core.actions.action_space`); the reward is terminal, the rank
+reward of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
 
-Information-state and observation strings and tensors come from what the seat may see
-(:func:`~lisboa_core.views.observe`): the tensor is :func:`lisboa_core.envs.observation.encode`,
-the string a readable summary of the position plus a fingerprint of that tensor. For
-IS-MCTS, ``state.resample_from_infostate(player, sampler)`` returns a state sampled with
-:func:`lisboa_core.determinize`, consistent with the seat's view.
+**The deal is drawn at chance nodes.** The game is *explicit stochastic*: with the
+default ``seed=-1`` the game starts with :data:`DEAL_BYTES` (4) chance nodes of
+:data:`CHANCE_OUTCOMES` (256) equiprobable outcomes each, the bytes of the setup seed,
+least significant first; the outcomes ``b0, b1, b2, b3`` deal
+``new_game(players, b0 + 256*b1 + 65536*b2 + 16777216*b3)`` (:func:`deal_actions` gives
+the outcomes of a seed). Every later shuffle is drawn inside the engine from that seed, so
+the whole game is a function of the chance outcomes and the players' actions. The game
+object holds no mutable state: successive ``new_initial_state()`` are the same chance
+node, and whoever samples the chance nodes (OpenSpiel's algorithms, ``random_sim_test``,
+``rl_environment``, a wrapper that reloads the game by name every episode, such as
+shimmy's ``OpenSpielCompatibilityV0``) decides the deal, fresh or seeded as it chooses. A
+parameter ``seed >= 0`` fixes the deal instead: the initial state is then the decision
+node of ``new_game(players, seed)`` (no chance node), for reproducible use. A seat never
+observes the chance outcomes, only what the deal shows it.
+
+Why four nodes of 256 rather than one: OpenSpiel and the wrappers pass a chance node's
+whole outcome list from Python to C++ and to numpy every time they sample it, which costs
+about 70 ms per episode at 2**16 outcomes and over a second at 2**20, while a learner plays
+a game in a fraction of a second, and could exhaust 2**16 deals in hours. Four bytes cost
+about a millisecond and give :data:`DEALS` = 2**32 deals.
+
+**Information state: perfect recall, as a string only.** A seat's information state is
+everything it has observed: its view (:func:`~lisboa_core.views.observe`) after each
+decision, with its own action at each of its decisions. ``information_state_string`` is a
+readable summary of the current view and the number of decisions seen, followed by a
+128-bit digest of that whole sequence (each view enters as its
+:func:`~lisboa_core.serialize.state_digest`), so two histories get the same string exactly
+when the seat saw the same things and chose the same actions. It is computed lazily (a
+rollout that never asks pays nothing) and memoised. There is no information-state
+*tensor* (``provides_information_state_tensor`` is False): a fixed-length vector cannot
+hold a whole game's history. The observation (``observation_string`` and
+``observation_tensor``, the vector of :func:`lisboa_core.envs.observation.encode`) is the
+current view only, which is what a learner is given.
+
+For IS-MCTS, ``state.resample_from_infostate(player, sampler)`` returns a state sampled
+with :func:`lisboa_core.determinize` from the seat's current view; it carries the seat's
+information state over, and the other seats' histories are unknown in it (their strings
+start afresh from their views in the sample).
+
+**Serialisation.** ``pickle.dumps(game)``, ``pickle.dumps(state)`` and
+``pyspiel.serialize_game_and_state`` work (a state crosses to a multiprocessing or Ray
+worker): the game is its parameters, the state its Lisboa position and the seats'
+information-state digests. ``pyspiel.random_sim_test(game, ..., serialize=True)`` passes.
 
 Example::
 
@@ -30,60 +64,229 @@ Example::
 from __future__ import annotations
 
 import hashlib
-import random
+from functools import cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from ..actions import action_index, action_space
 from ..api import apply, is_over, legal_moves, new_game
-from ..catalog import load_rules
-from ..engine.ops import rules_of
-from ..moves import Move
+from ..catalog import Rules, load_rules
+from ..serialize import state_digest
 from ..state import State
 from ..views import determinize, observe
 from .observation import encode, observation_size
 from .pettingzoo import rank_rewards
 
-__all__ = ["GAME_NAME", "LisboaGame", "LisboaObserver", "LisboaState"]
+__all__ = [
+    "CHANCE_OUTCOMES",
+    "DEALS",
+    "DEAL_BYTES",
+    "GAME_NAME",
+    "LisboaGame",
+    "LisboaObserver",
+    "LisboaState",
+    "deal_actions",
+]
 
 GAME_NAME = "python_lisboa"
 """The short name the game is registered under."""
 
+CHANCE_OUTCOMES = 256
+"""Outcomes of each chance node of the deal: one byte of the setup seed."""
+
+DEAL_BYTES = 4
+"""Chance nodes that draw the setup seed (see the module docstring)."""
+
+DEALS = CHANCE_OUTCOMES**DEAL_BYTES
+"""How many deals the chance nodes can draw: 2**32."""
+
 _MAX_GAME_LENGTH = 1500  # decisions; random 4-player games take about 300
-_DEFAULTS = {"players": 4, "seed": 0}
+_DEFAULTS = {"players": 4, "seed": -1}
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Lisboa (lisboa_core)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
 )
 
+_Recall = tuple[int, str]
+"""A seat's information state: decisions seen since the deal, digest of all it saw."""
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
+
+
+class _Node:
+    """One position and what has been worked out about it.
+
+    Clones of a state share its node (``copy.deepcopy`` returns it): the position is
+    immutable and the rest is memoised, never changed. ``parent`` is kept only until every
+    seat's recall is known, since a seat's recall is worked out from its parent's.
+    """
+
+    __slots__ = (
+        "_legal", "_recall", "_seen", "_tensors", "action", "actor", "drawn", "origin", "parent",
+        "state",
+    )
+
+    def __init__(
+        self,
+        state: State | None,
+        *,
+        parent: _Node | None = None,
+        actor: int = -1,
+        action: int = -1,
+        origin: str = "deal",
+        recall: dict[int, _Recall] | None = None,
+        keep_tensors: bool = False,
+        drawn: tuple[int, ...] = (),
+    ) -> None:
+        self.state = state
+        self.drawn = drawn  # before the deal: the seed bytes drawn so far
+        self.parent = parent
+        self.actor = actor
+        self.action = action
+        self.origin = origin
+        self._recall: dict[int, _Recall] = dict(recall or {})
+        self._seen: dict[int, str] = {}
+        self._legal: tuple[int, ...] | None = None
+        # Only a game's shared initial node keeps its tensors: OpenSpiel asks for the
+        # tensor shape by encoding the initial state, once per seat at every decision.
+        self._tensors: dict[int, npt.NDArray[np.float32]] | None = {} if keep_tensors else None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        recall = {} if self.state is None else {
+            seat: self.recall(seat) for seat in range(self.state.player_count)
+        }
+        return (_restore, (self.state, self.origin, recall, self.drawn))
+
+    def child(self, action: int, state: State) -> _Node:
+        """The node after ``action`` (an index of the action space) led to ``state``."""
+        actor = None if self.state is None else self.state.to_act
+        assert actor is not None
+        return _Node(state, parent=self, actor=actor, action=action)
+
+    def legal(self) -> tuple[int, ...]:
+        """The sorted action indices legal here."""
+        if self._legal is None:
+            state = self.state
+            self._legal = () if state is None or is_over(state) else tuple(
+                sorted(action_index(state, move) for move in legal_moves(state)))
+        return self._legal
+
+    def seen(self, seat: int) -> str:
+        """The digest of what ``seat`` sees here (equal exactly for equal views)."""
+        digest = self._seen.get(seat)
+        if digest is None:
+            assert self.state is not None
+            digest = self._seen[seat] = state_digest(observe(self.state, seat).state)
+        return digest
+
+    def tensor(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation vector of ``seat``."""
+        assert self.state is not None
+        if self._tensors is not None and seat in self._tensors:
+            return self._tensors[seat]
+        vector = encode(observe(self.state, seat))
+        if self._tensors is not None:
+            self._tensors[seat] = vector
+        return vector
+
+    def recall(self, seat: int) -> _Recall:
+        """``seat``'s information state here (see the module docstring)."""
+        path: list[_Node] = []
+        node = self
+        while seat not in node._recall:
+            if node.parent is None:
+                node._recall[seat] = (0, _digest(node.origin, node.seen(seat)))
+                break
+            path.append(node)
+            node = node.parent
+        known = node._recall[seat]
+        for step in reversed(path):
+            own = str(step.action) if step.actor == seat else "?"
+            known = (known[0] + 1, _digest(known[1], f"{step.actor}:{own}", step.seen(seat)))
+            step._recall[seat] = known
+            if step.state is not None and len(step._recall) == step.state.player_count:
+                step.parent = None  # every seat's recall is known: the past can go
+        return known
+
+
+def _restore(
+    state: State | None, origin: str, recall: dict[int, _Recall], drawn: tuple[int, ...]
+) -> _Node:
+    """A node read back from a pickle."""
+    return _Node(state, origin=origin, recall=recall, drawn=drawn)
+
+
+def deal_actions(seed: int) -> list[int]:
+    """The chance outcomes that deal ``new_game(players, seed)``: the :data:`DEAL_BYTES`
+    bytes of ``seed``, least significant first.
+
+    :param seed: 0 to ``DEALS - 1``.
+    :raises ValueError: for a seed the chance nodes cannot draw.
+
+    Example::
+
+        from lisboa_core.envs.openspiel import deal_actions
+
+        assert deal_actions(7) == [7, 0, 0, 0] and deal_actions(258) == [2, 1, 0, 0]
+    """
+    if not 0 <= seed < DEALS:
+        raise ValueError(f"seed {seed}: the chance nodes deal seeds 0 to {DEALS - 1}")
+    return [(seed >> (8 * i)) & 0xFF for i in range(DEAL_BYTES)]
+
+
+@cache
+def _deal_outcomes() -> list[tuple[int, float]]:
+    return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
+
+
+def _parameters(params: dict[str, Any]) -> tuple[int, int]:
+    players, seed = params["players"], params["seed"]
+    if not isinstance(players, int) or players not in (2, 3, 4):
+        raise ValueError(f"python_lisboa: players must be 2, 3 or 4, got {players!r}")
+    if not isinstance(seed, int) or seed < -1:
+        raise ValueError(
+            f"python_lisboa: seed must be -1 (the deal is drawn at chance nodes) or >= 0 "
+            f"(a fixed deal), got {seed!r}")
+    return players, seed
+
 
 class LisboaGame(pyspiel.Game):
-    """The OpenSpiel game: parameters ``players`` (2-4) and ``seed``."""
+    """The OpenSpiel game: parameters ``players`` (2-4, default 4) and ``seed`` (default
+    -1: the deal is drawn at chance nodes; ``seed >= 0``: the fixed deal ``new_game(players,
+    seed)``)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_DEFAULTS, **(params or {})}
-        players = int(params["players"])
-        self.rules = load_rules()
+        players, seed = _parameters(params)
+        self.rules: Rules = load_rules()
         self.actions = action_space(self.rules)
-        probe = new_game(players, 0, rules=self.rules)
+        probe = new_game(players, max(seed, 0), rules=self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
-            max_chance_outcomes=0,
+            max_chance_outcomes=CHANCE_OUTCOMES,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -92,94 +295,176 @@ class LisboaGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, params)
         self.players = players
+        self.seed = seed
         self.observation_length = observation_size(probe)
-        self._seeds = random.Random(int(params["seed"]))
+        self._initial = _Node(probe if seed >= 0 else None, keep_tensors=True)
 
     def new_initial_state(self) -> LisboaState:
-        """A new game, dealt from the next seed of the game's generator."""
-        return LisboaState(self, new_game(self.players, self._seeds.randrange(2**31),
-                                          rules=self.rules))
+        """The first chance node of the deal, or with ``seed >= 0`` the dealt game; the
+        same every time."""
+        return LisboaState(self, self._initial)
+
+    def deal(self, seed: int) -> State:
+        """The game the chance nodes deal for ``seed``: ``new_game(players, seed)``."""
+        return new_game(self.players, seed, rules=self.rules)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal's :data:`DEAL_BYTES` chance nodes."""
+        return DEAL_BYTES
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> LisboaObserver:
-        """The observer behind the information-state and observation tensors and strings."""
-        return LisboaObserver(self, params)
-
-
-def _actions(state: State) -> tuple[Move, ...]:
-    return action_space(rules_of(state))
+        """The observer behind the information-state string and the observation."""
+        return LisboaObserver(self, iig_obs_type, params)
 
 
 class LisboaState(pyspiel.State):
-    """An OpenSpiel state wrapping an immutable :class:`lisboa_core.State`."""
+    """An OpenSpiel state: a chance node of the deal, or a Lisboa position."""
 
-    def __init__(self, game: LisboaGame, state: State) -> None:
+    def __init__(self, game: LisboaGame, node: _Node) -> None:
         super().__init__(game)
-        self.lisboa = state
+        self._node = node
+
+    @property
+    def lisboa(self) -> State | None:
+        """The :class:`lisboa_core.State` (None at the chance nodes of the deal)."""
+        return self._node.state
 
     def current_player(self) -> int:
-        """The seat to decide, or ``pyspiel.PlayerId.TERMINAL``."""
-        seat = self.lisboa.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+        """The seat to decide, ``pyspiel.PlayerId.CHANCE`` before the deal, or
+        ``pyspiel.PlayerId.TERMINAL``."""
+        state = self._node.state
+        if state is None:
+            return _CHANCE
+        seat = state.to_act
+        return _TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.lisboa.to_act:
+        state = self._node.state
+        if state is None or player != state.to_act:
             return []
-        return sorted(action_index(self.lisboa, move) for move in legal_moves(self.lisboa))
+        return list(self._node.legal())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The :data:`CHANCE_OUTCOMES` equiprobable bytes of the seed at a chance node of
+        the deal; none elsewhere."""
+        if self._node.state is not None:
+            return []
+        return list(_deal_outcomes())  # a copy: the caller may change it
 
     def _apply_action(self, action: int) -> None:
-        self.lisboa = apply(self.lisboa, _actions(self.lisboa)[action])
+        node = self._node
+        game: LisboaGame = self.get_game()
+        if node.state is None:
+            if not 0 <= action < CHANCE_OUTCOMES:
+                raise ValueError(
+                    f"deal {action}: a chance outcome is a byte, 0 to {CHANCE_OUTCOMES - 1}")
+            drawn = (*node.drawn, action)
+            if len(drawn) < DEAL_BYTES:
+                self._node = _Node(None, drawn=drawn)
+            else:
+                self._node = _Node(game.deal(sum(b << (8 * i) for i, b in enumerate(drawn))))
+            return
+        if not 0 <= action < len(game.actions):
+            raise ValueError(
+                f"action {action}: the action index is 0 to {len(game.actions) - 1}")
+        self._node = node.child(action, apply(node.state, game.actions[action]))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return f"seat {player}: {_actions(self.lisboa)[action]}"
+        if player == _CHANCE:
+            return f"seed byte {len(self._node.drawn)}: {action}"
+        game: LisboaGame = self.get_game()
+        return f"seat {player}: {game.actions[action]}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return is_over(self.lisboa)
+        state = self._node.state
+        return state is not None and is_over(state)
 
     def returns(self) -> list[float]:
         """The rank rewards once the game is over; zeros before."""
-        if not is_over(self.lisboa):
-            return [0.0] * self.lisboa.player_count
-        return rank_rewards(self.lisboa)
+        state = self._node.state
+        if state is None or not is_over(state):
+            return [0.0] * self.num_players()
+        return rank_rewards(state)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LisboaState:
-        """A state the seat cannot tell from this one (:func:`lisboa_core.determinize`)."""
+        """A state the seat cannot tell from this one: sampled with
+        :func:`lisboa_core.determinize` from its view, with its information state. Its
+        ``history()`` is empty: the sample's past is not known."""
+        node = self._node
+        if node.state is None:
+            return LisboaState(self.get_game(), node)
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
-        sampled = determinize(observe(self.lisboa, player_id), seed)
-        return LisboaState(self.get_game(), sampled)
+        sampled = determinize(observe(node.state, player_id), seed)
+        return LisboaState(self.get_game(), _Node(
+            sampled, origin="sample", recall={player_id: node.recall(player_id)}))
 
     def __str__(self) -> str:
-        state = self.lisboa
-        who = "game over" if state.to_act is None else (
-            f"seat {state.to_act} decides '{state.pending[-1].kind}'")
-        return f"turn {state.turn}, period {state.period}: {who}"
+        state = self._node.state
+        if state is None:
+            return f"the deal: {len(self._node.drawn)} of {DEAL_BYTES} seed bytes drawn"
+        seat = state.to_act
+        doing = "game over" if seat is None else f"seat {seat} decides '{state.pending[-1].kind}'"
+        return f"{state.player_count} players, turn {state.turn}: {doing}"
 
 
 class LisboaObserver:
-    """What a seat sees, as OpenSpiel's observer: ``tensor`` (the float32 vector of
-    :func:`lisboa_core.envs.observation.encode`), ``dict`` and a string."""
+    """What a seat observes, as OpenSpiel's observer.
 
-    def __init__(self, game: LisboaGame, params: dict[str, Any] | None) -> None:
+    With ``perfect_recall`` (the information state) there is a string only; otherwise
+    (the observation) ``tensor`` is the float32 vector of
+    :func:`lisboa_core.envs.observation.encode` and the string a summary of the current
+    view with its digest. Only the seat's own view is supported (``private_info`` single
+    player, ``public_info`` on).
+    """
+
+    def __init__(self, game: LisboaGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
-        self.tensor = np.zeros(game.observation_length, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "python_lisboa observes one seat's own view: private_info must be "
+                f"SINGLE_PLAYER and public_info True, got {iig_obs_type}")
+        self.tensor: npt.NDArray[np.float32] | None = None
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(game.observation_length, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LisboaState, player: int) -> None:
-        """Fill ``tensor`` with what ``player`` sees of ``state``."""
-        self.tensor[:] = encode(observe(state.lisboa, player))
+        """Fill ``tensor`` with what ``player`` sees of ``state`` (zeros before the deal).
+
+        :raises ValueError: for the information state, which has no tensor.
+        """
+        if self.tensor is None:
+            raise ValueError(
+                "python_lisboa has no information-state tensor (a fixed-length vector "
+                "cannot hold a game's history): use observation_tensor")
+        node = state._node
+        if node.state is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = node.tensor(player)
 
     def string_from(self, state: LisboaState, player: int) -> str:
-        """A readable summary of what ``player`` sees, with a fingerprint of the rest."""
-        view = observe(state.lisboa, player)
-        s = view.state
-        fingerprint = hashlib.sha256(encode(view).tobytes()).hexdigest()[:16]
-        me = s.players[player]
-        return (f"seat {player} | turn {s.turn} period {s.period} | to act {s.to_act} | "
-                f"hand {' '.join(me.hand)} | wigs {[p.wigs for p in s.players]} | "
-                f"{fingerprint}")
+        """The information-state string (perfect recall) or the observation string."""
+        node = state._node
+        lisboa = node.state
+        if lisboa is None:
+            return f"seat {player} | before the deal"
+        seat = lisboa.to_act
+        doing = "game over" if seat is None else f"seat {seat} decides '{lisboa.pending[-1].kind}'"
+        summary = f"seat {player} | turn {lisboa.turn} | {doing}"
+        if self.perfect_recall:
+            decisions, digest = node.recall(player)
+            return f"{summary} | decisions seen {decisions} | recall {digest}"
+        return f"{summary} | view {node.seen(player)}"
 
 
 pyspiel.register_game(_GAME_TYPE, LisboaGame)

@@ -13,6 +13,12 @@ Rewards come once, when the game ends: **rank reward**, for each seat
 neither way), so rewards lie in [-1, 1] and sum to zero. ``reset(seed=s)`` starts
 ``new_game(players, s)``: the same seed and the same actions give the same game.
 
+An action outside ``Discrete(n)`` (negative, ``n`` or more, not an integer) raises a
+``ValueError`` naming it and the range; a legal index whose move is not legal now raises
+:class:`~lisboa_core.errors.IllegalMoveError`; neither changes the game. Render modes:
+``"human"`` prints :func:`lisboa_core.render.render_text` of the position to standard
+output, ``"ansi"`` returns it.
+
 Example::
 
     from lisboa_core.envs.pettingzoo import env
@@ -40,6 +46,7 @@ from ..api import apply, is_over, legal_moves, new_game
 from ..catalog import Rules, load_rules
 from ..engine.scoring import score
 from ..errors import IllegalMoveError
+from ..render import render_text
 from ..state import Options, State
 from ..views import observe
 from .observation import encode, observation_size
@@ -65,11 +72,14 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     :param players: 2, 3 or 4 seats.
     :param options: rule variants (default: none).
     :param rules: the catalogue (default: the shipped one).
-    :param render_mode: ``"ansi"`` (``render()`` returns the text of the position) or None.
+    :param render_mode: ``"human"`` (``render()`` prints the position as text to standard
+        output), ``"ansi"`` (``render()`` returns that text) or None. The text is
+        :func:`lisboa_core.render.render_text` of the whole position (the board and every
+        seat's holdings; hands by their sizes).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "name": "lisboa_v0", "render_modes": ["ansi"], "is_parallelizable": False,
+        "name": "lisboa_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False,
     }
 
     def __init__(
@@ -81,8 +91,9 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
         self.rules = rules or load_rules()
         self.players = players
@@ -147,6 +158,8 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index of the action space).
 
+        :raises ValueError: if the action is not an integer of ``Discrete(n)`` (negative, n
+            or more, or not an integer); the game is unchanged.
         :raises IllegalMoveError: if the action is not legal now (the game is unchanged).
         """
         agent = self.agent_selection
@@ -155,7 +168,7 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             return
         if action is None:
             raise IllegalMoveError(f"{agent} must act: None is only for a finished agent")
-        self.game = apply(self.game, self.actions[int(action)])
+        self.game = apply(self.game, self.actions[self._index(action)])
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if is_over(self.game):
@@ -166,19 +179,28 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self._select()
         self._accumulate_rewards()
 
+    def _index(self, action: object) -> int:
+        """``action`` as an index of the action space, or a ValueError that names it."""
+        n = len(self.actions)
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()  # a 0-d array, as some learners hand back
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise ValueError(
+                f"action {action!r}: expected an integer of Discrete({n}), 0 to {n - 1}")
+        if not 0 <= action < n:
+            raise ValueError(f"action {action!r} is outside Discrete({n}): expected 0 to {n - 1}")
+        return int(action)
+
     def render(self) -> str | None:
-        """The position as text (render mode ``"ansi"``); None without a render mode."""
+        """The position as text: printed to standard output in render mode ``"human"``
+        (returns None), returned in ``"ansi"``; None without a render mode."""
         if self.render_mode is None:
             return None
-        seat = self.game.to_act
-        state = self.game
-        lines = [f"turn {state.turn}, period {state.period}; "
-                 + ("game over" if seat is None else f"player_{seat} decides "
-                    f"'{state.pending[-1].kind}'")]
-        for i, p in enumerate(state.players):
-            lines.append(f"player_{i}: {p.wigs} wigs, {p.reis} reis, goods {p.goods}, "
-                         f"influence {p.influence}")
-        return "\n".join(lines)
+        text = render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
