@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -277,3 +278,52 @@ def test_allowed_host_names_reach_the_table_through_the_command_line() -> None:
         _, errors = process.communicate(timeout=30)
     assert "warning" not in errors  # on loopback: no warning
 
+
+
+class _Socket:
+    """Stands in for the listening socket, so a public table is tried without binding
+    beyond loopback."""
+
+    def __init__(self, *_args: object) -> None:
+        self.bound: tuple[object, ...] = ()
+
+    def setsockopt(self, *_args: object) -> None:
+        pass
+
+    def bind(self, address: tuple[object, ...]) -> None:
+        self.bound = address
+
+    def listen(self, _backlog: int) -> None:
+        pass
+
+    def getsockname(self) -> tuple[str, int]:
+        return ("0.0.0.0", 43210)
+
+
+def test_a_public_table_warns_and_serves_the_names_allowed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from lisboa_core import cli, serve
+
+    served: list[Starlette] = []
+    sockets: list[_Socket] = []
+
+    def socket_factory(*args: object) -> _Socket:
+        sockets.append(_Socket(*args))
+        return sockets[-1]
+
+    monkeypatch.setattr(serve, "socket", types.SimpleNamespace(
+        socket=socket_factory, AF_INET=socket.AF_INET, AF_INET6=socket.AF_INET6,
+        SOL_SOCKET=socket.SOL_SOCKET, SO_REUSEADDR=socket.SO_REUSEADDR))
+    monkeypatch.setattr(uvicorn.Server, "run",
+                        lambda server, sockets=None: served.append(server.config.app))
+    assert cli.main(["serve", "--host", "0.0.0.0", "--public", "--allow-host", "table.lan",
+                     "--bots", "random"]) == 0
+    out, err = capsys.readouterr()
+    assert sockets[0].bound == ("0.0.0.0", 8000)
+    assert "http://0.0.0.0:43210/" in out
+    assert err.startswith("warning: the table listens on 0.0.0.0, beyond this machine")
+    assert "port 43210" in err and "table.lan" in err and "IP addresses" in err
+    client = TestClient(served[0])
+    assert client.get("http://table.lan:43210/").status_code == 200
+    assert client.get("http://10.1.2.3:43210/").status_code == 200
+    assert client.get("http://rebound.example:43210/").status_code == 400
