@@ -3,12 +3,14 @@ client, and a whole game played from the page in a real headless Chromium."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import random
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +25,7 @@ from lisboa_core.model import ClergyTile
 from lisboa_core.serve import LOOPBACK_NAMES, Table, make_app
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -115,9 +117,10 @@ def test_pages_of_other_sites_may_not_open_the_table_socket() -> None:
         assert ws.receive_json()["type"] == "position"  # the table's own page
     with client.websocket_connect(url) as ws:  # no Origin: not a browser page
         assert ws.receive_json()["type"] == "position"
+    # Accepted, then closed with the documented code and reason before any position.
     with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
-            url, headers={"origin": "https://evil.example"}):
-        pass
+            url, headers={"origin": "https://evil.example"}) as ws:
+        ws.receive_json()
     assert refused.value.code == 1008 and "evil.example" in refused.value.reason
 
 
@@ -131,9 +134,9 @@ def test_a_table_on_loopback_answers_only_to_loopback_names() -> None:
     page = client.get("http://rebound.example:8000/")
     assert page.status_code == 400 and "rebound.example" in page.text
     with pytest.raises(WebSocketDisconnect) as refused, client.websocket_connect(
-            "ws://rebound.example:8000/ws"):
-        pass
-    assert refused.value.code == 1008
+            "ws://rebound.example:8000/ws") as ws:
+        ws.receive_json()
+    assert refused.value.code == 1008 and "rebound.example" in refused.value.reason
 
 
 def _python(code: str) -> subprocess.CompletedProcess[str]:
@@ -189,10 +192,58 @@ def _refused_on_the_page(page: Page, move: str, sent: int, shown: str) -> None:
     decision = page.get_attribute("body", "data-decision")
     page.evaluate("([move, decision]) => socket.send(JSON.stringify("
                   "{type: 'move', move: move, decision: decision}))", [move, sent])
-    page.wait_for_function(
-        f"document.getElementById('message').textContent.includes({json.dumps(shown)})")
+    page.locator("#message", has_text=shown).wait_for()
     assert page.get_attribute("body", "data-decision") == decision
     assert page.locator("#moves button.move:enabled").count() > 0
+
+
+_PROBE = """(url) => new Promise((resolve) => {
+    const probe = new WebSocket(url);
+    let messages = 0;
+    probe.onmessage = () => { messages += 1; };
+    probe.onclose = (event) => resolve([event.code, event.reason, messages]);
+    setTimeout(() => resolve([0, "no close within 20 s", messages]), 20000);
+})"""
+
+
+class _ForeignPage(http.server.BaseHTTPRequestHandler):
+    def do_GET(self) -> None:  # the name http.server calls
+        body = b"<!doctype html><title>another site</title>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _a_foreign_page_is_refused(browser: Browser, served: str) -> None:
+    """A page of another site (another server on loopback: its own origin) opens the
+    table's socket: it is closed with 1008 and the reason, and no position reaches it."""
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _ForeignPage)
+    thread = threading.Thread(target=other.serve_forever, daemon=True)
+    thread.start()
+    try:
+        page = browser.new_page()
+        origin = f"http://127.0.0.1:{other.server_address[1]}"
+        page.goto(origin + "/")
+        socket_url = served.replace("http:", "ws:") + "ws"
+        code, reason, messages = page.evaluate(_PROBE, socket_url)
+        page.close()
+    finally:
+        other.shutdown()
+        thread.join(timeout=10)
+    assert (code, messages) == (1008, 0), (code, reason)
+    assert f"{origin} may not play" in reason
+
+
+def _moved_on(page: Page, decision: str | None) -> None:
+    """Wait until the page shows another decision than ``decision``. (By a selector, not
+    ``wait_for_function``: the page's Content-Security-Policy forbids evaluating strings.)"""
+    page.wait_for_selector(f"body:not([data-decision={json.dumps(decision)}])",
+                           state="attached")
 
 
 def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
@@ -210,6 +261,8 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"])
         page = browser.new_page()
+        console: list[str] = []
+        page.on("console", lambda line: console.append(line.text))
         page.set_default_timeout(60_000)
         page.goto(served)
         page.wait_for_selector("body[data-decision]")
@@ -222,23 +275,18 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
                              int(decision) - 1, "out of date")
         # A double click plays once: the second click finds the buttons disabled.
         page.locator("#moves button.move").first.dblclick()
-        page.wait_for_function(f"document.body.dataset.decision !== {json.dumps(decision)}")
+        _moved_on(page, decision)
         page.wait_for_timeout(300)  # time enough for a refusal of a second move to arrive
         assert page.locator("#message").inner_text() == ""
-        # A page of another origin (here: the same server named differently) may not play.
-        other = served.replace("127.0.0.1", "localhost").replace("http:", "ws:") + "ws"
-        outcome = page.evaluate("""(url) => new Promise((resolve) => {
-            const probe = new WebSocket(url);
-            probe.onopen = () => { probe.close(); resolve("opened"); };
-            probe.onclose = () => resolve("refused");
-        })""", other)
-        assert outcome == "refused"
+        # A page of another site may not play: the browser sees the documented close code
+        # and reason, and no position. (The table's own page cannot even try: its
+        # Content-Security-Policy keeps its connections to the table's own origin.)
+        _a_foreign_page_is_refused(browser, served)
         while page.get_attribute("body", "data-over") != "true":
             decision = page.get_attribute("body", "data-decision")
             buttons = page.locator("#moves button.move")
             buttons.nth(rng.randrange(buttons.count())).click()
-            page.wait_for_function(
-                f"document.body.dataset.decision !== {json.dumps(decision)}")
+            _moved_on(page, decision)
             clicks += 1
             assert clicks < 2000 and time.monotonic() - started < 600
         assert page.locator("#score").is_visible()
@@ -247,4 +295,6 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
         assert page.locator("#board svg").count() == 1
         assert page.locator("#board svg [data-kind='player']").count() == 2
         browser.close()
+    # The page works whole under its Content-Security-Policy: nothing was blocked.
+    assert not [line for line in console if "Content Security Policy" in line], console
     assert clicks > 20

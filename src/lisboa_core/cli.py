@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 
@@ -189,9 +190,17 @@ def _parser() -> argparse.ArgumentParser:
         help="play in a browser against the bots (a local web server)",
         description="Start a web server where a person plays one seat against the built-in "
         "bots in a browser (needs the extra: pip install 'lisboa_core[serve]'). Binds "
-        "127.0.0.1 unless --host says otherwise.",
+        "127.0.0.1 unless --host says otherwise; an address beyond loopback needs --public.",
     )
-    table.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    table.add_argument("--host", default="127.0.0.1", help="address to bind (default "
+                       "127.0.0.1; one beyond loopback, such as 0.0.0.0, needs --public)")
+    table.add_argument("--public", action="store_true",
+                       help="allow --host beyond loopback: anyone who can reach the port can "
+                       "play (a warning is printed); the table then answers to IP addresses "
+                       "and to the names allowed")
+    table.add_argument("--allow-host", dest="allow_hosts", action="append", default=[],
+                       metavar="NAME", help="a host name the table also answers to (the Host "
+                       "header; repeatable), such as this machine's name on the network")
     table.add_argument("--port", type=at_least(0), default=8000,
                        help="port (default 8000; 0 picks a free one and prints it)")
     table.add_argument("--players", type=_player_count, default=2, help="2 to 4 (default 2)")
@@ -219,7 +228,14 @@ def _check_serve(args: argparse.Namespace) -> str | None:
     unknown = [n for n in names if n not in BOTS and ":" not in n]
     if not names or unknown:
         return f"--bots: the built-in bots are {', '.join(sorted(BOTS))} (or module:name)"
+    for name in args.allow_hosts:
+        if not _HOST_NAME.fullmatch(name):
+            return (f"--allow-host: expected a host name or IP address, without scheme, "
+                    f"port or path, got {name!r}")
     return None
+
+
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -232,7 +248,8 @@ def _serve(args: argparse.Namespace) -> int:
     bots = [n.strip() for n in args.bots.split(",") if n.strip()]
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
-            seed=args.seed, rules=load_rules(*args.paths) if args.paths else None)
+            seed=args.seed, rules=load_rules(*args.paths) if args.paths else None,
+            public=args.public, allow_hosts=args.allow_hosts)
     return 0
 
 

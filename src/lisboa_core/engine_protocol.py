@@ -22,16 +22,28 @@ command and its arguments:
 
 A request that cannot be carried out gets ``{"ok": false, "error": KIND, "message": ...}``
 and changes nothing: ``KIND`` is ``protocol`` (not JSON, an unknown command, a missing or
-wrong argument, no game yet), ``illegal-move``, ``state-format`` (a bad saved state) or
-``game`` (another Lisboa error). The engine never exits on a bad request; it exits at
-``quit`` or at the end of its input.
+wrong argument, no game yet), ``illegal-move``, ``state-format`` (a bad saved state),
+``game`` (another Lisboa error) or ``internal`` (an error of the engine itself: a bug to
+report). The engine never exits on a bad request; it exits at ``quit`` or at the end of
+its input.
+
+Requests are read strictly (:func:`read_request`), so that every answer is standard JSON
+whatever was sent: a line of more than :data:`MAX_REQUEST` characters, JSON nested more
+than :data:`MAX_DEPTH` levels, the non-standard numbers ``NaN``, ``Infinity`` and
+``-Infinity`` (and numbers too large for a double, such as ``1e400``), lone surrogates
+(``"\\ud800"``) and bytes that are not UTF-8 are each refused with a ``protocol`` error.
+An ``id`` whose JSON is longer than :data:`MAX_ID` characters is refused and not echoed.
+What an answer quotes back from a request is cut to a few hundred characters.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
 from .api import is_over, legal_moves, new_game, parse_move
@@ -43,18 +55,130 @@ from .serialize import from_json, to_json
 from .state import Options, State
 from .views import observe
 
-__all__ = ["Session", "serve"]
+__all__ = [
+    "MAX_DEPTH", "MAX_ID", "MAX_REQUEST", "ProtocolError", "Session", "clip", "read_request",
+    "serve",
+]
+
+MAX_REQUEST = 1 << 20
+"""The longest request line read, in characters (a saved 4-player state is about 6,000)."""
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects in a request (the commands need 2)."""
+MAX_ID = 1000
+"""The longest ``id`` echoed, in characters of its JSON."""
+_SHOWN = 300  # characters of an echoed value kept by clip
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # json.loads joins the pairs it reads
 
 
 class ProtocolError(Exception):
     """A request the protocol cannot read (reported as ``"error": "protocol"``)."""
 
 
+def clip(text: str, limit: int = _SHOWN) -> str:
+    """``text``, cut to ``limit`` characters (and saying how long it was) when longer:
+    what an error message quotes back from a request.
+
+    Example::
+
+        from lisboa_core.engine_protocol import clip
+
+        assert clip("x" * 10_000) == "x" * 300 + "... (10,000 characters)"
+        assert clip("short") == "short"
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _standard_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a standard JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {clip(text, 40)} is too large for a double")
+    return value
+
+
+def _nesting_and_text_check(value: Any) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and lone surrogates in strings or keys."""
+    stack = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                raise ProtocolError(
+                    "a string holds a lone surrogate (bytes that are not UTF-8, or an "
+                    "unpaired \\ud800-\\udfff escape): not text")
+            continue
+        if isinstance(item, dict):
+            children: list[Any] = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if level >= MAX_DEPTH:
+            raise ProtocolError(f"nested more than {MAX_DEPTH} levels deep")
+        stack.extend((child, level + 1) for child in children)
+
+
+def read_request(text: str) -> Any:
+    """One request line decoded as standard JSON, or :class:`ProtocolError` saying why not.
+
+    Strict where :func:`json.loads` is lenient or fragile: ``NaN``, ``Infinity``,
+    ``-Infinity`` and numbers beyond a double are refused, as are lines over
+    :data:`MAX_REQUEST` characters, nesting over :data:`MAX_DEPTH` levels (however deep:
+    never a ``RecursionError``) and lone surrogates. The browser table reads its messages
+    the same way.
+
+    Example::
+
+        from lisboa_core.engine_protocol import ProtocolError, read_request
+
+        assert read_request('{"cmd": "status", "id": 1.5}') == {"cmd": "status", "id": 1.5}
+        try:
+            read_request('{"cmd": "status", "id": NaN}')
+        except ProtocolError as err:
+            assert "NaN" in str(err)
+    """
+    if len(text) > MAX_REQUEST:
+        raise ProtocolError(f"the request is {len(text):,} characters long; at most "
+                            f"{MAX_REQUEST:,} are read")
+    try:
+        value = json.loads(text, parse_constant=_standard_constant, parse_float=_finite)
+    except RecursionError:
+        raise ProtocolError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as err:  # JSONDecodeError, the checks above, too many digits
+        raise ProtocolError(f"not JSON: {clip(str(err))}") from None
+    _nesting_and_text_check(value)
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A value of a request, as JSON cut short: for error messages."""
+    try:
+        return clip(json.dumps(value), 60)
+    except (ValueError, TypeError, RecursionError):
+        return "a value"
+
+
 def _int(request: dict[str, Any], key: str, default: int | None = None) -> int:
     value = request.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(f"{key}: expected a whole number, got {json.dumps(value)}")
+        raise ProtocolError(f"{key}: expected a whole number, got {_shown(value)}")
     return value
+
+
+def _error(kind: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": kind, "message": clip(message, 2 * _SHOWN)}
+
+
+def _shown_id(ident: Any) -> str:
+    try:
+        return json.dumps(ident)
+    except (ValueError, TypeError, RecursionError):
+        return "x" * (MAX_ID + 1)  # not JSON: never echoed
 
 
 class Session:
@@ -89,6 +213,9 @@ class Session:
         :param request: the request object.
         """
         ident = request.get("id") if isinstance(request, dict) else None
+        if ident is not None and len(_shown_id(ident)) > MAX_ID:
+            return _error("protocol", f"id: {len(_shown_id(ident)):,} characters of JSON; "
+                          f"an id is at most {MAX_ID:,} (the request was not carried out)")
         try:
             if not isinstance(request, dict):
                 raise ProtocolError("a request is a JSON object")
@@ -96,17 +223,20 @@ class Session:
             handler = self._commands.get(command) if isinstance(command, str) else None
             if handler is None:
                 known = ", ".join([*self._commands, "quit"])
-                raise ProtocolError(f"cmd: unknown command {json.dumps(command)}; "
+                raise ProtocolError(f"cmd: unknown command {_shown(command)}; "
                                     f"the commands are {known}")
             answer = {"ok": True, **handler(request)}
         except ProtocolError as err:
-            answer = {"ok": False, "error": "protocol", "message": str(err)}
+            answer = _error("protocol", str(err))
         except IllegalMoveError as err:
-            answer = {"ok": False, "error": "illegal-move", "message": str(err)}
+            answer = _error("illegal-move", str(err))
         except StateFormatError as err:
-            answer = {"ok": False, "error": "state-format", "message": str(err)}
+            answer = _error("state-format", str(err))
         except LisboaError as err:
-            answer = {"ok": False, "error": "game", "message": str(err)}
+            answer = _error("game", str(err))
+        except Exception as err:  # a bug must not end the session and lose its game
+            answer = _error("internal", f"{type(err).__name__}: {err} (an error of the "
+                            "engine: please report it with the request)")
         return answer if ident is None else {"id": ident, **answer}
 
     def _game(self) -> State:
@@ -143,7 +273,7 @@ class Session:
     def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
         text = request.get("move")
         if not isinstance(text, str):
-            raise ProtocolError(f"move: expected move notation (text), got {json.dumps(text)}")
+            raise ProtocolError(f"move: expected move notation (text), got {_shown(text)}")
         state = self._game()
         seat = request.get("seat")
         if seat is not None:
@@ -179,31 +309,69 @@ class Session:
         return self._status()
 
 
+def _lines(source: TextIO) -> Iterator[str | int]:
+    """The lines of ``source``; a line over MAX_REQUEST characters is skipped unread and
+    stands as its length (memory stays bounded whatever is sent)."""
+    while True:
+        line = source.readline(MAX_REQUEST + 1)
+        if not line:
+            return
+        if len(line) <= MAX_REQUEST or line.endswith("\n"):
+            yield line
+            continue
+        size = len(line)
+        while not line.endswith("\n"):
+            line = source.readline(1 << 16)
+            if not line:
+                break
+            size += len(line)
+        yield size - int(line.endswith("\n"))  # the line's characters, its end aside
+
+
+def _answer(line: str | int, session: Session) -> tuple[dict[str, Any], bool]:
+    """The answer to one line of input, and whether it was ``quit``."""
+    try:
+        if isinstance(line, int):
+            raise ProtocolError(f"the request is {line:,} characters long; at most "
+                                f"{MAX_REQUEST:,} are read")
+        request = read_request(line)
+    except ProtocolError as err:
+        return _error("protocol", str(err)), False
+    if isinstance(request, dict) and request.get("cmd") == "quit":
+        ident = request.get("id")
+        if ident is None or len(_shown_id(ident)) > MAX_ID:
+            return {"ok": True}, True
+        return {"id": ident, "ok": True}, True
+    return session.handle(request), False
+
+
+def _encoded(answer: dict[str, Any]) -> str:
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as err:  # a bug: still a JSON answer
+        return json.dumps(_error("internal", f"the answer is not JSON: {err}"))
+
+
 def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
           rules: Rules | None = None) -> int:
     """Answer requests from ``source`` on ``sink`` until ``quit`` or the end of input.
 
+    Every line gets one answer of standard JSON; no request, however malformed, ends the
+    session. Bytes of ``source`` that are not UTF-8 are refused line by line (a text
+    stream's error handler is set to ``surrogateescape`` for that).
+
     :param rules: the catalogue to play with (default: the shipped one).
     :returns: the exit status (0).
     """
+    if isinstance(source, io.TextIOWrapper):
+        source.reconfigure(errors="surrogateescape")
     session = Session(rules)
-    for line in source:
-        if not line.strip():
+    for line in _lines(source):
+        if isinstance(line, str) and not line.strip():
             continue
-        try:
-            request = json.loads(line)
-        except ValueError as err:
-            answer: dict[str, Any] = {
-                "ok": False, "error": "protocol", "message": f"not JSON: {err}"
-            }
-        else:
-            if isinstance(request, dict) and request.get("cmd") == "quit":
-                ident = request.get("id")
-                sink.write(json.dumps({"ok": True} if ident is None else
-                                      {"id": ident, "ok": True}) + "\n")
-                sink.flush()
-                return 0
-            answer = session.handle(request)
-        sink.write(json.dumps(answer) + "\n")
+        answer, done = _answer(line, session)
+        sink.write(_encoded(answer) + "\n")
         sink.flush()
+        if done:
+            return 0
     return 0
