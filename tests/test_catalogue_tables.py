@@ -137,3 +137,17 @@ def test_house_groups_in_another_order_load_and_play(tmp_path: Path) -> None:
     state, rng = new_game(3, 4, rules=rules), random.Random(4)
     while not is_over(state):
         state = apply(state, rng.choice(legal_moves(state)))
+
+
+def test_an_overlay_that_leaves_too_few_starting_plans_is_refused(tmp_path: Path) -> None:
+    # R2.2.5: each seat receives a starting plan, so a 4-player game needs 4; before, such
+    # an overlay loaded and new_game(4) failed with an IndexError.
+    overlay = tmp_path / "plan.lsb"
+    overlay.write_text(
+        'plan PL01 "Starting plan 1, now a regular one" {\n  architect blue\n  officials 2\n'
+        "  provenance reconstructed architect officials\n}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CardValidationError) as info:
+        load_rules(overlay=[overlay])
+    _the(list(info.value.problems), "LB130", "3 starting plans; the setup deals one to each seat")

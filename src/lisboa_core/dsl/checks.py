@@ -80,7 +80,7 @@ def check_catalogue(
                         report(trig.loc, "LB111", "'on taken' only acts on clergy tiles")
 
     _check_decks(compiler, [c for c in components if isinstance(c, m.PoliticalCard)])
-    check_tables(compiler, syntax, components)
+    check_tables(compiler, syntax, components, whole=complete or bool(counted))
     if complete:
         _check_sets(compiler, components)
 

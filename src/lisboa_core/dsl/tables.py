@@ -4,10 +4,12 @@ The engine reads the board and the player board as tables: the scoring space of 
 column (R1.8.5), the houses of each group (R13.1), the start price of each good (R2.4.3),
 the store majority of each good (R16.4), the officials majority of each player count
 (R16.7), the start influence of each seat in turn order (R2.2.8), a display pile per card
-type (R2.7.3), the noble at each position. A catalogue that leaves out a line, or gives one
-twice, would load and then fail in play (a ``KeyError`` in scoring, a ``ValueError`` in the
-store builder), so each table is checked here for every entry the engine can ask for, and
-a problem is reported at the line that repeats an entry, or at the component that lacks one.
+type (R2.7.3), the noble at each position; and the setup deals a starting plan per seat
+(R2.2.5). A catalogue that leaves out a line, or gives one twice, would load and then fail
+in play (a ``KeyError`` in scoring, a ``ValueError`` in the store builder, an
+``IndexError`` at setup), so each table is checked here for every entry the engine can ask
+for, and a problem is reported at the line that repeats an entry, or at the component that
+lacks one.
 """
 
 from __future__ import annotations
@@ -75,10 +77,13 @@ def _lines(written: Component, key: str) -> list[Field | Section]:
 
 
 def check_tables(
-    compiler: Compiler, syntax: Sequence[Component], components: Sequence[m.Component]
+    compiler: Compiler, syntax: Sequence[Component], components: Sequence[m.Component],
+    *, whole: bool = True,
 ) -> None:
     """Report into ``compiler`` every entry a board table lacks or repeats, and the values
-    the engine would read out of range (see the module docstring)."""
+    the engine would read out of range (see the module docstring). ``whole``: the
+    components are a whole catalogue (with or without an overlay), not files linted alone,
+    so what the setup deals per seat must be there too."""
     written = {(c.kind, c.id): c for c in syntax}
     scoring_tiles = sum(isinstance(c, m.ScoringTile) for c in components)
     for component in components:
@@ -97,6 +102,14 @@ def check_tables(
     nobles = [c for c in components if isinstance(c, m.Noble)]
     if len(nobles) == len(NOBLES):  # a file linted alone may hold some of them
         _check_nobles(compiler, nobles)
+    plans = [c for c in components if isinstance(c, m.Plan)]
+    starting = [p for p in plans if p.starting]
+    if whole and plans and len(starting) < PLAYER_COUNTS[-1]:
+        compiler.report(
+            plans[-1].loc, "LB130",
+            f"{len(starting)} starting plans; the setup deals one to each seat, so a "
+            f"{PLAYER_COUNTS[-1]}-player game needs {PLAYER_COUNTS[-1]} (R2.2.5)",
+        )
 
 
 def _check_table(compiler: Compiler, table: Table, source: Component) -> None:
