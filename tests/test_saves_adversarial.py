@@ -105,7 +105,9 @@ def test_a_period_left_half_changed_is_refused() -> None:
     state = _first_position_with(("start-turn", "period-setup", "period-discard"))
     document = _document(state)
     del _pending(document)[1]
-    with pytest.raises(StateFormatError, match="period 2 but cards or ships still wait"):
+    with pytest.raises(StateFormatError, match=re.escape(
+        "later_decks[0][0]: " + document["state"]["later_decks"][0][0] + " is a purple "
+    ) + r"\w+ card; this place holds nothing after the period-2 setup"):
         from_json(json.dumps(document))
 
 
