@@ -139,12 +139,12 @@ class _Zone:
         self.single = single
 
 
-class _Rules:
-    """The zone rules of one state (they depend on the period and the player count)."""
+class _Context:
+    """What the zone rules of one state depend on: the period, whether the later decks
+    still wait, the player count."""
 
-    def __init__(self, state: State, rules: Rules) -> None:
+    def __init__(self, state: State) -> None:
         self.state = state
-        self.rules = rules
         self.waiting = state.period == 1 or any(f.kind == "period-setup" for f in state.pending)
         self.later = LATER_DECKS if self.waiting else ()
         self.two = len(state.players) == 2
@@ -154,9 +154,10 @@ class _Rules:
         return isinstance(component, m.PoliticalCard) and component.deck not in self.later
 
     def in_play_text(self, cards: str) -> str:
+        if not self.later:
+            return cards
         later = " or ".join(self.later)
-        return f"{cards} of the decks in play (no {later} card before the period-2 setup)" \
-            if self.later else cards
+        return f"{cards} of the decks in play (no {later} card before the period-2 setup)"
 
     def open_decree(self, component: m.Component) -> bool:
         """A decree that may be face up (R2.6.2: never a 2-player removal one with 2)."""
@@ -185,7 +186,7 @@ class _Rules:
 
 def _zones(state: State, rules: Rules) -> Iterator[_Zone]:
     """Every zone of ``state`` that holds pieces, with what it may hold."""
-    z = _Rules(state, rules)
+    z = _Context(state)
     board = rules.board
     clergy, plan, building = _of(m.ClergyTile), _of(m.Plan), _of(m.PublicBuilding)
     cards = z.in_play_text("political cards")
