@@ -62,6 +62,40 @@ def test_digit_string_arguments_become_integers() -> None:
     assert str(Move("slot", ("1",))) == "slot 1"
 
 
+_ONE = "Move(): args must be a tuple of str and int, not "
+
+
+@pytest.mark.parametrize(
+    ("kind", "args", "message"),
+    [
+        (5, (), "Move(): kind must be a str (what is chosen: 'tuck', 'sell'...), not int 5"),
+        (None, ("BL01",), "Move(): kind must be a str (what is chosen: 'tuck', 'sell'...), "
+                          "not NoneType None"),
+        ("tuck", "BL01", _ONE + "str 'BL01' (one argument: ('BL01',))"),  # not B, L, 0, 1
+        ("slot", 5, _ONE + "int 5 (one argument: (5,))"),
+        ("slot", {1, 2}, _ONE + "set {1, 2}"),
+        ("slot", (1.5,), "Move(): args[0] must be a str or an int, not float 1.5"),
+        ("sell", ("gold", None), "Move(): args[1] must be a str or an int, not NoneType None"),
+        ("slot", (True,), "Move(): args[0] must be a str or an int, not bool True"),
+    ],
+)
+def test_a_wrongly_typed_move_names_the_argument_and_the_type(
+    kind: object, args: object, message: str
+) -> None:
+    with pytest.raises(TypeError) as info:
+        Move(kind, args)
+    assert str(info.value) == message
+
+
+def test_a_list_and_integer_like_arguments_make_the_same_move() -> None:
+    class Index:  # numpy.int64 and the like
+        def __index__(self) -> int:
+            return 2
+
+    assert Move("slot", ["2"]) == Move("slot", (Index(),)) == Move("slot", (2,))
+    assert Move("slot", (Index(),)).args[0].__class__ is int
+
+
 def test_a_move_rebuilt_from_its_notation_is_the_legal_move() -> None:
     state = _state()
     for move in legal_moves(state):

@@ -29,6 +29,7 @@ from lisboa_core.adversarial import (
     judge_record,
     judge_state,
     play_on,
+    probe_views,
     sample_records,
     sample_saves,
     tamper,
@@ -105,7 +106,9 @@ def test_a_period_left_half_changed_is_refused() -> None:
     state = _first_position_with(("start-turn", "period-setup", "period-discard"))
     document = _document(state)
     del _pending(document)[1]
-    with pytest.raises(StateFormatError, match="period 2 but cards or ships still wait"):
+    with pytest.raises(StateFormatError, match=re.escape(
+        "later_decks[0][0]: " + document["state"]["later_decks"][0][0] + " is a purple "
+    ) + r"\w+ card; this place holds nothing after the period-2 setup"):
         from_json(json.dumps(document))
 
 
@@ -201,6 +204,18 @@ def test_tampered_records_are_refused_or_playable() -> None:
         if verdict.outcome == "broken":
             broken.append(f"case {case}: {what}: {verdict.detail}")
     assert broken == []
+
+
+def test_the_judge_samples_every_view_of_a_loaded_state() -> None:
+    # A state that only the views show broken: a public building in two stacks leaves no
+    # unseen building for determinize to put below the visible ones (R1.8.9).
+    from lisboa_core._replace import replace
+
+    state = _position(3, 5, 40)
+    stacks = state.building_stacks
+    broken = replace(state, building_stacks=(stacks[0] + (stacks[1][0],), stacks[1]))
+    assert probe_views(state) is None
+    assert "no unseen public building fits" in (probe_views(broken) or "")
 
 
 def test_tamper_covers_every_mutation_kind() -> None:

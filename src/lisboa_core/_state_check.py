@@ -4,7 +4,9 @@ The strict converter (:mod:`lisboa_core._codec`) guarantees types; this module c
 values against the catalogue and the player count, field by field, with a small table of
 *specs* per state field and per frame kind, and raises :class:`~lisboa_core._codec.Invalid`
 naming the first wrong value. The rules' own consistency (pieces conserved, limits) is
-checked afterwards by :func:`lisboa_core.testing.check_invariants`.
+checked afterwards: where each piece may lie and that it lies in one place by
+:func:`lisboa_core._zones.check_zones` (called last here), the rest by
+:func:`lisboa_core.testing.check_invariants`.
 
 A spec is a domain name (``"nat"``, ``"seat"``, ``"political"``: see ``_Checker._scalar``),
 :class:`Many` (a tuple of any length, or of the length the catalogue gives a named size),
@@ -19,6 +21,7 @@ import attrs
 
 from . import model as m
 from ._codec import Invalid
+from ._zones import STARTING_DECK, check_zones, describe
 from .catalog import Rules
 from .dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS, STREETS
 from .engine.core import handler
@@ -114,7 +117,9 @@ _WORDS: dict[str, tuple[str, ...]] = {
 _NOUNS = {
     "political": "political card",
     "treasury": "treasury card",
+    "starting_card": f"card of the starting deck ({STARTING_DECK})",
     "portfolio": "card or ship",
+    "clergy": "clergy tile",
     "city_tile": "city tile",
     "scoring_tile": "scoring tile",
     "component": "component",
@@ -123,6 +128,7 @@ _NOUNS = {
 
 @attrs.frozen
 class _Catalogue:
+    rules: Rules
     ids: dict[str, frozenset[str]]
     sizes: dict[str, int]
     gaps: int
@@ -143,6 +149,7 @@ def _catalogue(rules: Rules) -> _Catalogue:
     table = {
         "political": ids(rules.political),
         "treasury": frozenset(c.id for c in rules.political if c.is_treasury),
+        "starting_card": frozenset(c.id for c in rules.political if c.deck == STARTING_DECK),
         "portfolio": ids(rules.political) | ids(rules.ships),
         "ship": ids(rules.ships),
         "clergy": ids(rules.clergy),
@@ -167,7 +174,7 @@ def _catalogue(rules: Rules) -> _Catalogue:
         "sites": len(rules.sites),
         "scoring_tiles": len(rules.scoring_tiles),
     }
-    found = _CATALOGUES[rules.digest] = _Catalogue(table, sizes, board.church_gaps)
+    found = _CATALOGUES[rules.digest] = _Catalogue(rules, table, sizes, board.church_gaps)
     return found
 
 
@@ -241,6 +248,9 @@ class _Checker:
         if isinstance(value, str) and value in members:
             return None
         noun = _NOUNS.get(spec, spec.replace("_", " "))
+        known = self.catalogue.rules.get(value) if isinstance(value, str) else None
+        if known is not None:  # a real piece, of another kind than the place holds
+            return f"expected a {noun}, got {_show(value)} ({describe(known)})"
         return f"unknown {noun} {_show(value)}"
 
     def _ctx(self, value: Any) -> str | None:
@@ -285,3 +295,4 @@ def check_state(state: State, rules: Rules) -> None:
         data = handler(frame.kind).data
         if data is not None:
             checker.check(frame.data, data, f"{where}.data")
+    check_zones(state, rules)

@@ -32,12 +32,14 @@ from typing import Any
 
 import attrs
 
+from .actions import legal_mask
 from .api import apply, is_over, legal_moves, new_game
 from .errors import StateFormatError
 from .records import GameRecord, record_game, replay
 from .serialize import from_json, to_json
 from .state import State
 from .testing import check_invariants
+from .views import determinize, observe
 
 __all__ = [
     "MUTATIONS",
@@ -45,6 +47,7 @@ __all__ = [
     "judge_record",
     "judge_state",
     "play_on",
+    "probe_views",
     "sample_records",
     "sample_saves",
     "tamper",
@@ -273,6 +276,34 @@ def play_on(state: State, rng: random.Random, moves: int) -> str | None:
     return None
 
 
+def probe_views(state: State, seed: int = 0) -> str | None:
+    """What a search bot or a learner does with a loaded state before it plays: each seat's
+    view sampled back into a whole state (:func:`~lisboa_core.determinize`), which must show
+    the seat the same view, and the legal-move mask of the state and of each sample.
+    ``None`` if all went well, else what went wrong.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.adversarial import probe_views
+
+        assert probe_views(new_game(players=3, seed=2)) is None
+    """
+    try:
+        if not is_over(state):
+            legal_mask(state)
+        for seat in range(state.player_count):
+            view = observe(state, seat)
+            sample = determinize(view, seed)
+            if observe(sample, seat) != view:
+                return f"seat {seat}: determinize gives a state the seat sees otherwise"
+            if not is_over(sample):
+                legal_mask(sample)
+    except Exception as err:  # any exception here is the bug being hunted
+        return f"views: {type(err).__name__}: {err}"
+    return None
+
+
 def judge_state(text: str, rng: random.Random, moves: int = 200) -> Verdict:
     """What :func:`~lisboa_core.from_json` makes of ``text``, then of playing on.
 
@@ -294,7 +325,7 @@ def judge_state(text: str, rng: random.Random, moves: int = 200) -> Verdict:
         return Verdict("rejected", str(err))
     except Exception as err:  # anything but StateFormatError is a loader bug
         return Verdict("broken", f"on load: {type(err).__name__}: {err}")
-    fault = play_on(state, rng, moves)
+    fault = probe_views(state, rng.randrange(2**32)) or play_on(state, rng, moves)
     return Verdict("broken", fault) if fault else Verdict("playable")
 
 
@@ -323,7 +354,7 @@ def judge_record(text: str, rng: random.Random, moves: int = 200) -> Verdict:
         return Verdict("broken", f"on load or replay: {type(err).__name__}: {err}")
     if result.failed_at is not None:
         return Verdict("rejected", result.reason or "")
-    fault = play_on(result.final, rng, moves)
+    fault = probe_views(result.final, rng.randrange(2**32)) or play_on(result.final, rng, moves)
     if fault:
         return Verdict("broken", fault)
     return Verdict("rejected" if result.reason else "playable", result.reason or "")

@@ -31,6 +31,7 @@ from typing import Any
 
 import attrs
 
+from ._files import write_atomic
 from .catalog import Rules, load_rules
 from .engine.scoring import CATEGORIES
 from .errors import LisboaError
@@ -255,7 +256,7 @@ class BalanceReport:
             _histogram(plt, self.totals_a, self.totals_b),
         ]
         target = Path(path)
-        target.write_text(_page(self, figures), encoding="utf-8")
+        write_atomic(target, _page(self, figures))  # a failure part-way keeps an earlier file
         return target
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ._cli_args import at_least
 from ._deprecation import moved
+from ._files import write_atomic
 from .catalog import load_rules
 from .engine.scoring import score
 from .records import GameRecord, replay
@@ -74,7 +74,7 @@ def _show_command(args: argparse.Namespace) -> int:
         return 0
     from .svg import board  # late: only this command draws
 
-    Path(args.svg).write_text(board(shown) + "\n", encoding="utf-8")
+    write_atomic(args.svg, board(shown) + "\n")
     print(f"wrote {args.svg}: the position after move {turn} of {last}")
     return 0
 

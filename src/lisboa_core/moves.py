@@ -12,25 +12,66 @@ meaning of a move.
 
 from __future__ import annotations
 
+from operator import index
 from types import FunctionType
 from typing import Any, NoReturn
 
 __all__ = ["Move"]
 
 
-def _normal(args: tuple[str | int, ...]) -> tuple[str | int, ...]:
+def _normal(args: tuple[Any, ...]) -> tuple[str | int, ...]:
+    """The arguments with digit strings as integers, each checked to be a str or an int."""
     for arg in args:
-        if isinstance(arg, str) and arg.isdigit() and arg.isascii():
-            return tuple(int(a) if isinstance(a, str) and a.isdigit() and a.isascii() else a
-                         for a in args)
+        if arg.__class__ is str:
+            if arg.isdigit() and arg.isascii():
+                return _converted(args)
+        elif arg.__class__ is not int:
+            return _converted(args)
     return args
+
+
+def _converted(args: tuple[Any, ...]) -> tuple[str | int, ...]:
+    """The slow path of :func:`_normal`: digit strings read as numbers, integer-like values
+    (``numpy.int64``) as ints, anything else refused naming its place."""
+    out: list[str | int] = []
+    for i, arg in enumerate(args):
+        if isinstance(arg, str):
+            out.append(int(arg) if arg.isdigit() and arg.isascii() else arg)
+        elif isinstance(arg, bool) or not hasattr(arg, "__index__"):
+            raise TypeError(f"Move(): args[{i}] must be a str or an int, not "
+                            f"{type(arg).__name__} {_short(arg)}")
+        else:
+            out.append(index(arg))
+    return tuple(out)
+
+
+def _args(args: Any) -> tuple[Any, ...]:
+    """``args`` given as a list, as a tuple; anything else refused (a string would become
+    one argument per letter, a set or a dict has no order)."""
+    if isinstance(args, list):
+        return tuple(args)
+    hint = f" (one argument: ({args!r},))" if isinstance(args, str | int) else ""
+    raise TypeError(f"Move(): args must be a tuple of str and int, not "
+                    f"{type(args).__name__} {_short(args)}{hint}")
+
+
+def _kind(kind: Any) -> NoReturn:
+    raise TypeError(f"Move(): kind must be a str (what is chosen: 'tuck', 'sell'...), not "
+                    f"{type(kind).__name__} {_short(kind)}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Move:
     """One choice for the seat to act: ``kind`` and its arguments.
 
     Immutable: setting or deleting an attribute raises :class:`AttributeError`. Arguments
-    that are digit strings become integers (see the module docstring).
+    that are digit strings become integers (see the module docstring). ``kind`` must be a
+    str and ``args`` a tuple (or list) of str and int; anything else raises
+    :class:`TypeError` naming the argument (``Move(): kind must be a str ..., not int 5``).
 
     Example::
 
@@ -49,9 +90,12 @@ class Move:
     args: tuple[str | int, ...]
     """Card ids, goods, places and numbers, in notation order."""
 
-    def __init__(self, kind: str, args: tuple[str | int, ...] = ()) -> None:
+    # ``Any``: the compiled build would check the annotations itself, with a bare message.
+    def __init__(self, kind: Any, args: Any = ()) -> None:
+        if kind.__class__ is not str:
+            _kind(kind)
         self.kind = kind
-        self.args = _normal(tuple(args))
+        self.args = _normal(args if args.__class__ is tuple else _args(args))
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise AttributeError(f"Move is immutable: cannot set {name!r}")
@@ -78,9 +122,11 @@ class Move:
         return (Move, (self.kind, self.args))
 
 
-def _pure_init(self: Move, kind: str, args: tuple[str | int, ...] = ()) -> None:
+def _pure_init(self: Move, kind: Any, args: Any = ()) -> None:
+    if kind.__class__ is not str:
+        _kind(kind)
     _set(self, "kind", kind)
-    _set(self, "args", _normal(tuple(args)))
+    _set(self, "args", _normal(args if args.__class__ is tuple else _args(args)))
 
 
 _set = object.__setattr__

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from . import _codec
-from ._files import MAX_DOCUMENT_BYTES, FileTooLargeError, read_bounded
+from ._files import MAX_DOCUMENT_BYTES, FileTooLargeError, read_bounded, write_atomic
 from .api import apply, is_over, new_game, parse_move
 from .catalog import Rules, load_rules
 from .errors import IllegalMoveError, StateFormatError
@@ -173,11 +173,14 @@ class GameRecord:
             )
 
     def save(self, path: str | Path) -> None:
-        """Write the record to a file as JSON (UTF-8).
+        """Write the record to a file as JSON (UTF-8), all at once: the file is replaced
+        only when the whole record is on the disk, so a failure part-way (a full disk, a
+        kill) leaves an earlier file of that name whole.
 
         :param path: the file to write (replaced if it exists).
+        :raises OSError: if the file cannot be written.
         """
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        write_atomic(path, self.to_json() + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:

@@ -15,8 +15,9 @@ written. A seat's :class:`~lisboa_core.View` saves the same way as ``"lisboa-vie
 its ``seat``; its hidden pieces are placeholders, which only a view may hold.
 
 Loading checks the format and version, that the catalogue given is the one the state was
-made with, every field's type, every value against the catalogue and the player count, and
-finally the game's invariants; anything wrong raises
+made with, every field's type, every value against the catalogue and the player count, where
+every piece lies (one place each, of a kind that place holds), and finally the game's
+invariants; anything wrong raises
 :class:`~lisboa_core.errors.StateFormatError` naming the field.
 """
 
@@ -294,7 +295,9 @@ def from_json(text: str | bytes, *, rules: Rules | None = None) -> State:
 
     Nothing is trusted: a text that is not such JSON, a missing or extra field, a value of
     the wrong type, a seat out of range, an unknown frame kind or card id, a negative
-    count, a broken invariant of the game (see
+    count, a piece where its kind may not lie, in two places or nowhere (a purple card in a
+    period-1 display pile, a public building in two stacks), a broken invariant of the game
+    (see
     :func:`lisboa_core.testing.check_invariants`) or another format version raises
     :class:`~lisboa_core.errors.StateFormatError`, whose message starts with the path of
     the wrong field (``players[2].goods[1]: expected a number 0 or more, got -1``).

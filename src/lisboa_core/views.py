@@ -19,6 +19,7 @@ import attrs
 from . import model as m
 from ._args import expect, expect_int
 from ._replace import replace
+from ._zones import DISPLAY_DECKS, LATER_DECKS, STARTING_DECK
 from .engine.ops import rules_of
 from .errors import LisboaError
 from .rng import Rng
@@ -303,36 +304,38 @@ def determinize(view: View, seed: int = 0) -> State:
     buildings = pool("public building", rules.buildings)
     plans = pool("starting plan", tuple(p for p in rules.plans if p.starting))
 
-    def card_of(deck: str | tuple[str, ...], card_type: str | None = None) -> Callable[[str], bool]:
-        decks = (deck,) if isinstance(deck, str) else deck
+    def card_of(deck: str | tuple[str, ...] | None,
+                card_type: str | None = None) -> Callable[[str], bool]:
+        decks = (deck,) if isinstance(deck, str) else deck  # None: any deck
 
         def accepts(card_id: str) -> bool:
             card = rules.typed(card_id, m.PoliticalCard)
-            return card.deck in decks and card_type in (None, card.type)
+            return (decks is None or card.deck in decks) and card_type in (None, card.type)
 
         return accepts
 
     # Most constrained first, so every placeholder finds a piece (the real state is one
     # way to fill them all): display piles, later decks, draft packets, hands, the box.
-    pile_deck = "red" if state.period == 1 else "brown"
+    pile_deck = DISPLAY_DECKS[state.period - 1]
     piles = tuple(
         cards.fill(pile, HIDDEN_CARD, card_of(pile_deck, card_type))
         for pile, card_type in zip(state.piles, rules.board.political_display, strict=True)
     )
     later_decks = (
-        cards.fill(state.later_decks[0], HIDDEN_CARD, card_of("purple")),
-        cards.fill(state.later_decks[1], HIDDEN_CARD, card_of("brown")),
+        cards.fill(state.later_decks[0], HIDDEN_CARD, card_of(LATER_DECKS[0])),
+        cards.fill(state.later_decks[1], HIDDEN_CARD, card_of(LATER_DECKS[1])),
     )
     pending = list(state.pending)
     for i, frame in enumerate(pending):
         if frame.kind == "draft":
             round_, done, packets, kept = frame.data
-            packets = tuple(cards.fill(g, HIDDEN_CARD, card_of("blue")) for g in packets)
-            kept = tuple(cards.fill(g, HIDDEN_CARD, card_of("blue")) for g in kept)
+            packets = tuple(cards.fill(g, HIDDEN_CARD, card_of(STARTING_DECK)) for g in packets)
+            kept = tuple(cards.fill(g, HIDDEN_CARD, card_of(STARTING_DECK)) for g in kept)
             pending[i] = Frame(frame.kind, frame.seat, (round_, done, packets, kept))
-    in_play = ("blue", "red") if state.period == 1 or any(state.later_decks) else None
+    in_play = ((STARTING_DECK, DISPLAY_DECKS[0]) if state.period == 1 or any(state.later_decks)
+               else None)
     players = tuple(
-        replace(p, hand=cards.fill(p.hand, HIDDEN_CARD, card_of(in_play or _DECKS)))
+        replace(p, hand=cards.fill(p.hand, HIDDEN_CARD, card_of(in_play)))
         for p in state.players
     )
     removed = cards.fill(state.removed, HIDDEN_CARD)
@@ -356,6 +359,3 @@ def determinize(view: View, seed: int = 0) -> State:
         removed=removed,
         rng=Rng(value),
     )
-
-
-_DECKS = ("blue", "red", "purple", "brown")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from .. import model as m
 from .ast import Component, Loc
 from .compiler import Compiler
+from .tables import check_tables
 
 __all__ = ["check_catalogue"]
 
@@ -79,6 +80,7 @@ def check_catalogue(
                         report(trig.loc, "LB111", "'on taken' only acts on clergy tiles")
 
     _check_decks(compiler, [c for c in components if isinstance(c, m.PoliticalCard)])
+    check_tables(compiler, syntax, components, whole=complete or bool(counted))
     if complete:
         _check_sets(compiler, components)
 

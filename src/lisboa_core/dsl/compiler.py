@@ -246,6 +246,9 @@ class Compiler:
         if comp.kind == "noble":
             values["key_check"] = None
             values.pop("key_check")
+        if comp.kind == "player-board" and "houses" in values:
+            # The engine reads the groups left to right, whatever order the file gives.
+            values["houses"] = tuple(sorted(values["houses"], key=lambda h: _GROUPS.index(h[0])))
         try:
             obj: m.Component = schema.cls(
                 id=comp.id,
@@ -591,6 +594,8 @@ class _Bad:
 
 
 _BAD: Any = _Bad()
+
+_GROUPS = TYPES["group"].members
 
 # Enumerations used by the catalogue-level checks.
 STREET_GOOD_TYPES = TYPES["street"].members

@@ -107,6 +107,8 @@ STATE_ACTIONS = (
 )
 NOBLE_ACTIONS = ("build-store", "take-decree", "open-building")
 ROWS = ("A", "B", "C", "D", "E")
+COLUMNS = (1, 2, 3, 4, 5)
+PLAYER_COUNTS = (2, 3, 4)
 
 TYPES: dict[str, ValueType] = {
     t.name: t
@@ -115,9 +117,9 @@ TYPES: dict[str, ValueType] = {
         _int_type("nat", "a number 0 or more", 0, None),
         _int_type("pos", "a number 1 or more", 1, None),
         ValueType("nonzero", "a number other than 0 (negative takes away)", _nonzero),
-        _int_type("column", "a column number 1-5", 1, 5),
+        _int_type("column", "a column number 1-5", COLUMNS[0], COLUMNS[-1]),
         _int_type("period", "a period (1 or 2)", 1, 2),
-        _int_type("players", "a player count 2-4", 2, 4),
+        _int_type("players", "a player count 2-4", PLAYER_COUNTS[0], PLAYER_COUNTS[-1]),
         _amount("minus", "a reduction such as -1", -1, False),
         _amount("plus", "an increase such as +2", +1, False),
         _amount("minus_or_free", "a reduction such as -1, or 'free'", -1, True),

@@ -63,6 +63,6 @@ def _held(frame: Frame) -> list[str]:
 
 register(
     "draft", _apply, _moves, checkpoint=True,
-    data=Fixed(("nat", "nat", Many(Many("political")), Many(Many("political")))),
+    data=Fixed(("nat", "nat", Many(Many("starting_card")), Many(Many("starting_card")))),
     holds=_held, under=frozenset({"keep-clergy"}),
 )
