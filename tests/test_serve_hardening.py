@@ -316,6 +316,10 @@ def test_a_public_table_warns_and_serves_the_names_allowed(
         SOL_SOCKET=socket.SOL_SOCKET, SO_REUSEADDR=socket.SO_REUSEADDR))
     monkeypatch.setattr(uvicorn.Server, "run",
                         lambda server, sockets=None: served.append(server.config.app))
+    # uvicorn.Config points the logging system's handlers at the streams of the moment,
+    # which capsys closes after this test: later tests of the same worker would log into
+    # a closed file.
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda config: None)
     assert cli.main(["serve", "--host", "0.0.0.0", "--public", "--allow-host", "table.lan",
                      "--bots", "random"]) == 0
     out, err = capsys.readouterr()

@@ -21,7 +21,7 @@ same time. Every rule comes from the catalogue, never from a card id:
   twice and no colour has more rubble cubes than the game has.
 
 :func:`check_zones` raises :class:`~lisboa_core._codec.Invalid` naming the first piece out
-of place by its path (``piles[0][3]: PU05 is a purple manuel card; this pile holds red
+of place by its path (``piles[0][3]: XX05 is a purple manuel card; this pile holds red
 manuel cards``).
 """
 
