@@ -17,9 +17,16 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The hot path of legal_moves/apply: the state classes, moves, copies, the generator and
-# every engine module (package __init__ files stay Python).
-HOT = ["state.py", "player.py", "moves.py", "_replace.py", "rng.py", "engine/**/*.py"]
+# The hot path of legal_moves/apply: the shared core (decision stack, moves, copies, the
+# generator) and every game's state classes, rules and hints (package __init__ files stay
+# Python).
+HOT = [
+    "core/*.py",
+    "games/*/state.py",
+    "games/*/player.py",
+    "games/*/rules/**/*.py",
+    "games/*/hints/**/*.py",
+]
 
 
 def hot_modules(package: Path) -> list[str]:
@@ -70,6 +77,6 @@ class MypycBuildHook(BuildHookInterface):  # type: ignore[type-arg]
             os.chdir(here)
         built = {str(p): str(p.relative_to(out)) for p in out.rglob("*.so")}
         built |= {str(p): str(p.relative_to(out)) for p in out.rglob("*.pyd")}
-        if not any("lisboa_core/state" in target for target in built.values()):
-            raise RuntimeError("mypyc produced no extension for lisboa_core.state")
+        if not any("lisboa_core/games/lisboa/state" in target for target in built.values()):
+            raise RuntimeError("mypyc produced no extension for lisboa_core.games.lisboa.state")
         return built

@@ -3,7 +3,7 @@ turn; prints its win rate (shared wins count fractionally) with a 95% Wilson int
 
 Run: ``.venv/bin/python benchmarks/bench_bots.py HERO OTHER [games] [jobs]`` (default 100
 games, 1 process), e.g. ``ismcts greedy 100 2`` or ``greedy random 200 2``. Built on
-``lisboa_core.simulation.simulate``, so ``lisboa simulate --players 4 --bots
+``lisboa_core.studies.simulation.simulate``, so ``lisboa simulate --players 4 --bots
 HERO,OTHER,OTHER,OTHER --rotate --games N --seed 1000`` gives the same games.
 """
 
@@ -13,7 +13,7 @@ import math
 import sys
 import time
 
-from lisboa_core.simulation import GameResult, simulate, summarise
+from lisboa_core.studies.simulation import GameResult, simulate, summarise
 
 SEED = 1000
 

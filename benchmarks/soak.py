@@ -2,7 +2,8 @@
 
 ``make soak`` (not part of ``make test``) plays random games over 2, 3 and 4 players, in
 turn, until DECISIONS decisions have been made (default 10^6), on JOBS processes, checking
-:func:`lisboa_core.testing.check_invariants` after every move and that a decision is always
+:func:`lisboa_core.games.lisboa.testing.check_invariants` after every move and that a decision is
+always
 offered until the game ends. It prints decisions, games, failures and time; a failure
 prints the seed, the move number and what went wrong, so it can be replayed.
 
@@ -17,7 +18,7 @@ import sys
 import time
 
 from lisboa_core import apply, is_over, legal_moves, new_game
-from lisboa_core.testing import check_invariants
+from lisboa_core.games.lisboa.testing import check_invariants
 
 
 def _game(seed: int) -> tuple[int, str | None]:

@@ -4,9 +4,9 @@ consistent and playable (``make tamper``; the test suite runs a few thousand).
     python benchmarks/tamper.py [CASES] [JOBS]
 
 Cases alternate between saved states and game records, taken from random games of 2, 3
-and 4 players at many points; each is changed once by :func:`lisboa_core.adversarial.tamper`
-and judged by :func:`~lisboa_core.adversarial.judge_state` /
-:func:`~lisboa_core.adversarial.judge_record` (200 random moves after a successful load).
+and 4 players at many points; each is changed once by :func:`lisboa_core.studies.adversarial.tamper`
+and judged by :func:`~lisboa_core.studies.adversarial.judge_state` /
+:func:`~lisboa_core.studies.adversarial.judge_record` (200 random moves after a successful load).
 """
 
 from __future__ import annotations
@@ -17,7 +17,13 @@ import random
 import sys
 import time
 
-from lisboa_core.adversarial import judge_record, judge_state, sample_records, sample_saves, tamper
+from lisboa_core.studies.adversarial import (
+    judge_record,
+    judge_state,
+    sample_records,
+    sample_saves,
+    tamper,
+)
 
 _SAVES: list[str] = []
 _RECORDS: list[str] = []

@@ -32,9 +32,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from lisboa_core import action_space, load_rules
-from lisboa_core import model as m
-from lisboa_core.catalog import check_paths, json_kind, kind_of
-from lisboa_core.descriptions import describe_behaviour, describe_effect, describe_score
 from lisboa_core.dsl.ast import Clause, Component, Field, Item, Section
 from lisboa_core.dsl.compiler import CODES, KINDS, Compiler
 from lisboa_core.dsl.format import format_component, format_effects
@@ -48,6 +45,13 @@ from lisboa_core.dsl.vocabulary import (
     PERMISSIONS,
     SCORE_FORMS,
     SUBJECTS,
+)
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of
+from lisboa_core.games.lisboa.descriptions import (
+    describe_behaviour,
+    describe_effect,
+    describe_score,
 )
 
 DOCS = Path(__file__).resolve().parent
@@ -202,8 +206,8 @@ def kinds_section() -> str:
         out += [
             f"### `{kind}` {{ #kind-{kind} }}",
             "",
-            f"Compiled to `{schema.cls.__name__}` (`lisboa_core.model`); the shipped catalogue "
-            f"has {count}.",
+            f"Compiled to `{schema.cls.__name__}` (`lisboa_core.games.lisboa.model`); "
+            f"the shipped catalogue has {count}.",
             "",
             "| Key | Written as | Required |",
             "|---|---|---|",
@@ -860,7 +864,8 @@ def rules_coverage_page() -> str:
         "",
         GENERATED_NOTE,
         "",
-        f"Every rule of the rules reference ([Lisboa rules reference](games/lisboa/rules.md), {total} numbered "
+        "Every rule of the rules reference "
+        f"([Lisboa rules reference](games/lisboa/rules.md), {total} numbered "
         "rules) and the test files that cite it. A test cites a rule by naming it in its text "
         "(`# R8.1.2`) or in its function name (`test_r8_1_2_...`); citing a section does not "
         "cite its sub-rules. A rule no test cites yet belongs to a part of the engine still to "
@@ -959,7 +964,7 @@ def fill_regions(text: str, regions: dict[str, Callable[[], str]], page: str) ->
 
 def schema_files() -> dict[Path, str]:
     """The published JSON Schemas, one file per kind (docs/schema/<kind>.json)."""
-    from lisboa_core.schema import SCHEMA_KINDS, json_schema
+    from lisboa_core.persistence.schema import SCHEMA_KINDS, json_schema
 
     return {
         DOCS / "schema" / f"{kind}.json": json.dumps(json_schema(kind), indent=2) + "\n"

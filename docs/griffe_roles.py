@@ -6,7 +6,7 @@ The docstrings of lisboa_core use reST roles (``:func:`load_rules```,
 under the mkdocstrings options in ``mkdocs.yml``) rewrites them before rendering:
 
 * a role whose target is documented on the site becomes a cross-reference link
-  (``[`load_rules`][lisboa_core.catalog.load_rules]``);
+  (``[`load_rules`][lisboa_core.games.lisboa.catalog.load_rules]``);
 * any other role becomes plain inline code, so ``mkdocs build --strict`` never fails on a
   reference to an internal name;
 * a paragraph ending in ``::`` ends in ``:`` (the indented block after it is code).
@@ -23,13 +23,14 @@ from typing import Any
 
 import griffe
 
-DOCUMENTED_MODULES = ("lisboa_core.testing", "lisboa_core.model", "lisboa_core.errors")
+DOCUMENTED_MODULES = ("lisboa_core.games.lisboa.testing", "lisboa_core.games.lisboa.model",
+"lisboa_core.errors")
 """Modules whose whole public content has an API page (see ``docs/api/``)."""
 
 DOCUMENTED_EXTRAS = (
-    "lisboa_core.state.PlayerState",
-    "lisboa_core.state.Frame",
-    "lisboa_core.rng.Rng",
+    "lisboa_core.games.lisboa.state.PlayerState",
+    "lisboa_core.games.lisboa.state.Frame",
+    "lisboa_core.core.rng.Rng",
     "lisboa_core.action_space",
     "lisboa_core.describe",
 )

@@ -35,12 +35,12 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.events import apply_with_events, events_between
-from lisboa_core.render import render_score_sheet, render_text
-from lisboa_core.schema import json_schema
-from lisboa_core.serialize import view_from_json
-from lisboa_core.svg import board
-from lisboa_core.testing import add_store, give_favor
+from lisboa_core.games.lisboa.events import apply_with_events, events_between
+from lisboa_core.games.lisboa.render import render_score_sheet, render_text
+from lisboa_core.games.lisboa.svg import board
+from lisboa_core.games.lisboa.testing import add_store, give_favor
+from lisboa_core.persistence.schema import json_schema
+from lisboa_core.persistence.serialize import view_from_json
 
 CLEAN = (TypeError, ValueError, LisboaError)
 

@@ -40,10 +40,10 @@ def test_moved_names_still_work_and_warn() -> None:
     import warnings
 
     from lisboa_core.errors import LisboaDeprecationWarning
-    from lisboa_core.render import render_catalogue, render_score_sheet, render_text
+    from lisboa_core.games.lisboa.render import render_catalogue, render_score_sheet, render_text
 
-    for module, old, new in (("lisboa_core.cli_records", "format_score_sheet", render_score_sheet),
-                             ("lisboa_core.cli_play", "render_view", render_text)):
+    for module, old, new in (("lisboa_core.fronts.cli_records", "format_score_sheet", render_score_sheet),
+                             ("lisboa_core.fronts.cli_play", "render_view", render_text)):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             value = getattr(__import__(module, fromlist=[old]), old)
@@ -54,6 +54,6 @@ def test_moved_names_still_work_and_warn() -> None:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        from lisboa_core.cli import summary_table
+        from lisboa_core.fronts.cli import summary_table
     assert summary_table() == render_catalogue(load_rules())
     assert caught and caught[0].category is LisboaDeprecationWarning

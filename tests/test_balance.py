@@ -1,4 +1,4 @@
-"""Balance studies (lisboa balance / lisboa_core.balance.compare): paired games, intervals
+"""Balance studies (lisboa balance / lisboa_core.studies.balance.compare): paired games, intervals
 and verdicts, the changed cards, and the three outputs (table, JSON, HTML with plots)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import load_rules
-from lisboa_core.balance import Difference, Rate, changed_cards, compare, load_catalogue
-from lisboa_core.cli import main
-from lisboa_core.engine.scoring import CATEGORIES
+from lisboa_core.fronts.cli import main
+from lisboa_core.games.lisboa.rules.scoring import CATEGORIES
+from lisboa_core.studies.balance import Difference, Rate, changed_cards, compare, load_catalogue
 
 # A decree that scores three times as much as the shipped DC01 (2 per west building).
 RICHER_DECREE = '''decree DC01 "Public buildings on the west side" {

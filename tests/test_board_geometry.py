@@ -8,13 +8,13 @@ from collections import Counter
 
 import pytest
 
-from lisboa_core import model as m
 from lisboa_core import score
-from lisboa_core import testing as t
 from lisboa_core.api import apply, legal_moves
-from lisboa_core.catalog import Rules, load_rules
-from lisboa_core.engine.stores import column_value
-from lisboa_core.state import State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.rules.stores import column_value
+from lisboa_core.games.lisboa.state import State
 
 RULES = load_rules()
 BOARD = RULES.board

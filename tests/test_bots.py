@@ -28,8 +28,8 @@ from lisboa_core import (
     score,
     winners,
 )
-from lisboa_core.bots import as_view, make_bot, position_value
-from lisboa_core.testing import first_turn
+from lisboa_core.bots.basic import as_view, make_bot, position_value
+from lisboa_core.games.lisboa.testing import first_turn
 
 
 def test_builtin_bots_follow_the_protocol() -> None:

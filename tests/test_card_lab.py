@@ -24,7 +24,7 @@ from lisboa_core import (
     replay,
 )
 from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.simulation import make_record, simulate
+from lisboa_core.studies.simulation import make_record, simulate
 
 
 def _custom_cards(tmp_path: Path) -> Path:
@@ -183,9 +183,9 @@ def test_pay_is_a_cost_and_pay_if_you_can_is_not(tmp_path: Path) -> None:
     3 wigs)` is declined by a seat that cannot pay; `pay ... if you can` (how a penalty
     pays, R4.5) never blocks."""
     from lisboa_core import legal_moves
-    from lisboa_core import testing as t
-    from lisboa_core.engine import core
-    from lisboa_core.engine.effects import run_effect
+    from lisboa_core.core import stack as core
+    from lisboa_core.games.lisboa import testing as t
+    from lisboa_core.games.lisboa.rules.effects import run_effect
 
     (tmp_path / "costly.lsb").write_text(COSTLY, encoding="utf-8")
     rules = load_rules(overlay=[tmp_path / "costly.lsb"])
@@ -202,7 +202,7 @@ def test_pay_is_a_cost_and_pay_if_you_can_is_not(tmp_path: Path) -> None:
 
 def test_a_penalty_is_still_paid_only_if_it_can_be() -> None:
     """R4.5: a noble card's penalty you cannot pay you simply do not pay."""
-    from lisboa_core import model as m
+    from lisboa_core.games.lisboa import model as m
 
     rules = load_rules()
     penalties = [c for c in rules.political if c.penalty is not None]

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import load_rules
-from lisboa_core.catalog import Rules
 from lisboa_core.dsl import ast
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.model import (
+from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.model import (
     Behaviour,
     Decree,
     Do,

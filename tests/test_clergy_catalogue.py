@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from lisboa_core import load_rules
-from lisboa_core.model import (
+from lisboa_core.games.lisboa.model import (
     Behaviour,
     Choose,
     ClergyTile,

@@ -13,9 +13,9 @@ import attrs
 import pytest
 
 from lisboa_core import CardValidationError, describe, load_rules
-from lisboa_core import model as m
-from lisboa_core.cli import main
 from lisboa_core.dsl.resources import cards_dir
+from lisboa_core.fronts.cli import main
+from lisboa_core.games.lisboa import model as m
 
 
 def _run(*argv: str) -> tuple[int, str]:

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import GameRecord, StateFormatError, load_rules
-from lisboa_core._files import FileTooLargeError, read_bounded
+from lisboa_core.persistence.files import FileTooLargeError, read_bounded
 
 
 def _lisboa(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

@@ -11,8 +11,8 @@ import attrs
 import pytest
 
 from lisboa_core import GameRecord, legal_moves, new_game, replay
-from lisboa_core.cli import main
-from lisboa_core.simulation import Progress, seat_bots, simulate, summarise
+from lisboa_core.fronts.cli import main
+from lisboa_core.studies.simulation import Progress, seat_bots, simulate, summarise
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import apply, is_over, legal_moves, new_game, state_digest
-from lisboa_core.rng import Rng, _draws, _fisher_yates
+from lisboa_core.core.rng import Rng, _draws, _fisher_yates
 
 
 def _game_digest(players: int, seed: int, decisions: int) -> str:

@@ -27,7 +27,6 @@ import pytest
 
 import lisboa_core
 from lisboa_core import action_space, load_rules
-from lisboa_core.cli import main as cli_main
 from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.parser import parse_text_all_errors
 from lisboa_core.dsl.vocabulary import (
@@ -38,6 +37,7 @@ from lisboa_core.dsl.vocabulary import (
     SCORE_FORMS,
     SUBJECTS,
 )
+from lisboa_core.fronts.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -275,8 +275,9 @@ def test_api_pages_document_every_public_name(site: Path) -> None:
     ]
     assert missing == []
     assert "lisboa_core.__version__" in api
-    for module in ("testing", "model", "errors"):
-        page = (site / "api" / module / "index.html").read_text(encoding="utf-8")
+    for module, page_name in (("testing", "testing"), ("games.lisboa.model", "model"),
+                              ("errors", "errors")):
+        page = (site / "api" / page_name / "index.html").read_text(encoding="utf-8")
         public = importlib.import_module(f"lisboa_core.{module}").__all__
         missing = [n for n in public if f'id="lisboa_core.{module}.{n}"' not in page]
         assert missing == [], module

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import apply, legal_moves, new_game, observe, parse_move, score
-from lisboa_core.engine_protocol import Session, serve
-from lisboa_core.serialize import view_from_json
+from lisboa_core.fronts.engine_protocol import Session, serve
+from lisboa_core.persistence.serialize import view_from_json
 
 
 class _Engine:

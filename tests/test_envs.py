@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from lisboa_core import apply, determinize, is_over, legal_moves, new_game, observe
-from lisboa_core._replace import replace
+from lisboa_core.core.replace import replace
 from lisboa_core.envs.observation import NOT_ENCODED, encode, layout, observation_size
-from lisboa_core.state import PlayerState, State
+from lisboa_core.games.lisboa.state import PlayerState, State
 
 
 def _position(players: int, seed: int, moves: int) -> State:
@@ -108,7 +108,7 @@ def test_encode_refuses_a_whole_state() -> None:
 
 def test_importing_the_library_loads_no_heavy_package() -> None:
     code = (
-        "import sys, lisboa_core, lisboa_core.envs, lisboa_core.cli, lisboa_core.balance\n"
+        "import sys, lisboa_core, lisboa_core.envs, lisboa_core.fronts.cli, lisboa_core.studies.balance\n"
         "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel',"
         " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm')"
         " if m in sys.modules]\n"

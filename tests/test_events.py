@@ -24,7 +24,7 @@ from lisboa_core import (
     score,
     to_json,
 )
-from lisboa_core.events import (
+from lisboa_core.games.lisboa.events import (
     CountChanged,
     Event,
     GameEnded,
@@ -35,7 +35,7 @@ from lisboa_core.events import (
     event_from_dict,
     events_between,
 )
-from lisboa_core.state import GOODS
+from lisboa_core.games.lisboa.state import GOODS
 
 
 def _game(players: int, seed: int, limit: int = 10_000) -> Iterator[tuple[State, Move, State]]:
@@ -127,7 +127,7 @@ def test_a_seat_never_sees_another_hand_in_its_events() -> None:
 
 def to_json_free(state: State) -> list[str]:
     """Every string a state holds (a view's state: what the seat may see)."""
-    from lisboa_core.views import _strings
+    from lisboa_core.games.lisboa.views import _strings
 
     return list(_strings(state))
 

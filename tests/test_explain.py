@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from lisboa_core import Move, apply, explain_illegal, is_over, legal_moves, load_rules, new_game
-from lisboa_core import testing as t
-from lisboa_core.engine import core
+from lisboa_core.core import stack as core
+from lisboa_core.games.lisboa import testing as t
 
 
 def test_every_impossible_turn_move_gets_its_cause() -> None:

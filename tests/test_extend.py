@@ -22,9 +22,7 @@ from lisboa_core import (
     new_game,
     to_json,
 )
-from lisboa_core import testing as t
-from lisboa_core.engine import core
-from lisboa_core.engine.effects import run_effect
+from lisboa_core.core import stack as core
 from lisboa_core.extend import (
     fire,
     register_effect,
@@ -34,6 +32,8 @@ from lisboa_core.extend import (
     unregister_event,
     unregister_subject,
 )
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.rules.effects import run_effect
 
 
 def _festival(state: State, seat: int, args: dict[str, object]) -> State:
@@ -164,8 +164,8 @@ def test_a_registered_event_fires_its_listeners_in_a_real_game(market: Path) -> 
 
 
 def test_a_registered_subject_scores_and_describes(market: Path) -> None:
-    from lisboa_core.engine.scoring import decree_wigs
-    from lisboa_core.model import Decree
+    from lisboa_core.games.lisboa.model import Decree
+    from lisboa_core.games.lisboa.rules.scoring import decree_wigs
 
     rules = load_rules(overlay=[market], reload=True)
     state = t.give_decree(t.first_turn(2, 1, rules=rules), 0, "DC01")

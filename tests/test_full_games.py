@@ -1,7 +1,7 @@
 """Whole games by random choices: from setup to the final score sheet (issue 4 acceptance).
 
 For 2, 3 and 4 players and 300 seeds each, random legal play reaches ``is_over`` without an
-exception, the invariants of ``lisboa_core.testing`` hold after every move, and every final
+exception, the invariants of ``lisboa_core.games.lisboa.testing`` hold after every move, and every final
 score sheet adds up. A census over 300 more games lists any move kind of the action space
 that random play never chose. R16.2: after the game-end trigger the round is finished and
 one more round is played, then nothing is pending.
@@ -25,7 +25,7 @@ from lisboa_core import (
     new_game,
     score,
 )
-from lisboa_core.testing import check_invariants
+from lisboa_core.games.lisboa.testing import check_invariants
 
 CATEGORIES = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
 SEEDS = 300

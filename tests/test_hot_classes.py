@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from lisboa_core import BUILD, Move, State, legal_moves, new_game, parse_move, state_digest
-from lisboa_core.state import Frame, PlayerState
+from lisboa_core.games.lisboa.state import Frame, PlayerState
 
 
 def _state() -> State:
@@ -120,9 +120,9 @@ def test_state_repr_is_one_short_line_and_dump_shows_every_field() -> None:
 
 
 def test_the_expected_build_is_loaded() -> None:
-    import lisboa_core.state
+    import lisboa_core.games.lisboa.state
 
-    native = not lisboa_core.state.__file__.endswith(".py")
+    native = not lisboa_core.games.lisboa.state.__file__.endswith(".py")
     assert ("compiled" if native else "pure") == BUILD
     # make test names the build each run must exercise (a stale or shadowed install fails).
     assert os.environ.get("LISBOA_EXPECT_BUILD", BUILD) == BUILD

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
-from lisboa_core._replace import replace
-from lisboa_core.engine import core
-from lisboa_core.moves import Move
-from lisboa_core.state import Frame, State
+from lisboa_core.core import stack as core
+from lisboa_core.core.moves import Move
+from lisboa_core.core.replace import replace
+from lisboa_core.games.lisboa.state import Frame, State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 
@@ -154,7 +154,7 @@ def test_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int, bloc
 def test_existence_checks_agree_with_the_move_lists() -> None:
     # can_trade and can_perform(build-ship) stop at the first possibility (R4.10, R8.3)
     # instead of listing every trade or ship payment; both must answer as the lists do.
-    from lisboa_core.engine import state_actions, trade
+    from lisboa_core.games.lisboa.rules import state_actions, trade
 
     compared = 0
     for state in _games(4, range(40, 43)):
@@ -204,7 +204,7 @@ def test_shortcuts_hold_with_edited_clergy_tiles(tmp_path: Path) -> None:
 def test_clergy_luck_is_read_from_the_tiles_in_the_church(tmp_path: Path) -> None:
     # The store and opening bounds allow for the best clergy tile a seat could take on the
     # way (R8.5.3): what the edited tiles in the church give, not today's values.
-    from lisboa_core.engine import bounds
+    from lisboa_core.games.lisboa.hints import bounds
 
     state = new_game(4, 1, rules=load_rules(_stronger_clergy(tmp_path)))
     church = replace(state, church=("C31", "C30", "C32", "C22", "C23", None))
@@ -218,7 +218,7 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     # A site's reward may place officials (fewer to hire, R10.3.2.4) or, in an edited
     # catalogue, move the treasury (hiring and land prices change, R0.2); a clergy tile
     # that moves the treasury leaves no bound at all. The pruning must see all of it.
-    from lisboa_core.engine import bounds
+    from lisboa_core.games.lisboa.hints import bounds
 
     state = new_game(4, 1)
     assert bounds._site_rewards(state) == (False, 2)  # "place up to 2 officials"

@@ -28,8 +28,8 @@ from lisboa_core import (
     observe,
     score,
 )
-from lisboa_core.testing import check_invariants
-from lisboa_core.views import (
+from lisboa_core.games.lisboa.testing import check_invariants
+from lisboa_core.games.lisboa.views import (
     HIDDEN_BUILDING,
     HIDDEN_CARD,
     HIDDEN_CLERGY,

@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import describe, from_json, load_rules, to_json
-from lisboa_core import model as m
-from lisboa_core import testing as t
 from lisboa_core.api import apply, legal_moves
 from lisboa_core.dsl.compiler import Compiler
 from lisboa_core.dsl.parser import parse_text
-from lisboa_core.engine.scoring import decree_wigs
 from lisboa_core.errors import CardValidationError
-from lisboa_core.state import State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.rules.scoring import decree_wigs
+from lisboa_core.games.lisboa.state import State
 
 OVERLAY = Path(__file__).parent / "data" / "open_words.lsb"
 RULES = load_rules(overlay=[OVERLAY])

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import apply, is_over, legal_moves, new_game, observe
-from lisboa_core.actions import action_index
+from lisboa_core.games.lisboa.actions import action_index
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("lisboa_core.envs.openspiel")

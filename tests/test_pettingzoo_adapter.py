@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 from lisboa_core import IllegalMoveError
 from lisboa_core.envs.pettingzoo import env
-from lisboa_core.render import render_text
+from lisboa_core.games.lisboa.render import render_text
 
 
 def test_pettingzoo_render_test() -> None:

@@ -35,7 +35,7 @@ from lisboa_core import (
     new_game,
     to_json,
 )
-from lisboa_core._zones import check_zones
+from lisboa_core.games.lisboa.zones import check_zones
 
 Document = dict[str, Any]
 

@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path
 
 from lisboa_core import load_rules
-from lisboa_core.catalog import kind_of
+from lisboa_core.games.lisboa.catalog import kind_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ def test_wheel_ships_grammar_cards_and_the_table_page(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
     for asset in ("index.html", "table.js", "table.css"):  # the browser table's page
-        assert f"lisboa_core/web/{asset}" in names, asset
+        assert f"lisboa_core/fronts/web/{asset}" in names, asset
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     # The fresh venv sees the installed wheel only, whatever PYTHONPATH the suite runs with.

@@ -16,8 +16,8 @@ from lisboa_core import (
     random_move,
     state_digest,
 )
-from lisboa_core.engine import core
-from lisboa_core.state import State
+from lisboa_core.core import stack as core
+from lisboa_core.games.lisboa.state import State
 
 
 def _positions() -> list[State]:

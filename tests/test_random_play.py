@@ -21,7 +21,7 @@ from lisboa_core import (
     new_game,
     parse_move,
 )
-from lisboa_core.testing import check_invariants
+from lisboa_core.games.lisboa.testing import check_invariants
 
 
 def _play(players: int, seed: int, decisions: int, chooser: random.Random, deep: bool) -> int:

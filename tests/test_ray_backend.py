@@ -10,8 +10,8 @@ import pytest
 import ray
 
 from lisboa_core import load_rules
-from lisboa_core.balance import compare
-from lisboa_core.simulation import simulate
+from lisboa_core.studies.balance import compare
+from lisboa_core.studies.simulation import simulate
 
 OVERLAY = Path(__file__).parent / "data" / "open_words.lsb"
 

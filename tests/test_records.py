@@ -31,9 +31,9 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.catalog import cards_dir
-from lisboa_core.cli import main
-from lisboa_core.model import Ship
+from lisboa_core.fronts.cli import main
+from lisboa_core.games.lisboa.catalog import cards_dir
+from lisboa_core.games.lisboa.model import Ship
 
 
 def _random(seed: int) -> Any:

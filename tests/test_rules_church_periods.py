@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import functools
 
-from lisboa_core import model as m
-from lisboa_core import testing as t
 from lisboa_core.api import apply, is_over, legal_moves
-from lisboa_core.catalog import load_rules
-from lisboa_core.state import State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.state import State
 
 RULES = load_rules()
 BOARD = RULES.board

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 
-from lisboa_core import model as m
 from lisboa_core import score
-from lisboa_core import testing as t
 from lisboa_core.api import apply, legal_moves
-from lisboa_core.catalog import load_rules
-from lisboa_core.state import GOODS, NOBLES, State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.state import GOODS, NOBLES, State
 
 RULES = load_rules()
 BOARD = RULES.board

@@ -16,14 +16,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from lisboa_core import model as m
-from lisboa_core import testing as t
 from lisboa_core.api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
-from lisboa_core.catalog import load_rules
-from lisboa_core.engine import ops
+from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.moves import Move
-from lisboa_core.state import GOODS, NOBLES, RUBBLE, Options, State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, Options, State
 
 RULES = load_rules()
 BOARD = RULES.board

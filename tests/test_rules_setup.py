@@ -12,12 +12,12 @@ from collections import Counter
 
 import pytest
 
-from lisboa_core import model as m
 from lisboa_core import score
-from lisboa_core import testing as t
 from lisboa_core.api import legal_moves, new_game
-from lisboa_core.catalog import load_rules
-from lisboa_core.state import GOODS, NOBLES, Frame, State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.state import GOODS, NOBLES, Frame, State
 
 RULES = load_rules()
 BOARD = RULES.board

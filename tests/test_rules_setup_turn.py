@@ -7,15 +7,15 @@ from collections import Counter
 
 import pytest
 
-from lisboa_core import model as m
-from lisboa_core import testing as t
-from lisboa_core._replace import replace
 from lisboa_core.api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
-from lisboa_core.catalog import load_rules
-from lisboa_core.engine import ops
+from lisboa_core.core.moves import Move
+from lisboa_core.core.replace import replace
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.moves import Move
-from lisboa_core.state import GOODS, NEUTRAL, RUBBLE, Options
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, RUBBLE, Options
 
 RULES = load_rules()
 
@@ -253,7 +253,7 @@ def test_r4_3_room_is_made_by_discarding_when_the_portfolio_is_full() -> None:
 
 
 def test_r4_4_a_discarded_ship_loses_its_cargo() -> None:
-    from lisboa_core.engine.portfolio import discard_from_portfolio
+    from lisboa_core.games.lisboa.rules.portfolio import discard_from_portfolio
 
     state, seat = _scenario()
     red = next(s.id for s in RULES.ships if s.color == "red")

@@ -24,7 +24,10 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.adversarial import (
+from lisboa_core.core import stack as core
+from lisboa_core.dsl.resources import cards_dir
+from lisboa_core.games.lisboa.state import State
+from lisboa_core.studies.adversarial import (
     MUTATIONS,
     judge_record,
     judge_state,
@@ -34,9 +37,6 @@ from lisboa_core.adversarial import (
     sample_saves,
     tamper,
 )
-from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.engine import core
-from lisboa_core.state import State
 
 
 def _position(players: int, seed: int, moves: int) -> State:
@@ -156,7 +156,7 @@ def test_every_state_of_real_games_passes_the_stack_checks() -> None:
     from pathlib import Path
 
     from lisboa_core import Options, load_rules
-    from lisboa_core._stack_check import check_pending
+    from lisboa_core.persistence.stack_check import check_pending
 
     # the last game's cards listen to turn-end, which adds the turn-ended frame
     lab = load_rules(overlay=[Path(__file__).parent / "data" / "open_words.lsb"])
@@ -209,7 +209,7 @@ def test_tampered_records_are_refused_or_playable() -> None:
 def test_the_judge_samples_every_view_of_a_loaded_state() -> None:
     # A state that only the views show broken: a public building in two stacks leaves no
     # unseen building for determinize to put below the visible ones (R1.8.9).
-    from lisboa_core._replace import replace
+    from lisboa_core.core.replace import replace
 
     state = _position(3, 5, 40)
     stacks = state.building_stacks

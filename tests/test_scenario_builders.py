@@ -1,4 +1,4 @@
-"""Scenario builders of ``lisboa_core.testing``: every piece placed stays conserved, the
+"""Scenario builders of ``lisboa_core.games.lisboa.testing``: every piece placed stays conserved, the
 limits of the rules are refused, and the started actions and the period-2 position play on."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import random
 import pytest
 
 from lisboa_core import LisboaError, apply, is_over, legal_moves, load_rules
-from lisboa_core import model as m
-from lisboa_core import testing as t
-from lisboa_core.state import State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.state import State
 
 
 def _mid_game(players: int, seed: int, decisions: int = 80) -> State:

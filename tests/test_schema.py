@@ -9,17 +9,9 @@ import random
 import jsonschema
 import pytest
 
-from lisboa_core import (
-    apply,
-    is_over,
-    new_game,
-    observe,
-    random_move,
-    record_game,
-    to_json,
-)
-from lisboa_core.events import events_between
-from lisboa_core.schema import SCHEMA_KINDS, json_schema
+from lisboa_core import apply, is_over, new_game, observe, random_move, record_game, to_json
+from lisboa_core.games.lisboa.events import events_between
+from lisboa_core.persistence.schema import SCHEMA_KINDS, json_schema
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:

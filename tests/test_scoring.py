@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from lisboa_core import model as m
-from lisboa_core import testing as t
-from lisboa_core.catalog import load_rules
-from lisboa_core.engine.scoring import CATEGORIES, score
-from lisboa_core.state import GOODS, RUBBLE, State
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.rules.scoring import CATEGORIES, score
+from lisboa_core.games.lisboa.state import GOODS, RUBBLE, State
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = load_rules()

@@ -31,12 +31,12 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core._state_check import PLAYER_FIELDS, STATE_FIELDS
-from lisboa_core.catalog import cards_dir
-from lisboa_core.engine import core
-from lisboa_core.model import Choose, May
-from lisboa_core.state import PlayerState
-from lisboa_core.testing import check_invariants
+from lisboa_core.core import stack as core
+from lisboa_core.games.lisboa.catalog import cards_dir
+from lisboa_core.games.lisboa.model import Choose, May
+from lisboa_core.games.lisboa.state import PlayerState
+from lisboa_core.games.lisboa.state_check import PLAYER_FIELDS, STATE_FIELDS
+from lisboa_core.games.lisboa.testing import check_invariants
 
 EFFECT_FRAMES = ("effect", "choose-one", "choose-some", "may")
 

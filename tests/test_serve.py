@@ -21,8 +21,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from lisboa_core import legal_moves, load_rules
-from lisboa_core.model import ClergyTile
-from lisboa_core.serve import LOOPBACK_NAMES, Table, make_app
+from lisboa_core.fronts.serve import LOOPBACK_NAMES, Table, make_app
+from lisboa_core.games.lisboa.model import ClergyTile
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -148,10 +148,10 @@ def _python(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_importing_the_library_never_imports_the_web_stack() -> None:
     done = _python(
-        "import sys, lisboa_core, lisboa_core.cli\n"
-        "lisboa_core.cli._parser()\n"
+        "import sys, lisboa_core, lisboa_core.fronts.cli\n"
+        "lisboa_core.fronts.cli._parser()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('starlette', 'uvicorn', 'websockets', 'lisboa_core.serve')))")
+        "('starlette', 'uvicorn', 'websockets', 'lisboa_core.fronts.serve')))")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from lisboa_core.errors import LisboaError
-from lisboa_core.serve import LOOPBACK_NAMES, _answered, make_app, server_config
+from lisboa_core.fronts.serve import LOOPBACK_NAMES, _answered, make_app, server_config
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -302,7 +302,7 @@ class _Socket:
 
 def test_a_public_table_warns_and_serves_the_names_allowed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from lisboa_core import cli, serve
+    from lisboa_core.fronts import cli, serve
 
     served: list[Starlette] = []
     sockets: list[_Socket] = []

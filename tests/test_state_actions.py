@@ -11,13 +11,14 @@ from typing import Any
 import pytest
 
 from lisboa_core import load_rules
-from lisboa_core._replace import replace
-from lisboa_core.engine import core, ops
-from lisboa_core.engine.setup import new_state
-from lisboa_core.engine.state_actions import can_perform, move_cardinal
-from lisboa_core.engine.trade import can_trade
+from lisboa_core.core import stack as core
+from lisboa_core.core.replace import replace
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.state import NEUTRAL, Frame, Options, State
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.rules.setup import new_state
+from lisboa_core.games.lisboa.rules.state_actions import can_perform, move_cardinal
+from lisboa_core.games.lisboa.rules.trade import can_trade
+from lisboa_core.games.lisboa.state import NEUTRAL, Frame, Options, State
 
 RULES = load_rules()
 CHURCH = ("C01", "C02", "C03", "C04", "C05", "C06")  # tiles without an "on taken" effect

@@ -19,7 +19,7 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.serialize import view_from_json
+from lisboa_core.persistence.serialize import view_from_json
 
 
 def _positions(players: int, seed: int, every: int = 29) -> list[Any]:

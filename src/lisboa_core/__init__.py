@@ -16,8 +16,8 @@ Example::
         state = apply(state, rng.choice(legal_moves(state)))
 """
 
-from .actions import action_index, action_space, legal_mask
-from .api import (
+from lisboa_core import _moved
+from lisboa_core.api import (
     apply,
     explain_illegal,
     is_over,
@@ -27,11 +27,10 @@ from .api import (
     random_move,
     settle_forced,
 )
-from .bots import Bot, GreedyBot, RandomBot, as_view, play_game
-from .catalog import Rules, load_rules
-from .descriptions import describe
-from .engine.scoring import Category, ScoreSheet, SeatScore, score, winners
-from .errors import (
+from lisboa_core.bots.basic import Bot, GreedyBot, RandomBot, as_view, play_game
+from lisboa_core.bots.ismcts import ISMCTSBot
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import (
     CardSyntaxError,
     CardValidationError,
     IllegalMoveError,
@@ -39,13 +38,27 @@ from .errors import (
     Problem,
     StateFormatError,
 )
-from .moves import Move
-from .records import GameRecord, Recorder, ReplayResult, record_game, replay
-from .search_bot import ISMCTSBot
-from .serialize import from_json, state_digest, to_json
-from .state import Options, State
-from .state import compiled as _compiled
-from .views import View, determinize, observe
+from lisboa_core.games.lisboa.actions import action_index, action_space, legal_mask
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.descriptions import describe
+from lisboa_core.games.lisboa.rules.scoring import (
+    Category,
+    ScoreSheet,
+    SeatScore,
+    score,
+    winners,
+)
+from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.games.lisboa.state import compiled as _compiled
+from lisboa_core.games.lisboa.views import View, determinize, observe
+from lisboa_core.persistence.records import (
+    GameRecord,
+    Recorder,
+    ReplayResult,
+    record_game,
+    replay,
+)
+from lisboa_core.persistence.serialize import from_json, state_digest, to_json
 
 __all__ = [
     "BUILD",
@@ -99,6 +112,8 @@ __all__ = [
 
 __version__ = "0.1.0"
 """The package version (PEP 440); game records store it (:class:`GameRecord`)."""
+
+_moved.install()
 
 BUILD: str = "compiled" if _compiled() else "pure"
 """Which build of the engine is loaded: ``"compiled"`` (a wheel whose hot modules mypyc

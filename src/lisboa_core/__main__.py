@@ -1,5 +1,5 @@
 """``python -m lisboa_core`` runs the ``lisboa`` command line."""
 
-from .cli import main
+from lisboa_core.fronts.cli import main
 
 raise SystemExit(main())

@@ -16,17 +16,17 @@ __all__ = ["PUBLIC_MODULES", "snapshot"]
 
 PUBLIC_MODULES = (
     "lisboa_core",
-    "lisboa_core.testing",
+    "lisboa_core.games.lisboa.testing",
     "lisboa_core.errors",
-    "lisboa_core.adversarial",
-    "lisboa_core.simulation",
-    "lisboa_core.events",
-    "lisboa_core.render",
-    "lisboa_core.svg",
-    "lisboa_core.serialize",
-    "lisboa_core.schema",
+    "lisboa_core.studies.adversarial",
+    "lisboa_core.studies.simulation",
+    "lisboa_core.games.lisboa.events",
+    "lisboa_core.games.lisboa.render",
+    "lisboa_core.games.lisboa.svg",
+    "lisboa_core.persistence.serialize",
+    "lisboa_core.persistence.schema",
     "lisboa_core.extend",
-    "lisboa_core.balance",
+    "lisboa_core.studies.balance",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""

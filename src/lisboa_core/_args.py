@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import LisboaError
-from .moves import Move
-from .state import State
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import LisboaError
+from lisboa_core.games.lisboa.state import State
 
 __all__ = ["expect", "expect_int", "expect_move", "expect_playable"]
 

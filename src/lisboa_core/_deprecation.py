@@ -8,7 +8,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from .errors import LisboaDeprecationWarning
+from lisboa_core.errors import LisboaDeprecationWarning
 
 __all__ = ["moved"]
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from ._args import expect, expect_int, expect_move, expect_playable
-from .catalog import Rules, load_rules
-from .engine import core
-from .engine.setup import new_state
-from .errors import IllegalMoveError, LisboaError
-from .moves import Move
-from .state import Options, State
+from lisboa_core._args import expect, expect_int, expect_move, expect_playable
+from lisboa_core.core import stack as core
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.rules.setup import new_state
+from lisboa_core.games.lisboa.state import Options, State
 
 __all__ = [
     "apply",

@@ -30,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ._args import expect
-from .dsl.patterns import Pattern, compile_pattern
-from .dsl.vocabulary import (
+from lisboa_core._args import expect
+from lisboa_core.dsl.patterns import Pattern, compile_pattern
+from lisboa_core.dsl.vocabulary import (
     EFFECT_KINDS,
     EVENTS,
     SUBJECTS,
@@ -43,10 +43,10 @@ from .dsl.vocabulary import (
     Event,
     Subject,
 )
-from .engine.effects import DO_HANDLERS, emit
-from .engine.scoring import SUBJECT_COUNTS
-from .errors import LisboaError
-from .state import State
+from lisboa_core.errors import LisboaError
+from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, emit
+from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS
+from lisboa_core.games.lisboa.state import State
 
 __all__ = [
     "CountFn",

@@ -13,12 +13,20 @@ from typing import Any
 
 import attrs
 
-from .. import model as m
-from ..errors import Problem
-from . import ast
-from .patterns import TYPES, Mismatch
-from .schemas import KINDS, KindSchema, Spec
-from .vocabulary import CONDITIONS, HOOKS, PERMISSIONS, SCORE_FORMS, effect_kinds, events, subjects
+from lisboa_core.dsl import ast
+from lisboa_core.dsl.patterns import TYPES, Mismatch
+from lisboa_core.dsl.schemas import KINDS, KindSchema, Spec
+from lisboa_core.dsl.vocabulary import (
+    CONDITIONS,
+    HOOKS,
+    PERMISSIONS,
+    SCORE_FORMS,
+    effect_kinds,
+    events,
+    subjects,
+)
+from lisboa_core.errors import Problem
+from lisboa_core.games.lisboa import model as m
 
 __all__ = ["CODES", "KINDS", "Compiler"]
 

@@ -7,7 +7,7 @@ one item per line, a blank line between components).
 
 from __future__ import annotations
 
-from .ast import (
+from lisboa_core.dsl.ast import (
     CardFile,
     Choice,
     Clause,

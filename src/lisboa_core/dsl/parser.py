@@ -17,9 +17,7 @@ import attrs
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .._files import MAX_CARD_FILE_BYTES, FileTooLargeError, read_bounded
-from ..errors import CardSyntaxError, Problem
-from .ast import (
+from lisboa_core.dsl.ast import (
     Alternative,
     CardFile,
     Choice,
@@ -40,7 +38,9 @@ from .ast import (
     Value,
     Word,
 )
-from .resources import grammar_path
+from lisboa_core.dsl.resources import grammar_path
+from lisboa_core.errors import CardSyntaxError, Problem
+from lisboa_core.persistence.files import MAX_CARD_FILE_BYTES, FileTooLargeError, read_bounded
 
 __all__ = ["parse_file", "parse_text", "parse_text_all_errors"]
 

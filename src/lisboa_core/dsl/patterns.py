@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from .ast import Int, Ref, Value, Word
+from lisboa_core.dsl.ast import Int, Ref, Value, Word
 
 __all__ = ["TYPES", "Enum", "Mismatch", "Pattern", "ValueType", "compile_pattern"]
 

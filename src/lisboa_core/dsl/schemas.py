@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 
-from .. import model as m
-from .patterns import Pattern, compile_pattern
+from lisboa_core.dsl.patterns import Pattern, compile_pattern
+from lisboa_core.games.lisboa import model as m
 
 __all__ = ["KINDS", "KindSchema", "Spec"]
 

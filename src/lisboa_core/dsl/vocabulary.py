@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from .patterns import Pattern, compile_pattern
+from lisboa_core.dsl.patterns import Pattern, compile_pattern
 
 __all__ = [
     "CONDITIONS",

@@ -1,6 +1,7 @@
 """What a seat sees, as a fixed-length float32 vector for learning agents.
 
-:func:`encode` reads only a :class:`~lisboa_core.View` (:func:`~lisboa_core.views.observe`), so
+:func:`encode` reads only a :class:`~lisboa_core.View`
+(:func:`~lisboa_core.games.lisboa.views.observe`), so
 two states that differ only in what the seat cannot see give the same vector. The layout
 depends on the catalogue and the player count only; :func:`layout` lists its segments
 (name, the view field it encodes, length and meaning) and the docs page is generated from
@@ -31,11 +32,12 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..catalog import Rules
-from ..dsl.patterns import STATE_ACTIONS
-from ..engine import core, ops
-from ..state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
-from ..views import View
+from lisboa_core.core import stack as core
+from lisboa_core.dsl.patterns import STATE_ACTIONS
+from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
+from lisboa_core.games.lisboa.views import View
 
 __all__ = ["NOT_ENCODED", "Segment", "encode", "layout", "observation_size"]
 
@@ -347,7 +349,8 @@ def observation_size(state_or_view: State | View) -> int:
 def encode(view: View) -> npt.NDArray[np.float32]:
     """What ``view.seat`` sees, as a float32 vector (see :func:`layout`).
 
-    :param view: what the seat may see (:func:`~lisboa_core.views.observe`); a whole state is
+    :param view: what the seat may see (:func:`~lisboa_core.games.lisboa.views.observe`); a whole
+    state is
         refused, so hidden information cannot leak in by mistake.
     :raises TypeError: if ``view`` is not a :class:`~lisboa_core.View`.
     """

@@ -2,7 +2,8 @@
 
 Importing this module registers the game with ``pyspiel.register_game``; then
 ``pyspiel.load_game("python_lisboa", {"players": 3})`` makes it. Actions are the stable
-action index (:func:`~lisboa_core.actions.action_space`); the reward is terminal, the rank
+action index (:func:`~lisboa_core.games.lisboa.actions.action_space`); the reward is terminal, the
+rank
 reward of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
 
 **The deal is drawn at chance nodes.** The game is *explicit stochastic*: with the
@@ -27,11 +28,12 @@ a game in a fraction of a second, and could exhaust 2**16 deals in hours. Four b
 about a millisecond and give :data:`DEALS` = 2**32 deals.
 
 **Information state: perfect recall, as a string only.** A seat's information state is
-everything it has observed: its view (:func:`~lisboa_core.views.observe`) after each
+everything it has observed: its view (:func:`~lisboa_core.games.lisboa.views.observe`) after each
 decision, with its own action at each of its decisions. ``information_state_string`` is a
 readable summary of the current view and the number of decisions seen, followed by a
 128-bit digest of that whole sequence (each view enters as its
-:func:`~lisboa_core.serialize.state_digest`), so two histories get the same string exactly
+:func:`~lisboa_core.persistence.serialize.state_digest`), so two histories get the same string
+exactly
 when the seat saw the same things and chose the same actions. It is computed lazily (a
 rollout that never asks pays nothing) and memoised. There is no information-state
 *tensor* (``provides_information_state_tensor`` is False): a fixed-length vector cannot
@@ -71,14 +73,14 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ..actions import action_index, action_space
-from ..api import apply, is_over, legal_moves, new_game
-from ..catalog import Rules, load_rules
-from ..serialize import state_digest
-from ..state import State
-from ..views import determinize, observe
-from .observation import encode, observation_size
-from .pettingzoo import rank_rewards
+from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.envs.observation import encode, observation_size
+from lisboa_core.envs.pettingzoo import rank_rewards
+from lisboa_core.games.lisboa.actions import action_index, action_space
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.state import State
+from lisboa_core.games.lisboa.views import determinize, observe
+from lisboa_core.persistence.serialize import state_digest
 
 __all__ = [
     "CHANCE_OUTCOMES",

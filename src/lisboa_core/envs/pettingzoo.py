@@ -6,7 +6,7 @@ church scoring, end-of-period discards) come to the right agent, and one agent m
 times in a row. Each observation is ``{"observation": encode(view), "action_mask": mask}``:
 the float32 vector of :mod:`lisboa_core.envs.observation` built from what the seat may see,
 and an int8 mask over the stable action index
-(:func:`~lisboa_core.actions.action_space`), all zero for a seat that is not deciding.
+(:func:`~lisboa_core.games.lisboa.actions.action_space`), all zero for a seat that is not deciding.
 
 Rewards come once, when the game ends: **rank reward**, for each seat
 ``(seats it beat - seats that beat it) / (players - 1)`` by final score (R16; a tie counts
@@ -16,7 +16,7 @@ neither way), so rewards lie in [-1, 1] and sum to zero. ``reset(seed=s)`` start
 An action outside ``Discrete(n)`` (negative, ``n`` or more, not an integer) raises a
 ``ValueError`` naming it and the range; a legal index whose move is not legal now raises
 :class:`~lisboa_core.errors.IllegalMoveError`; neither changes the game. Render modes:
-``"human"`` prints :func:`lisboa_core.render.render_text` of the position to standard
+``"human"`` prints :func:`lisboa_core.games.lisboa.render.render_text` of the position to standard
 output, ``"ansi"`` returns it.
 
 Example::
@@ -41,15 +41,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..actions import action_index, action_space
-from ..api import apply, is_over, legal_moves, new_game
-from ..catalog import Rules, load_rules
-from ..engine.scoring import score
-from ..errors import IllegalMoveError
-from ..render import render_text
-from ..state import Options, State
-from ..views import observe
-from .observation import encode, observation_size
+from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.envs.observation import encode, observation_size
+from lisboa_core.errors import IllegalMoveError
+from lisboa_core.games.lisboa.actions import action_index, action_space
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.render import render_text
+from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.games.lisboa.views import observe
 
 __all__ = ["OBSERVATION_HIGH", "LisboaEnv", "env", "rank_rewards"]
 
@@ -74,7 +74,8 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     :param rules: the catalogue (default: the shipped one).
     :param render_mode: ``"human"`` (``render()`` prints the position as text to standard
         output), ``"ansi"`` (``render()`` returns that text) or None. The text is
-        :func:`lisboa_core.render.render_text` of the whole position (the board and every
+        :func:`lisboa_core.games.lisboa.render.render_text` of the whole position (the board and
+        every
         seat's holdings; hands by their sizes).
     """
 

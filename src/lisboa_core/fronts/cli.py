@@ -1,0 +1,299 @@
+"""The ``lisboa`` command line (``lisboa cards check|show|list``)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+
+from lisboa_core._deprecation import moved
+from lisboa_core.bots.basic import BOTS
+from lisboa_core.dsl.compiler import KINDS
+from lisboa_core.dsl.format import format_component
+from lisboa_core.dsl.parser import parse_file
+from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
+from lisboa_core.fronts.cli_args import at_least, one_of, whole_number
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of, load_rules
+from lisboa_core.games.lisboa.descriptions import describe
+from lisboa_core.games.lisboa.render import render_catalogue
+
+__all__ = ["main"]
+
+
+def _cards_check(args: argparse.Namespace) -> int:
+    args.paths = [*args.paths, *args.more_paths]
+    if args.overlay:
+        try:
+            rules = load_rules(*args.paths, overlay=args.overlay)
+        except (CardSyntaxError, CardValidationError) as err:
+            for problem in err.problems:
+                print(problem.render())
+            print(f"{len(err.problems)} problem(s) found")
+            return 1
+        print(f"ok: {len(rules)} components with the overlay, catalogue digest {rules.digest}")
+        return 0
+    problems = check_paths(*args.paths)
+    for problem in problems:
+        print(problem.render())
+    if problems:
+        print(f"{len(problems)} problem(s) found")  # the same stream as the problems
+        return 1
+    if args.paths and not all(os.path.isdir(p) for p in args.paths):
+        print(f"ok: {len(args.paths)} file(s) linted on their own (no catalogue-wide counts)")
+        return 0
+    rules = load_rules(*args.paths)
+    print(f"ok: {len(rules)} components, catalogue digest {rules.digest}")
+    return 0
+
+
+def _cards_show(args: argparse.Namespace) -> int:
+    rules = load_rules(*args.paths)
+    component = rules.get(args.id)
+    if component is None:
+        print(f"no component with id {args.id!r}", file=sys.stderr)
+        return 1
+    source = parse_file(component.loc.file)
+    syntax = next(c for c in source.components if c.id == args.id)
+    print(format_component(syntax))
+    print(describe(component))
+    return 0
+
+
+def _record(component: m.Component) -> dict[str, object]:
+    record: dict[str, object] = {
+        "id": component.id,
+        "kind": json_kind(component),
+        "name": component.name,
+        "provenance": component.provenance.source,
+        "reconstructed": list(component.provenance.reconstructed),
+    }
+    if isinstance(component, m.PoliticalCard):
+        record |= {"deck": component.deck, "type": component.type}
+    elif isinstance(component, m.Ship):
+        record |= {"color": component.color, "hull": component.hull}
+    elif isinstance(component, m.Plan):
+        record |= {
+            "architect": component.architect,
+            "officials": component.officials,
+            "starting": component.starting,
+        }
+    elif isinstance(component, m.CityTile):
+        record |= {"size": component.size}
+    return record
+
+
+def _cards_list(args: argparse.Namespace) -> int:
+    rules = load_rules(*args.paths)
+    chosen = [c for c in rules if args.kind in (None, kind_of(c), json_kind(c))]
+    if args.json:
+        print(json.dumps([_record(c) for c in chosen], indent=1))
+        return 0
+    for c in chosen:
+        print(f"{c.id:12} {json_kind(c):16} {c.provenance.source:14} {c.name}")
+    return 0
+
+
+def _cards_summary(args: argparse.Namespace) -> int:
+    print(render_catalogue(load_rules(*args.paths)))
+    return 0
+
+
+def _engine(args: argparse.Namespace) -> int:
+    from lisboa_core.fronts.engine_protocol import serve
+
+    return serve(rules=load_rules(*args.paths) if args.paths else None)
+
+
+# Both spellings of every kind: the card-file keyword and the JSON name.
+_KIND_NAMES = tuple(
+    dict.fromkeys(name for kind, schema in KINDS.items() for name in (kind, schema.json_kind))
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    from lisboa_core import BUILD, __version__
+
+    parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
+    parser.add_argument(
+        "--version", action="version", version=f"lisboa {__version__} ({BUILD} build)"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    cards = sub.add_parser("cards", help="check, show and list card files")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+
+    check = cards_sub.add_parser("check", help="validate card files; exit 1 listing problems")
+    check.add_argument("paths", nargs="*", help="card files or folders (default: shipped)")
+    check.add_argument("--cards", dest="more_paths", action="append", default=[],
+                       metavar="PATH", help="the same as giving PATH, as every command "
+                       "takes a catalogue")
+    check.add_argument("--overlay", action="append", default=[], metavar="PATH",
+                       help="card file or folder on top of the catalogue: its components "
+                       "replace those of the same id or are added (repeatable)")
+    check.set_defaults(run=_cards_check)
+
+    show = cards_sub.add_parser("show", help="canonical text and English of one component")
+    show.add_argument("id")
+    show.add_argument(
+        "--cards",
+        dest="paths",
+        action="append",
+        default=[],
+        help="card folder or file to use instead of the shipped catalogue",
+    )
+    show.set_defaults(run=_cards_show)
+
+    listing = cards_sub.add_parser("list", help="list components")
+    listing.add_argument(
+        "--kind",
+        type=one_of(_KIND_NAMES, "kind"),
+        help="only this kind (e.g. clergy or public_building)",
+    )
+    listing.add_argument("--json", action="store_true", help="print a JSON array")
+    listing.add_argument(
+        "--cards",
+        dest="paths",
+        action="append",
+        default=[],
+        help="card folder or file to use instead of the shipped catalogue",
+    )
+    listing.set_defaults(run=_cards_list)
+
+    summary = cards_sub.add_parser("summary", help="counts by kind and provenance")
+    summary.add_argument("--cards", dest="paths", action="append", default=[])
+    summary.set_defaults(run=_cards_summary)
+
+    from lisboa_core.fronts.cli_play import add_parsers as add_play_parsers
+
+    add_play_parsers(sub)
+    from lisboa_core.fronts.cli_balance import add_parsers as add_balance_parsers
+
+    add_balance_parsers(sub)
+    from lisboa_core.fronts.cli_records import add_parsers as add_record_parsers
+
+    add_record_parsers(sub)
+    engine = sub.add_parser(
+        "engine",
+        help="drive the engine over JSON lines on stdin/stdout (for front ends)",
+        description="Read one JSON request per line on standard input and answer each with "
+        "one JSON line on standard output (see the engine protocol page of the docs).",
+    )
+    engine.add_argument("--cards", dest="paths", action="append", default=[],
+                        help="card folder or file to play with instead of the shipped catalogue")
+    engine.set_defaults(run=_engine)
+    table = sub.add_parser(
+        "serve",
+        help="play in a browser against the bots (a local web server)",
+        description="Start a web server where a person plays one seat against the built-in "
+        "bots in a browser (needs the extra: pip install 'lisboa_core[serve]'). Binds "
+        "127.0.0.1 unless --host says otherwise; an address beyond loopback needs --public.",
+    )
+    table.add_argument("--host", default="127.0.0.1", help="address to bind (default "
+                       "127.0.0.1; one beyond loopback, such as 0.0.0.0, needs --public)")
+    table.add_argument("--public", action="store_true",
+                       help="allow --host beyond loopback: anyone who can reach the port can "
+                       "play (a warning is printed); the table then answers to IP addresses "
+                       "and to the names allowed")
+    table.add_argument("--allow-host", dest="allow_hosts", action="append", default=[],
+                       metavar="NAME", help="a host name the table also answers to (the Host "
+                       "header; repeatable), such as this machine's name on the network")
+    table.add_argument("--port", type=at_least(0), default=8000,
+                       help="port (default 8000; 0 picks a free one and prints it)")
+    table.add_argument("--players", type=_player_count, default=2, help="2 to 4 (default 2)")
+    table.add_argument("--seat", type=at_least(0), default=0, help="your seat (default 0)")
+    table.add_argument("--bots", default="greedy",
+                       help="bots for the other seats, comma-separated (default greedy)")
+    table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
+    table.add_argument("--cards", dest="paths", action="append", default=[],
+                       help="card folder or file to play with instead of the shipped catalogue")
+    table.set_defaults(run=_serve, check=_check_serve)
+    return parser
+
+
+def _player_count(text: str) -> int:
+    value = whole_number(text)
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"must be 2 to 4, got {value}")
+    return value
+
+
+def _check_serve(args: argparse.Namespace) -> str | None:
+    if args.seat >= args.players:
+        return f"--seat: must be 0 to {args.players - 1} for {args.players} players"
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOTS and ":" not in n]
+    if not names or unknown:
+        return f"--bots: the built-in bots are {', '.join(sorted(BOTS))} (or module:name)"
+    for name in args.allow_hosts:
+        if not _HOST_NAME.fullmatch(name):
+            return (f"--allow-host: expected a host name or IP address, without scheme, "
+                    f"port or path, got {name!r}")
+    return None
+
+
+_HOST_NAME = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from lisboa_core.fronts.serve import run
+    except ImportError as err:
+        print(f"lisboa serve needs the serve extra ({err.name} is missing): "
+              "pip install 'lisboa_core[serve]'", file=sys.stderr)
+        return 1
+    bots = [n.strip() for n in args.bots.split(",") if n.strip()]
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
+        run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
+            seed=args.seed, rules=load_rules(*args.paths) if args.paths else None,
+            public=args.public, allow_hosts=args.allow_hosts)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    Bad arguments are usage errors (exit 2, naming the valid values); errors in the files
+    or moves given exit 1 with one line saying why; output cut short by a closed pipe
+    (``lisboa cards list | head``) ends quietly.
+    """
+    parser = _parser()
+    args = parser.parse_args(argv)
+    check = getattr(args, "check", None)
+    problem = check(args) if check is not None else None
+    if problem is not None:
+        parser.error(problem)
+    try:
+        status: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        return _closed_pipe()
+    except LisboaError as err:
+        print(err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"lisboa: {err}", file=sys.stderr)
+        return 1
+    return status
+
+
+def _closed_pipe() -> int:
+    # The reader went away: send what is still buffered nowhere, so the interpreter's
+    # final flush does not print "Broken pipe", and exit like a command killed by SIGPIPE.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 128 + 13
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"summary_table":
+    ("lisboa_core.games.lisboa.render.render_catalogue(load_rules(*paths))",
+                                 lambda: _summary_table)}, "0.3")
+
+
+def _summary_table(paths: Sequence[str] = ()) -> str:
+    return render_catalogue(load_rules(*paths))

@@ -1,0 +1,116 @@
+"""``lisboa balance A B``: a paired balance study of two catalogues (the work is done by
+:mod:`lisboa_core.studies.balance`); :func:`add_parsers` registers it on the ``lisboa`` command
+line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from lisboa_core.bots.basic import make_bot
+from lisboa_core.errors import LisboaError
+from lisboa_core.fronts.cli_args import at_least
+from lisboa_core.studies.balance import compare, load_catalogue
+from lisboa_core.studies.simulation import GameResult, Progress
+
+__all__ = ["add_parsers", "ray_option"]
+
+
+def ray_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--ray [ADDRESS]`` (run the games as Ray tasks) to a command."""
+    parser.add_argument(
+        "--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+        help="run the games on Ray (pip install 'lisboa_core[ray]'): a local Ray with "
+        "--jobs CPUs, or the cluster at ADDRESS (e.g. 10.0.0.5:6379)",
+    )
+
+
+def ray_backend(args: argparse.Namespace) -> tuple[str, str | None]:
+    """The ``backend`` and ``ray_address`` arguments of ``simulate`` for ``--ray``."""
+    if args.ray is None:
+        return "processes", None
+    return "ray", None if args.ray == "local" else args.ray
+
+
+def _balance_command(args: argparse.Namespace) -> int:
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    if not names:
+        raise LisboaError("--bots needs at least one bot name")
+    for name in names:
+        make_bot(name)
+    rules_a, rules_b = load_catalogue(args.a), load_catalogue(args.b)
+    progress = None
+    if not args.quiet and (args.progress or sys.stderr.isatty()):
+        progress = Progress(2 * args.games, "games", sys.stderr)
+
+    def arrived(result: GameResult) -> None:
+        if progress is not None:
+            progress.update()
+
+    backend, address = ray_backend(args)
+    started = time.monotonic()
+    report = compare(
+        rules_a, rules_b, args.players, args.games, args.seed, names, jobs=args.jobs,
+        rotate=not args.no_rotate, backend=backend, ray_address=address, on_result=arrived,
+    )
+    if progress is not None:
+        progress.close()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=1))
+    else:
+        print(report.to_text())
+    if args.html:
+        report.to_html(args.html)
+        if not args.quiet:
+            print(f"wrote {args.html}", file=sys.stderr)
+    if not args.quiet:
+        print(f"played {2 * args.games} game(s) in {time.monotonic() - started:.1f} s",
+              file=sys.stderr)
+    return 0
+
+
+def _players(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if not 2 <= value <= 4:
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+    return value
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``balance`` command to the ``lisboa`` command line."""
+    study = subparsers.add_parser(
+        "balance",
+        help="compare two catalogues over paired games",
+        description=(
+            "Play GAMES paired games (same seeds, same bots in the same seats) with "
+            "catalogue A and catalogue B and report win rates per bot and per seat, mean "
+            "wigs per score category and the games where a changed card was used, each "
+            "difference with a 95%% interval (or 'no significant difference'). A and B: "
+            "'shipped', a folder of card files (a whole catalogue), or card files separated "
+            "by commas (an overlay on the shipped cards)."
+        ),
+    )
+    study.add_argument("a", metavar="A", help="the first catalogue (e.g. shipped)")
+    study.add_argument("b", metavar="B", help="the second catalogue (e.g. my_cards.lsb)")
+    study.add_argument("--games", type=at_least(1), default=100,
+                       help="paired games, 1 or more (default 100)")
+    study.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    study.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    study.add_argument("--bots", default="greedy,random",
+                       help="comma-separated bots, cycled over the seats (default greedy,random)")
+    study.add_argument("--no-rotate", action="store_true",
+                       help="keep each bot in its seat (default: shift them a seat each game)")
+    study.add_argument("--jobs", type=at_least(1), default=1,
+                       help="worker processes or local Ray CPUs (default 1)")
+    ray_option(study)
+    study.add_argument("--json", action="store_true", help="print the report as JSON")
+    study.add_argument("--html", metavar="FILE",
+                       help="also write an HTML report with plots (needs lisboa_core[balance])")
+    study.add_argument("--progress", action="store_true",
+                       help="draw the progress bar even when stderr is not a terminal")
+    study.add_argument("--quiet", action="store_true", help="nothing on stderr")
+    study.set_defaults(run=_balance_command)

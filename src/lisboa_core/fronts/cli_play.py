@@ -1,0 +1,344 @@
+"""``lisboa simulate`` (many games between bots, summarised; the work is done by
+:mod:`lisboa_core.studies.simulation`) and ``lisboa play`` (a person plays one seat in the terminal
+against bots).
+
+Both are built on the public API only: :func:`~lisboa_core.bots.basic.play_game`,
+:func:`~lisboa_core.games.lisboa.views.observe`, ``legal_moves``, ``apply``, ``parse_move``,
+``explain_illegal`` and ``score``. :func:`add_parsers` registers the two commands on the
+``lisboa`` command line (:mod:`lisboa_core.fronts.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from lisboa_core._deprecation import moved
+from lisboa_core.api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
+from lisboa_core.bots.basic import BOTS, Bot, make_bot
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.fronts.cli_args import at_least, whole_number
+from lisboa_core.fronts.cli_balance import ray_backend, ray_option
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.render import render_score_sheet, render_text
+from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.games.lisboa.views import observe
+from lisboa_core.studies.simulation import (
+    GameResult,
+    Progress,
+    bot_seed,
+    make_record,
+    simulate,
+    summarise,
+    summary_text,
+)
+
+__all__ = ["add_parsers", "play_session"]
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+def _bot_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise LisboaError("--bots needs at least one bot name")
+    for name in names:
+        make_bot(name)
+    return names
+
+
+def _simulate_command(args: argparse.Namespace) -> int:
+    names = _bot_names(args.bots)
+    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
+    options = Options(leftmost_slot=args.leftmost_slot)
+    progress = None
+    if not args.quiet and (args.progress or sys.stderr.isatty()):
+        progress = Progress(args.games, "games", sys.stderr)
+    records_dir = Path(args.records) if args.records else None
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+
+    def arrived(result: GameResult) -> None:
+        if progress is not None:
+            progress.update()
+        if records_dir is not None:
+            target = records_dir / f"game-{result.index:05d}-seed-{result.seed}.json"
+            record = make_record(
+                args.players, result.seed, options, result.moves, result.digest, result.bots,
+                rules,
+            )
+            record.save(target)
+
+    started = time.monotonic()
+    backend, address = ray_backend(args)
+    results = simulate(
+        args.players, args.games, args.seed, names,
+        jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived, rules=rules,
+        backend=backend, ray_address=address,
+    )
+    if progress is not None:
+        progress.close()
+    summary = summarise(results, args.players)
+    if args.json:
+        print(json.dumps({"bots": names, "rotate": args.rotate, **summary}, indent=1))
+    else:
+        print(summary_text(summary, names, args.rotate))
+    if not args.quiet:
+        elapsed = time.monotonic() - started
+        print(f"simulated {len(results)} game(s) in {elapsed:.1f} s", file=sys.stderr)
+    return 0
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+HELP = """commands:
+  N or MOVE      play legal move number N, or the move written in notation
+  explain MOVE   why MOVE is illegal now (or that it is legal)
+  board          show the position again
+  undo           take back your last move (and the bots' moves after it)
+  save FILE      save the game so far
+  quit           stop playing"""
+
+
+def _probe(text: str) -> Move:
+    """A move read from text without checking it is legal (numbers become integers)."""
+    words = text.split()
+    args = tuple(int(w) if w.lstrip("-").isdigit() else w for w in words[1:])
+    return Move(words[0] if words else "", args)
+
+
+def play_session(
+    players: int,
+    seat: int,
+    bots: Sequence[Bot],
+    seed: int = 0,
+    options: Options | None = None,
+    rules: Rules | None = None,
+) -> int:
+    """Run a terminal game: ``seat`` is played by the person at the keyboard (``input()``),
+    the other seats by ``bots`` in turn, with the catalogue ``rules`` (default: the shipped
+    one). Returns the exit status (0)."""
+    options = options or Options()
+    if not 0 <= seat < players:
+        raise LisboaError(f"--seat must be between 0 and {players - 1}")
+    state = new_game(players, seed, options=options, rules=rules)
+    others = [s for s in range(players) if s != seat]
+    bot_of = {s: bots[i % len(bots)] for i, s in enumerate(others)}
+    names = tuple("you" if s == seat else bot_of[s].name for s in range(players))
+    moves: list[str] = []
+    checkpoints: list[tuple[State, int]] = []
+    print(f"Lisboa, {players} players, seed {seed}. You are seat {seat}; "
+          + ", ".join(f"seat {s}: {bot_of[s].name}" for s in others) + ". Type help.")
+    shown: tuple[int, int] | None = None
+    while not is_over(state):
+        actor = state.to_act
+        assert actor is not None
+        legal = legal_moves(state)
+        if actor != seat:
+            move = bot_of[actor].choose(observe(state, actor), legal)
+            print(f"  seat {actor} ({bot_of[actor].name}): {move}")
+            state = apply(state, move)
+            moves.append(str(move))
+            continue
+        if shown != (state.turn, len(moves)):
+            if shown is None or shown[0] != state.turn:
+                print(render_text(observe(state, seat)))
+            _list_moves(state, legal)
+            shown = (state.turn, len(moves))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            line = "quit"
+        command, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if not line:
+            continue
+        if command in ("quit", "exit"):
+            print("bye")
+            return 0
+        if command in ("help", "?"):
+            print(HELP)
+            continue
+        if command == "board":
+            print(render_text(observe(state, seat)))
+            _list_moves(state, legal)
+            continue
+        if command == "undo":
+            if not checkpoints:
+                print("nothing to undo")
+                continue
+            state, kept = checkpoints.pop()
+            del moves[kept:]
+            shown = None
+            print("undone")
+            continue
+        if command == "save":
+            if not rest:
+                print("save needs a file name")
+                continue
+            try:
+                make_record(players, seed, options, moves, state, names, rules).save(Path(rest))
+            except OSError as err:  # a failed save must never end the game in progress
+                print(f"could not save to {rest}: {err.strerror or err}; the game goes on")
+                continue
+            print(f"saved the game so far ({len(moves)} moves) to {rest}; "
+                  f"`lisboa replay {rest}` replays it")
+            continue
+        if command == "explain":
+            if not rest:
+                print("explain needs a move")
+                continue
+            chosen = _pick(rest, legal, state)
+            if chosen is not None:
+                print(f"{chosen} is legal")
+            else:
+                print(explain_illegal(state, _probe(rest)) or f"{rest} is legal")
+            continue
+        move_or_none = _pick(line, legal, state)
+        if move_or_none is None:
+            try:
+                parse_move(line, state)
+            except IllegalMoveError as err:
+                print(err)
+            continue
+        checkpoints.append((state, len(moves)))
+        state = apply(state, move_or_none)
+        moves.append(str(move_or_none))
+    print("game over")
+    print(render_score_sheet(score(state), names))
+    return 0
+
+
+def _list_moves(state: State, legal: Sequence[Move]) -> None:
+    print(f"your decision ({state.pending[-1].kind}):")
+    for number, move in enumerate(legal, 1):
+        print(f"  {number:>3}. {move}")
+
+
+def _pick(text: str, legal: Sequence[Move], state: State) -> Move | None:
+    """The legal move ``text`` names (its number in the list, or its notation)."""
+    if text.isdigit():
+        number = int(text)
+        return legal[number - 1] if 1 <= number <= len(legal) else None
+    try:
+        return parse_move(text, state)
+    except IllegalMoveError:
+        return None
+
+
+def _check_play(args: argparse.Namespace) -> str | None:
+    if args.seat >= args.players:
+        return f"argument --seat: must be 0 to {args.players - 1} for {args.players} players"
+    return None
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    names = _bot_names(args.bots)
+    bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
+    options = Options(leftmost_slot=args.leftmost_slot)
+    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
+    return play_session(args.players, args.seat, bots, args.seed, options, rules)
+
+
+# --- the parsers ---------------------------------------------------------------------------
+
+
+def _players(text: str) -> int:
+    value = whole_number(text)
+    if value not in (2, 3, 4):
+        raise argparse.ArgumentTypeError("Lisboa is played by 2, 3 or 4 players")
+    return value
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``simulate`` and ``play`` commands to the ``lisboa`` command line.
+
+    ``subparsers`` is what ``ArgumentParser.add_subparsers()`` returned; each command sets
+    ``run`` to the function that runs it (returning the exit status).
+    """
+    known = ", ".join(sorted(BOTS))
+    sim = subparsers.add_parser(
+        "simulate",
+        help="play many games between bots and summarise the results",
+        description=(
+            "Play GAMES games between bots and print wins per bot and per seat (a win shared "
+            "by k seats counts 1/k), the mean and standard deviation of every score "
+            "category per bot, and the mean game length. Game i uses seed SEED+i; the "
+            "output is the same for the same arguments whatever --jobs."
+        ),
+    )
+    sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    sim.add_argument("--games", type=at_least(1), default=10,
+                     help="number of games, 1 or more (default 10)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument(
+        "--bots", default="greedy,random",
+        help=f"comma-separated bots, cycled over the seats ({known}, or module:name for "
+        "your own bot class; default greedy,random)",
+    )
+    sim.add_argument("--cards", dest="paths", action="append", default=[],
+                     help="card folder or file to play with instead of the shipped catalogue "
+                     "(repeatable)")
+    sim.add_argument("--overlay", action="append", default=[], metavar="FILE",
+                     help="card file laid over the catalogue, replacing or adding cards by id "
+                     "(repeatable)")
+    sim.add_argument("--rotate", action="store_true",
+                     help="shift the bots one seat further each game")
+    sim.add_argument("--jobs", type=at_least(1), default=1,
+                     help="worker processes (or local Ray CPUs), 1 or more (default 1)")
+    ray_option(sim)
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.add_argument(
+        "--records", metavar="DIR",
+        help="save a game record of every game in DIR (replay one with `lisboa replay FILE`)",
+    )
+    sim.add_argument("--leftmost-slot", action="store_true",
+                     help="Options(leftmost_slot=True): no slot decisions")
+    sim.add_argument("--progress", action="store_true",
+                     help="draw the progress bar even when stderr is not a terminal")
+    sim.add_argument("--quiet", action="store_true", help="nothing on stderr")
+    sim.set_defaults(run=_simulate_command)
+
+    play = subparsers.add_parser(
+        "play",
+        help="play one seat in the terminal against bots",
+        description=(
+            "Play a game in the terminal. Seats count from 0, as in the API. At each of "
+            "your decisions the legal moves are listed with numbers; type a number or a "
+            "move in notation, or one of: explain MOVE, board, undo, save FILE, help, quit."
+        ),
+    )
+    play.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    play.add_argument("--seat", type=at_least(0), default=0,
+                      help="your seat, 0 to players - 1 (default 0)")
+    play.add_argument(
+        "--bots", default="greedy",
+        help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
+        "default greedy)",
+    )
+    play.add_argument("--cards", dest="paths", action="append", default=[],
+                      help="card folder or file to play with instead of the shipped catalogue")
+    play.add_argument("--overlay", action="append", default=[], metavar="FILE",
+                      help="card file laid over the catalogue, replacing or adding cards by id")
+    play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    play.add_argument("--leftmost-slot", action="store_true",
+                      help="Options(leftmost_slot=True): no slot decisions")
+    play.set_defaults(run=_play_command, check=_check_play)
+
+
+def _render_text() -> Any:
+    from lisboa_core.games.lisboa.render import render_text
+
+    return render_text
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"render_view": ("lisboa_core.games.lisboa.render.render_text", _render_text)}, "0.3")

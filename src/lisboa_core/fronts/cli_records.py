@@ -1,0 +1,131 @@
+"""The ``lisboa replay FILE`` command: re-apply a game record and print the score.
+
+Built only on the public API (:class:`~lisboa_core.GameRecord`, :func:`~lisboa_core.replay`,
+:func:`~lisboa_core.score`). :func:`add_parsers` registers the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from lisboa_core._deprecation import moved
+from lisboa_core.fronts.cli_args import at_least
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.render import render_score_sheet, render_text
+from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.views import observe
+from lisboa_core.persistence.files import write_atomic
+from lisboa_core.persistence.records import GameRecord, replay
+
+__all__ = ["add_parsers"]
+
+
+def _replay_command(args: argparse.Namespace) -> int:
+    record = GameRecord.load(args.file)
+    rules = load_rules(*args.paths)
+    result = replay(record, rules)
+    if args.verbose:
+        for number, (seat, text) in enumerate(result.log, start=1):
+            print(f"{number:5d}  seat {seat}  {text}")
+    if result.failed_at is not None:
+        text = record.moves[result.failed_at]
+        print(f"move {result.failed_at + 1} (`{text}`) is illegal: {result.reason}",
+              file=sys.stderr)
+        return 1
+    final = result.final
+    over = not final.pending
+    print(
+        f"replayed {len(result.log)} moves: {record.players} players, seed {record.seed}, "
+        f"catalogue {record.catalogue}; "
+        + (f"game over after {final.turn} turns" if over else f"game not over (turn {final.turn})")
+    )
+    print("final score:" if over else "score if the game ended now (a projection):")
+    names = record.names if len(record.names) == record.players else ()
+    print(render_score_sheet(score(final), names))
+    if result.reason is not None:
+        print(result.reason, file=sys.stderr)
+        return 1
+    return 0
+
+
+def _show_command(args: argparse.Namespace) -> int:
+    record = GameRecord.load(args.file)
+    result = replay(record, load_rules(*args.paths))
+    if result.failed_at is not None:
+        print(f"move {result.failed_at + 1} (`{record.moves[result.failed_at]}`) is "
+              f"illegal: {result.reason}", file=sys.stderr)
+        return 1
+    last = len(result.states) - 1
+    turn = last if args.turn is None else args.turn
+    if turn > last:
+        print(f"lisboa show: --turn: the record has {last} moves; give 0 to {last}",
+              file=sys.stderr)
+        return 2
+    state = result.states[turn]
+    if args.seat is not None and args.seat >= state.player_count:
+        print(f"lisboa show: --seat: the game has seats 0 to {state.player_count - 1}",
+              file=sys.stderr)
+        return 2
+    shown = state if args.seat is None else observe(state, args.seat)
+    if args.svg is None:
+        print(render_text(shown))
+        return 0
+    from lisboa_core.games.lisboa.svg import board
+
+    write_atomic(args.svg, board(shown) + "\n")
+    print(f"wrote {args.svg}: the position after move {turn} of {last}")
+    return 0
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``replay`` and ``show`` commands to the ``lisboa`` command line.
+
+    :param subparsers: what ``ArgumentParser.add_subparsers()`` returned; the command sets
+        ``run`` to the function that runs it (returning the exit status).
+    """
+    parser = subparsers.add_parser(
+        "replay",
+        help="re-apply a game record and print the final score",
+        description=(
+            "Re-apply the moves of a game record (GameRecord JSON) from the start of its "
+            "game, then print the score sheet. Exits 1 naming the first illegal move (move "
+            "numbers count from 1), or if the final state differs from the recorded digest."
+        ),
+    )
+    parser.add_argument("file", help="the record file (JSON)")
+    parser.add_argument("--verbose", "-v", action="store_true",
+                        help="print every move: its number, the seat and the notation")
+    parser.add_argument(
+        "--cards",
+        dest="paths",
+        action="append",
+        default=[],
+        help="card folder or file the game was played with (default: shipped catalogue)",
+    )
+    parser.set_defaults(run=_replay_command)
+
+    show = subparsers.add_parser(
+        "show",
+        help="show the position after a move of a game record (text or SVG)",
+        description=(
+            "Replay a game record up to a move and print the position as text, or draw it "
+            "as an SVG picture with --svg."
+        ),
+    )
+    show.add_argument("file", help="the record file (JSON)")
+    show.add_argument("--turn", type=at_least(0), default=None, metavar="N",
+                      help="the position after N moves (default: the last one)")
+    show.add_argument("--seat", type=at_least(0), default=None,
+                      help="draw what this seat sees (default: everything)")
+    show.add_argument("--svg", metavar="OUT", default=None,
+                      help="write the board picture to this SVG file")
+    show.add_argument("--cards", dest="paths", action="append", default=[],
+                      help="card folder or file the game was played with")
+    show.set_defaults(run=_show_command)
+
+
+__getattr__ = moved(  # names that moved out of this module in 0.2
+    __name__, {"format_score_sheet": ("lisboa_core.games.lisboa.render.render_score_sheet",
+                                      lambda: render_score_sheet)}, "0.3")

@@ -1,0 +1,572 @@
+"""``lisboa serve``: a browser table where a person plays against the built-in bots.
+
+A small ASGI application (Starlette, served by uvicorn; the optional extra
+``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws`` and the server holds
+the game, one game per connection. The server is the only authority: the page shows what
+its seat sees (the board picture of :mod:`lisboa_core.games.lisboa.svg`, its hand, the legal moves
+as
+buttons, the event log) and sends back the move chosen, with the number of the decision
+it was offered at. A move that is not legal, or that answers a decision already past (a
+second click, a page out of date), gets a clear message and changes nothing. The bots move
+on the server between the person's decisions, off the event loop.
+
+Only pages of the table itself may play: a WebSocket opened by a page from another site
+(its ``Origin`` is not the address the table was reached at) is accepted and at once
+closed with code 1008 (policy violation) and the reason, so a web page visited in the same
+browser cannot drive the local table. The table answers only to the host names it is
+given (the ``Host`` header; others get HTTP 400, or a WebSocket closed with 1008), which
+turns away DNS rebinding: bound to loopback, :func:`run` answers to
+:data:`LOOPBACK_NAMES`; listening beyond this machine needs ``public=True`` (``lisboa serve
+--public``), prints a warning, and answers to IP addresses as such and to the names
+allowed (``allow_hosts``, ``--allow-host``). Every HTTP answer carries a
+``Content-Security-Policy`` (scripts only from the table, no framing) and
+``X-Frame-Options: DENY``. New games are rate-limited per client address (a connection
+is a new game, and so is ``{"type": "new"}``).
+
+No message ends a connection: one that cannot be read (not JSON, nested too deep, a lone
+surrogate, a binary frame, longer than :data:`MAX_MESSAGE` characters) is answered with an
+error and the game goes on; what an error quotes back is cut short. Messages beyond 16 MiB
+are refused by the WebSocket layer itself (close code 1009).
+
+The WebSocket messages are JSON objects:
+
+* page to server: ``{"type": "move", "move": NOTATION, "decision": N}`` or
+  ``{"type": "new"}`` (a new game with the same settings);
+* server to page: ``{"type": "position", "decision": N, "seat": S, "to_act": T,
+  "over": bool, "svg": SVG, "hand": [...], "legal": [...], "events": [...],
+  "text": ..., "score": {...} | null}`` after every change, and
+  ``{"type": "error", "message": ...}`` for a refused message (nothing changed).
+
+Example::
+
+    from lisboa_core.fronts.serve import make_app
+
+    app = make_app(players=2, seat=0, bots=("greedy",), seed=7)
+    # uvicorn.run(app, host="127.0.0.1", port=8000), or: lisboa serve --port 8000
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import logging
+import socket
+import sys
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from lisboa_core.api import is_over, legal_moves, new_game, parse_move
+from lisboa_core.bots.basic import Bot, make_bot
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.fronts.engine_protocol import ProtocolError, clip, read_request
+from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.events import Event, apply_with_events
+from lisboa_core.games.lisboa.render import render_score_sheet, render_text
+from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.state import State
+from lisboa_core.games.lisboa.svg import board
+from lisboa_core.games.lisboa.views import observe
+
+__all__ = [
+    "LOOPBACK_NAMES", "MAX_MESSAGE", "SECURITY_HEADERS", "Table", "is_loopback", "make_app",
+    "run", "server_config",
+]
+
+if TYPE_CHECKING:
+    import uvicorn
+
+_Scope = MutableMapping[str, Any]
+_Message = MutableMapping[str, Any]
+_Receive = Callable[[], Awaitable[_Message]]
+_Send = Callable[[_Message], Awaitable[None]]
+_ASGI = Callable[[_Scope, _Receive, _Send], Awaitable[None]]
+
+_LOGGER = logging.getLogger(__name__)
+_ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
+_LOG_LIMIT = 200
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
+"""The host names a table bound to loopback answers to (the ``hosts`` of :func:`make_app`).
+
+Example: ``make_app(players=3, bots=["greedy"], hosts=LOOPBACK_NAMES)`` is the application
+``lisboa serve --players 3`` serves on 127.0.0.1."""
+MAX_MESSAGE = 65_536
+"""The longest page-to-server message read, in characters (a move is under 100); a longer
+one is answered with an error naming its length."""
+_MAX_FRAME = 16 * 1024 * 1024  # the WebSocket layer's own limit: beyond it, close 1009
+_MAX_REASON = 123  # the bytes a WebSocket close reason may hold (RFC 6455, 5.5)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; "
+        "style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+"""The headers of every HTTP answer of the table: scripts, styles and connections only from
+the table itself (no inline script; the board picture's ``style`` attribute is the one
+inline style allowed), and the table may not be framed by any page."""
+
+
+class Table:
+    """One game at the browser table: the person's seat, the bots in the others, and the
+    events the person has seen. Used by the server, one per connection; usable alone.
+
+    :param players: 2 to 4.
+    :param seat: the person's seat (0 to ``players - 1``).
+    :param bots: built-in bot names for the other seats, in seat order, cycled.
+    :param seed: the game's seed (the bots are seeded from it too).
+    :param rules: the catalogue to play with (default: the shipped one).
+
+    Example::
+
+        from lisboa_core.fronts.serve import Table
+
+        table = Table(players=2, seat=0, bots=("random",), seed=3)
+        first = table.message()
+        table.play(first["legal"][0], first["decision"])
+    """
+
+    def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
+                 seed: int = 0, rules: Rules | None = None) -> None:
+        if not 2 <= players <= 4:
+            raise LisboaError(f"players: expected 2 to 4, got {players}")
+        if not 0 <= seat < players:
+            raise LisboaError(f"seat: expected 0 to {players - 1}, got {seat}")
+        if not bots:
+            raise LisboaError("bots: name at least one bot")
+        self.players, self.seat, self.seed = players, seat, seed
+        self.bot_names = tuple(bots)
+        others = [s for s in range(players) if s != seat]
+        self.bots: dict[int, Bot] = {
+            s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
+            for i, s in enumerate(others)
+        }
+        self.state: State = new_game(players, seed, rules=rules)
+        self.decision = 0
+        """How many decisions have been taken: a move must name the current one."""
+        self.log: list[dict[str, Any]] = []
+        self.bots_move()
+
+    def _apply(self, move: Move) -> None:
+        actor = self.state.to_act
+        self.state, events = apply_with_events(self.state, move, self.seat)
+        self.decision += 1
+        self.log.extend(_logged(events, actor, self.seat))
+        del self.log[:-_LOG_LIMIT]
+
+    def bots_move(self) -> None:
+        """Let the bots decide until it is the person's turn or the game is over."""
+        while not is_over(self.state) and self.state.to_act != self.seat:
+            actor = self.state.to_act
+            assert actor is not None
+            legal = legal_moves(self.state)
+            self._apply(self.bots[actor].choose(observe(self.state, actor), legal))
+
+    def play(self, text: str, decision: int) -> str | None:
+        """The person's move, in notation, answering decision number ``decision``; the
+        bots then move. Returns ``None``, or why the move was refused (nothing changed)."""
+        if decision != self.decision:
+            return (f"that move answered decision {decision}, but the game is at decision "
+                    f"{self.decision}: the page was out of date and nothing was played")
+        if is_over(self.state):
+            return "the game is over"
+        if self.state.to_act != self.seat:
+            return "it is not your decision"
+        try:
+            chosen = parse_move(text, self.state)
+        except IllegalMoveError as err:
+            return str(err)
+        self._apply(chosen)
+        self.bots_move()
+        return None
+
+    def message(self) -> dict[str, Any]:
+        """What the person's page shows now (a ``position`` message)."""
+        view = observe(self.state, self.seat)
+        over = is_over(self.state)
+        sheet = score(self.state) if over else None
+        return {
+            "type": "position",
+            "decision": self.decision,
+            "seat": self.seat,
+            "to_act": self.state.to_act,
+            "over": over,
+            "svg": board(view),
+            "hand": list(view.hand),
+            "legal": [] if over or self.state.to_act != self.seat
+            else [str(m) for m in legal_moves(self.state)],
+            "decision_kind": self.state.pending[-1].kind if self.state.pending else None,
+            "events": self.log[-_LOG_LIMIT:],
+            "text": render_text(view),
+            "score": None if sheet is None else {
+                **sheet.to_dict(), "table": render_score_sheet(sheet)},
+        }
+
+
+def _logged(events: tuple[Event, ...], actor: int | None, seat: int) -> list[dict[str, Any]]:
+    rows = []
+    for event in events:
+        data = event.to_dict()
+        data["text"] = str(event)
+        data["mine"] = actor == seat
+        rows.append(data)
+    return rows
+
+
+def _asset(name: str) -> str:
+    return resources.files("lisboa_core.fronts").joinpath("web", name).read_text(encoding="utf-8")
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _refusal(headers: Headers, hosts: Sequence[str] | None, addresses: bool, *,
+             websocket: bool) -> str | None:
+    """Why a request may not reach the table (a ``Host`` not allowed, or for a WebSocket
+    an ``Origin`` other than its ``Host``), or None."""
+    host = headers.get("host", "")
+    if hosts is not None:
+        try:
+            name = urlsplit("//" + host).hostname
+        except ValueError:
+            name = None
+        if name is None or not (name in hosts or (addresses and _is_address(name))):
+            also = " and IP addresses" if addresses else ""
+            return f"this table answers only to {', '.join(hosts)}{also}, not to {clip(host, 60)!r}"
+    origin = headers.get("origin")
+    if websocket and origin is not None:
+        try:
+            netloc = urlsplit(origin).netloc
+        except ValueError:
+            netloc = ""
+        if netloc.lower() != host.lower():
+            return f"a page from {clip(origin, 60)} may not play at this table"
+    return None
+
+
+def _reason(text: str) -> str:
+    """``text`` cut to what a WebSocket close frame holds."""
+    data = text.encode("utf-8")
+    if len(data) <= _MAX_REASON:
+        return text
+    return data[:_MAX_REASON - 3].decode("utf-8", errors="ignore") + "..."
+
+
+class _Guard:
+    """In front of every route: the ``Host`` and ``Origin`` checks, and the security
+    headers of every HTTP answer. A refused WebSocket is accepted and closed with 1008 and
+    the reason, so the page sees them (a socket refused unopened is an empty HTTP 403 that
+    a browser reports as code 1006)."""
+
+    def __init__(self, app: _ASGI, hosts: tuple[str, ...] | None, addresses: bool) -> None:
+        self.app, self.hosts, self.addresses = app, hosts, addresses
+
+    async def __call__(self, scope: _Scope, receive: _Receive, send: _Send) -> None:
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refused = _refusal(Headers(scope=scope), self.hosts, self.addresses,
+                           websocket=kind == "websocket")
+        if kind == "websocket":
+            if refused is None:
+                await self.app(scope, receive, send)
+                return
+            websocket = WebSocket(scope, receive, send)
+            try:
+                await websocket.accept()
+                await websocket.close(code=1008, reason=_reason(refused))  # policy violation
+            except (WebSocketDisconnect, OSError):
+                pass  # the page went away first
+            return
+
+        async def secured(message: _Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        if refused is not None:
+            await Response(refused, status_code=400)(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured)
+
+
+class _GameLimit:
+    """At most ``count`` new games a minute per client address (a sliding window)."""
+
+    def __init__(self, count: int, window: float = 60.0) -> None:
+        self.count, self.window = count, window
+        self.started: dict[str, deque[float]] = {}
+
+    def refusal(self, client: str) -> str | None:
+        """None, and the game counted; or why a new game must wait."""
+        now = time.monotonic()
+        if len(self.started) > 4096:  # forget the clients that have been quiet a while
+            self.started = {k: v for k, v in self.started.items() if now - v[-1] < self.window}
+        times = self.started.setdefault(client, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if len(times) >= self.count:
+            wait = max(1, round(self.window - (now - times[0])))
+            return (f"too many new games: at most {self.count} a minute from one address; "
+                    f"try again in {wait} s")
+        times.append(now)
+        return None
+
+
+def _read(message: _Message) -> dict[str, Any] | str:
+    """The page's request in a received WebSocket message, or why it cannot be read."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        size = len(message.get("bytes") or b"")
+        return f"a binary message ({size:,} bytes) is not read: send JSON as text"
+    if len(text) > MAX_MESSAGE:
+        return (f"the message is {len(text):,} characters long; at most {MAX_MESSAGE:,} "
+                "are read")
+    try:
+        request = read_request(text)
+    except ProtocolError as err:
+        return str(err)
+    if not isinstance(request, dict) or request.get("type") not in ("move", "new"):
+        return 'expected {"type": "move", ...} or {"type": "new"}'
+    if request["type"] == "move":
+        move, decision = request.get("move"), request.get("decision")
+        if (not isinstance(move, str) or not isinstance(decision, int)
+                or isinstance(decision, bool)):
+            return "a move needs 'move' (notation) and 'decision' (a number)"
+    return request
+
+
+async def _send(websocket: WebSocket, data: dict[str, Any]) -> None:
+    # ASCII JSON: whatever a message holds, the frame is valid UTF-8 and standard JSON.
+    await websocket.send_text(json.dumps(data, allow_nan=False, separators=(",", ":")))
+
+
+async def _error(websocket: WebSocket, message: str) -> None:
+    await _send(websocket, {"type": "error", "message": clip(message, 600)})
+
+
+def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
+             seed: int = 0, rules: Rules | None = None,
+             hosts: Sequence[str] | None = None, *, addresses: bool = False,
+             games_per_minute: int = 20) -> Starlette:
+    """The ASGI application of the browser table.
+
+    :param players: 2 to 4.
+    :param seat: the person's seat.
+    :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
+    :param seed: the first game's seed; each new game at a connection adds 1.
+    :param rules: the catalogue to play with (default: the shipped one).
+    :param hosts: the host names the table answers to (the ``Host`` header, port aside;
+        others get 400, or a WebSocket closed with 1008); ``None`` answers to any. Whatever
+        ``hosts``, a WebSocket whose ``Origin`` is another site than its ``Host`` is closed
+        with 1008.
+    :param addresses: also answer to any IP address written as such in ``Host`` (a DNS
+        rebinding page is always reached by a name, never by an address).
+    :param games_per_minute: how many new games (connections, and ``{"type": "new"}``) one
+        client address may start in a minute; beyond, ``new`` is answered with an error
+        and a connection is closed with 1013 (try again later).
+    :raises LisboaError: for a bad player count, seat, bot name or limit (before serving).
+
+    Every HTTP answer carries :data:`SECURITY_HEADERS`.
+
+    Example::
+
+        from starlette.testclient import TestClient
+        from lisboa_core.fronts.serve import LOOPBACK_NAMES, make_app
+
+        app = make_app(players=2, seat=0, bots=["random"], seed=1, hosts=LOOPBACK_NAMES)
+        client = TestClient(app)
+        with client.websocket_connect("ws://127.0.0.1:8000/ws") as ws:
+            shown = ws.receive_json()           # a "position" message
+            assert shown["type"] == "position" and shown["legal"]
+        assert client.get("http://127.0.0.1:8000/").headers["x-frame-options"] == "DENY"
+    """
+    Table(players, seat, bots, seed, rules)  # refuses bad settings now, not at the first page
+    if games_per_minute < 1:
+        raise LisboaError(f"games_per_minute: expected 1 or more, got {games_per_minute}")
+    allowed = None if hosts is None else tuple(h.lower() for h in hosts)
+    limit = _GameLimit(games_per_minute)
+
+    async def page(_request: Request) -> Response:
+        return HTMLResponse(_asset("index.html"))
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in _ASSETS:
+            return Response("not found", status_code=404)
+        return Response(_asset(name), media_type=_ASSETS[name])
+
+    async def answer(websocket: WebSocket, table: Table, games: int,
+                     request: dict[str, Any]) -> tuple[Table, int]:
+        """Carry out one readable request; the table and the count of games after it."""
+        client = websocket.client.host if websocket.client else "unknown"
+        if request["type"] == "new":
+            refused = limit.refusal(client)
+            if refused is not None:
+                await _error(websocket, refused)
+                return table, games
+            games += 1
+            table = await asyncio.to_thread(Table, players, seat, bots, seed + games, rules)
+            await _send(websocket, await asyncio.to_thread(table.message))
+            return table, games
+        try:
+            refused = await asyncio.to_thread(table.play, request["move"], request["decision"])
+        except LisboaError as err:
+            refused = str(err)
+        except Exception:  # a bug: said, logged, and the game goes on
+            _LOGGER.exception("the table failed on the move %r", clip(request["move"], 100))
+            refused = "the table failed on that move (an error of the server, logged)"
+        if refused is not None:
+            await _error(websocket, refused)
+        else:
+            await _send(websocket, await asyncio.to_thread(table.message))
+        return table, games
+
+    async def table_socket(websocket: WebSocket) -> None:
+        client = websocket.client.host if websocket.client else "unknown"
+        try:
+            await websocket.accept()
+            refused = limit.refusal(client)
+            if refused is not None:
+                await websocket.close(code=1013, reason=_reason(refused))  # try again later
+                return
+            games = 0
+            table = await asyncio.to_thread(Table, players, seat, bots, seed, rules)
+            await _send(websocket, await asyncio.to_thread(table.message))
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                request = _read(message)
+                if isinstance(request, str):
+                    await _error(websocket, request)
+                    continue
+                table, games = await answer(websocket, table, games, request)
+        except (WebSocketDisconnect, OSError):  # the page went away: no one to answer
+            return
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/static/{name}", asset),
+            WebSocketRoute("/ws", table_socket),
+        ],
+        middleware=[Middleware(_Guard, hosts=allowed, addresses=addresses)],
+    )
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is an address of this machine only (``localhost``, ``127.x.x.x``,
+    ``::1``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _answered(host: str, public: bool,
+              allow_hosts: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """The host names a table bound to ``host`` answers to, and whether it is public (then
+    it also answers to IP addresses); :class:`LisboaError` beyond loopback unless ``public``."""
+    loopback = is_loopback(host)
+    if not loopback and not public:
+        raise LisboaError(
+            f"{host} is beyond loopback: anyone who can reach it could play at the table; "
+            "say so with --public (public=True), or bind 127.0.0.1")
+    wildcard = host in ("", "0.0.0.0", "::")
+    names = [*LOOPBACK_NAMES, *([] if wildcard else [host]), *allow_hosts]
+    return tuple(dict.fromkeys(name.lower() for name in names)), not loopback
+
+
+def _warning(host: str, port: int, hosts: Sequence[str]) -> str:
+    return (f"warning: the table listens on {host}, beyond this machine: anyone who can "
+            f"reach port {port} can play at it. It answers to IP addresses and to the names "
+            f"{', '.join(hosts)} (more with --allow-host NAME).")
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: int = 0,
+        bots: Sequence[str] = ("greedy",), seed: int = 0, announce: bool = True,
+        rules: Rules | None = None, public: bool = False,
+        allow_hosts: Sequence[str] = ()) -> None:
+    """Serve the browser table until interrupted.
+
+    :param host: the address to bind (loopback by default: the table is for this machine).
+    :param port: the port; 0 picks a free one.
+    :param announce: print the table's address (with the port actually bound) and, for a
+        public table, a warning on standard error.
+    :param rules: the catalogue to play with (default: the shipped one).
+    :param public: required to bind an address beyond loopback (``0.0.0.0``, a network
+        address): anyone who can reach the port can then play.
+    :param allow_hosts: more host names to answer to (a name of this machine on the
+        network, a name in ``/etc/hosts``).
+    :raises LisboaError: for an address beyond loopback without ``public``.
+
+    The table answers to :data:`LOOPBACK_NAMES`, ``host`` and ``allow_hosts``; a public
+    table also to any IP address (see :func:`make_app`). Other names get 400: a page that
+    reaches the table by DNS rebinding is reached by its own name.
+
+    Example::
+
+        from lisboa_core.fronts.serve import run
+
+        if __name__ == "__main__":  # serves until Ctrl-C
+            run(port=0, players=3, bots=["greedy", "random"])
+    """
+    import uvicorn  # late: only the server needs it
+
+    hosts, public = _answered(host, public, allow_hosts)
+    app = make_app(players, seat, bots, seed, rules, hosts, addresses=public)
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)  # connections made as soon as the address is printed wait, not fail
+    bound = sock.getsockname()[1]
+    if announce:
+        shown = f"[{host}]" if ":" in host else host
+        print(f"lisboa table at http://{shown}:{bound}/ (Ctrl-C to stop)", flush=True)
+        if public:
+            print(_warning(host, bound, hosts), file=sys.stderr, flush=True)
+    uvicorn.Server(server_config(app)).run(sockets=[sock])
+
+
+def server_config(app: Starlette, **settings: Any) -> uvicorn.Config:
+    """The uvicorn settings :func:`run` serves the table with (``settings`` added or
+    changed: ``log_config=None`` leaves logging to the caller, as tests do).
+
+    Example::
+
+        import uvicorn
+        from lisboa_core.fronts.serve import make_app, server_config
+
+        server = uvicorn.Server(server_config(make_app(), log_config=None))
+        # server.run(sockets=[a socket bound to 127.0.0.1])
+    """
+    import uvicorn  # late: only the server needs it
+
+    return uvicorn.Config(app, **{"log_level": "warning", "ws": "websockets-sansio",
+                                  "ws_max_size": _MAX_FRAME, **settings})

@@ -1,0 +1,1 @@
+"""Lisboa (Vital Lacerda, 2017): its state, rules, hints, scoring, views and pictures."""

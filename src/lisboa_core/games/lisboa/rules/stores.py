@@ -1,0 +1,214 @@
+"""The Noble action Build a Store (R10.1).
+
+Decisions: ``store``: ``store SPACE LAND`` (display space: ``yellow``, ``small-blue``...,
+and land); ``store-house``: ``house GROUP``; ``store-rubble``: ``rubble row|column COLOUR``.
+
+The store is placed with its house as soon as the land is chosen (R10.1.2 places the house
+at step 6): nothing between depends on it, and the land is then taken for any follower.
+The lookahead hints of these decisions are in :mod:`.store_hints`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from lisboa_core.core.moves import Move
+from lisboa_core.core.replace import replace
+from lisboa_core.core.specs import EMPTY, Fixed
+from lisboa_core.core.stack import push, register
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.hints.bounds import (
+    _funds_bound,
+    _land_facts,
+    _LandBound,
+    _prices,
+    _rubble_costs,
+    _space_name,
+    _store_candidates,
+)
+from lisboa_core.games.lisboa.rules import ops, payment
+from lisboa_core.games.lisboa.rules.effects import emit, run_effect, take_rubble
+from lisboa_core.games.lisboa.state import RUBBLE, Frame, State
+
+# Model classes bound once (compiled code reads them faster than through ``m``).
+_LandSpace: Final = m.LandSpace
+_PublicBuilding: Final = m.PublicBuilding
+_ScoringTile: Final = m.ScoringTile
+_Site: Final = m.Site
+
+__all__ = ["column_value", "land_price"]
+
+_GROUPS: Final = ("left", "middle", "right")
+
+
+def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    rules = ops.rules_of(state)
+    p = state.players[frame.seat]
+    houses = ops.player_board_of(rules).houses
+    if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
+        return ()  # R10.1.6: no house left
+    taken_lands = {land for land, _s, _st in state.stores}
+    funds = _funds_bound(state, frame.seat)
+    facts = _land_facts(state)
+    prices = _prices(state, frame.seat)
+    bound = _LandBound(state, frame.seat)
+    # Whether each land could be paid for at all (R10.1.1): a land is a candidate of several
+    # display spaces, so it is priced once; the others spare the lookahead the search.
+    payable: dict[str, bool] = {}
+    moves = []
+    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+        if tile is None:
+            continue
+        for land_id, move in lands:
+            ok = payable.get(land_id)
+            if ok is None:
+                land_facts = facts[land_id]
+                price = prices.cheapest(land_facts)
+                ok = payable[land_id] = land_id not in taken_lands and bound.affordable(
+                    land_facts, price
+                ) and (price <= funds or bound.unbounded or land_facts.treasury)
+            if ok:
+                moves.append(move)
+    return tuple(moves)
+
+
+def _store(state: State, frame: Frame, move: Move | None) -> State:
+    assert move is not None
+    rules = ops.rules_of(state)
+    seat = frame.seat
+    space, land_id = str(move.args[0]), str(move.args[1])
+    index = next(
+        i for i, (c, s) in enumerate(ops.board_of(rules).city_spaces) if _space_name(c, s) == space
+    )
+    colour = ops.board_of(rules).city_spaces[index][0]
+    display = list(state.city_display)
+    display[index] = None  # R10.1.2.1: the tile leaves the display until the refill
+    state = replace(state, city_display=tuple(display))
+    land = ops.typed(rules, land_id, _LandSpace)
+    # The land is taken at once (so no follower can pick it); the house comes at step 6.
+    state = replace(state, stores=(*state.stores, (land_id, seat, colour)))
+    state = push(
+        state,
+        Frame("store-score", seat, (land_id, colour)),
+        Frame("store-house", seat, (land_id, colour)),
+        Frame("store-pay", seat, (land_id,)),
+        Frame("store-rubble", seat, (land_id,)),
+    )
+    if land.reward is not None:
+        state = run_effect(state, seat, land.reward)  # R10.1.2.3
+    return state
+
+
+def _house_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    houses = ops.player_board_of(ops.rules_of(state)).houses
+    p = state.players[frame.seat]
+    return tuple(
+        Move("house", (g,))
+        for g, taken, (_name, total) in zip(_GROUPS, p.houses, houses, strict=True)
+        if taken < total
+    )
+
+
+def _house(state: State, frame: Frame, move: Move | None) -> State:
+    """R13.1: the bottom-most house of the chosen group goes onto the store."""
+    assert move is not None
+    seat = frame.seat  # frame.data: (land id, colour) of the store under way
+    g = _GROUPS.index(str(move.args[0]))
+    p = state.players[seat]
+    houses = tuple(n + 1 if i == g else n for i, n in enumerate(p.houses))
+    return ops.update(state, seat, houses=houses)
+
+
+def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
+    facts = _land_facts(state)[land.id]
+    return facts.row, facts.column
+
+
+def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    land = ops.typed(ops.rules_of(state), frame.data[0], _LandSpace)
+    row, column = _rubble_spaces(state, land)
+    # RUBBLE lists colours from the most to the least expensive, so the first move leaves
+    # the cheapest land price: lookahead finds an affordable path at once.
+    moves = []
+    for colour in RUBBLE:
+        if colour in state.row_rubble[row]:
+            moves.append(Move("rubble", ("row", colour)))
+        if colour in state.column_rubble[column]:
+            moves.append(Move("rubble", ("column", colour)))
+    return tuple(moves) or (Move("rubble", ("none",)),)
+
+
+def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.1.2.4: one cube from the row or the column (mandatory if any)."""
+    assert move is not None
+    if move.args[0] == "none":
+        return state
+    land = ops.typed(ops.rules_of(state), frame.data[0], _LandSpace)
+    row, column = _rubble_spaces(state, land)
+    where, colour = str(move.args[0]), str(move.args[1])
+    spaces = list(state.row_rubble if where == "row" else state.column_rubble)
+    i = row if where == "row" else column
+    cubes = list(spaces[i])
+    cubes.remove(colour)
+    spaces[i] = tuple(cubes)
+    field = "row_rubble" if where == "row" else "column_rubble"
+    state = replace(state, **{field: tuple(spaces)})
+    return take_rubble(state, frame.seat, (colour,))
+
+
+def land_price(state: State, seat: int, land_id: str) -> int:
+    """R10.1.3: treasury value + the cubes left in the land's row and column, with the
+    rubble modifiers (each cube at least 0)."""
+    facts = _land_facts(state)[land_id]
+    costs = _rubble_costs(state, seat)
+    cubes = (*state.row_rubble[facts.row], *state.column_rubble[facts.column])
+    return ops.treasury_value(state) + sum(costs[c] for c in cubes)
+
+
+def _store_pay(state: State, frame: Frame, move: Move | None) -> State:
+    return payment.pay(state, frame.seat, land_price(state, frame.seat, frame.data[0]))
+
+
+def column_value(state: State, column: int) -> int:
+    """The wigs of the scoring tile that scores a land column (R10.1.4)."""
+    rules = ops.rules_of(state)
+    space = dict(ops.board_of(rules).scoring_spaces)[column]
+    return ops.typed(rules, state.scoring_tiles[space - 1], _ScoringTile).wigs
+
+
+def _relevant_buildings(state: State, land: m.LandSpace, street: str) -> int:
+    rules = ops.rules_of(state)
+    count = 0
+    for site_id, building_id, architect in state.opened:
+        site = ops.typed(rules, site_id, _Site)
+        colours = ops.typed(rules, building_id, _PublicBuilding).colors(architect)
+        north = site.side == "north" and site.street == street
+        row = site.side != "north" and site.row == land.row and street in colours
+        count += north or row
+    return count
+
+
+def _store_score(state: State, frame: Frame, move: Move | None) -> State:
+    """R10.1.4: column value x relevant open buildings; then the store triggers."""
+    land_id, colour = frame.data
+    land = ops.typed(ops.rules_of(state), land_id, _LandSpace)
+    wigs = column_value(state, land.column) * _relevant_buildings(state, land, colour)
+    state = ops.add_wigs(state, frame.seat, wigs)
+    return emit(state, frame.seat, "build-store")
+
+
+register(
+    "store", _store, _store_moves, data=EMPTY,
+    stuck="R10.1.1: no free land of a display tile's street and size that the seat can pay "
+    "for (R10.1.6: or no house left)",
+)
+register(
+    "store-house", _house, _house_moves, data=Fixed(("land", "street")),
+    under=frozenset({"store-score"}),
+)
+register(
+    "store-rubble", _store_rubble, _store_rubble_moves, data=Fixed(("land",)),
+    under=frozenset({"store-pay"}),
+)
+register("store-pay", _store_pay, data=Fixed(("land",)), under=frozenset({"store-house"}))
+register("store-score", _store_score, data=Fixed(("land", "street")))

@@ -1,0 +1,1 @@
+"""Studies: simulations, the Ray backend, balance comparisons and tampered inputs."""

@@ -1,0 +1,478 @@
+"""Balance studies: the same games played with two catalogues, and what changed.
+
+:func:`compare` plays ``games`` paired games: game ``i`` has the same seed and the same bots
+in the same seats under catalogue A and catalogue B, so the only difference between a pair
+is the cards. It reports, each with a 95% confidence interval:
+
+* win rates per bot and per seat under A and B (Wilson intervals) and their paired
+  difference (normal approximation on the per-game differences);
+* the mean wigs per seat of every score category, the wigs before final scoring and the
+  total, under A and B, and the paired difference;
+* the cards whose text differs (added, removed, changed) and, for each, the paired
+  difference in mean total wigs over the games where the card was used (its id appears in a
+  move of the game under A or B) and over the others.
+
+A difference whose interval contains 0 is reported as "no significant difference". The
+report prints as a table (:meth:`BalanceReport.to_text`), travels as JSON
+(:meth:`BalanceReport.to_dict`) and renders as an HTML page with plots
+(:meth:`BalanceReport.to_html`, extra ``lisboa_core[balance]`` for matplotlib).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from lisboa_core.errors import LisboaError
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.rules.scoring import CATEGORIES
+from lisboa_core.persistence.files import write_atomic
+from lisboa_core.studies.simulation import BotSpec, GameResult, bot_name, simulate
+
+__all__ = [
+    "BalanceReport", "CardEffect", "Difference", "Rate", "changed_cards", "compare",
+    "load_catalogue",
+]
+
+Z95 = 1.959963984540054  # the 97.5% point of the standard normal distribution
+
+
+@attrs.frozen(slots=True)
+class Rate:
+    """A win rate with its 95% Wilson interval (``wins`` may be fractional: a shared win
+    counts 1/k for each of the k winners).
+
+    Example::
+
+        from lisboa_core.studies.balance import Rate
+
+        rate = Rate.of(5, 10)
+        assert rate.value == 0.5 and rate.low < 0.5 < rate.high
+    """
+
+    wins: float
+    trials: int
+    value: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, wins: float, trials: int) -> Rate:
+        """The rate ``wins / trials`` and its Wilson interval."""
+        if trials <= 0:
+            return cls(wins, trials, 0.0, 0.0, 1.0)
+        p = wins / trials
+        denominator = 1 + Z95**2 / trials
+        centre = (p + Z95**2 / (2 * trials)) / denominator
+        half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
+        return cls(wins, trials, p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen(slots=True)
+class Difference:
+    """A paired difference B - A: the mean of per-game differences with its 95% interval
+    (normal approximation; with fewer than two games the interval is unbounded).
+
+    Example::
+
+        from lisboa_core.studies.balance import Difference
+
+        same = Difference.of([0.0, 0.0, 0.0])
+        assert same.mean == 0 and not same.significant
+        assert Difference.of([2.0, 3.0, 2.5, 3.5]).significant
+    """
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @classmethod
+    def of(cls, differences: Sequence[float]) -> Difference:
+        """The mean of ``differences`` and its interval."""
+        n = len(differences)
+        if n == 0:
+            return cls(0.0, -math.inf, math.inf, 0)
+        mean = statistics.fmean(differences)
+        if n == 1:
+            return cls(mean, -math.inf, math.inf, 1)
+        half = Z95 * statistics.stdev(differences) / math.sqrt(n)
+        return cls(mean, mean - half, mean + half, n)
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval leaves out 0."""
+        return self.low > 0 or self.high < 0
+
+    def verdict(self) -> str:
+        """``"no significant difference"`` or which way it goes."""
+        if not self.significant:
+            return "no significant difference"
+        return "higher with B" if self.mean > 0 else "lower with B"
+
+
+@attrs.frozen(slots=True)
+class CardEffect:
+    """A card whose text differs between the catalogues, and how the games that used it
+    compare with the others (paired difference of the mean total wigs per seat).
+
+    Example::
+
+        from lisboa_core.studies.balance import CardEffect, Difference
+
+        card = CardEffect("XD99", "changed", 1, Difference.of([1.0]), Difference.of([]))
+        assert card.change == "changed" and card.games_used == 1
+    """
+
+    card: str
+    change: str  # added | removed | changed
+    games_used: int
+    used: Difference
+    unused: Difference
+
+
+@attrs.frozen(slots=True)
+class BalanceReport:
+    """What :func:`compare` found. ``rates_a``/``rates_b`` and ``win_shift`` are keyed by
+    bot name and by ``seat N``; ``categories_a``/``categories_b`` (means) and
+    ``category_shift`` by category (``so_far``, the score categories, ``total``).
+
+    Example::
+
+        from lisboa_core import load_rules
+        from lisboa_core.studies.balance import compare
+
+        report = compare(load_rules(), load_rules(), players=2, games=2, seed=1,
+                         bots=["random"])
+        assert report.changed_cards == () and "no significant difference" in report.to_text()
+    """
+
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+    catalogue_a: str
+    catalogue_b: str
+    rates_a: dict[str, Rate]
+    rates_b: dict[str, Rate]
+    win_shift: dict[str, Difference]
+    categories_a: dict[str, float]
+    categories_b: dict[str, float]
+    category_shift: dict[str, Difference]
+    changed_cards: tuple[CardEffect, ...]
+    totals_a: tuple[int, ...] = attrs.field(repr=False)
+    totals_b: tuple[int, ...] = attrs.field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON values (infinite interval ends become ``null``)."""
+
+        def diff(d: Difference) -> dict[str, Any]:
+            return {"mean": d.mean, "low": _finite(d.low), "high": _finite(d.high), "n": d.n,
+                    "verdict": d.verdict()}
+
+        return {
+            "players": self.players, "games": self.games, "seed": self.seed,
+            "bots": list(self.bots), "catalogue_a": self.catalogue_a,
+            "catalogue_b": self.catalogue_b,
+            "win_rates": {
+                key: {"a": attrs.asdict(self.rates_a[key]), "b": attrs.asdict(self.rates_b[key]),
+                      "shift": diff(self.win_shift[key])}
+                for key in self.rates_a
+            },
+            "categories": {
+                key: {"a": self.categories_a[key], "b": self.categories_b[key],
+                      "shift": diff(self.category_shift[key])}
+                for key in self.categories_a
+            },
+            "changed_cards": [
+                {"card": c.card, "change": c.change, "games_used": c.games_used,
+                 "used": diff(c.used), "unused": diff(c.unused)}
+                for c in self.changed_cards
+            ],
+            "totals": {"a": list(self.totals_a), "b": list(self.totals_b)},
+        }
+
+    def to_text(self) -> str:
+        """The report as tables for the terminal."""
+        lines = [
+            f"{self.games} paired game(s) of {self.players} players from seed {self.seed}; "
+            f"bots {','.join(self.bots)}",
+            f"A = catalogue {self.catalogue_a[:12]}, B = catalogue {self.catalogue_b[:12]}",
+            "", f"{'win rate':<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict",
+        ]
+        for key, shift in self.win_shift.items():
+            lines.append(
+                f"{key:<16}{self.rates_a[key].value:>8.1%}{self.rates_b[key].value:>8.1%}"
+                f"{_interval(shift, percent=True):>26}  {shift.verdict()}"
+            )
+        lines += ["", f"{'wigs per seat':<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict"]
+        for key, shift in self.category_shift.items():
+            lines.append(
+                f"{key.replace('_', ' '):<16}{self.categories_a[key]:>8.2f}"
+                f"{self.categories_b[key]:>8.2f}{_interval(shift):>26}  {shift.verdict()}"
+            )
+        lines.append("")
+        if not self.changed_cards:
+            lines.append("changed cards: none (the catalogues say the same)")
+        else:
+            lines.append(f"{'changed card':<16}{'change':>8}{'used in':>9}  "
+                         "total wigs B - A where used / elsewhere")
+            for c in self.changed_cards:
+                lines.append(
+                    f"{c.card:<16}{c.change:>8}{c.games_used:>9}  {_interval(c.used)} "
+                    f"({c.used.verdict()}) / {_interval(c.unused)} ({c.unused.verdict()})"
+                )
+        return "\n".join(lines)
+
+    def to_html(self, path: str | Path) -> Path:
+        """Write an HTML report with plots (win rates, score categories, the distribution
+        of totals) embedded as PNG images; returns the path. Needs matplotlib (extra
+        ``lisboa_core[balance]``)."""
+        try:
+            import matplotlib
+
+            matplotlib.use("Agg")
+            from matplotlib import pyplot as plt
+        except ImportError:
+            raise LisboaError(
+                "the HTML report needs matplotlib: pip install 'lisboa_core[balance]'"
+            ) from None
+        figures = [
+            _bars(plt, "Win rate (95% interval)", list(self.rates_a),
+                  [r.value for r in self.rates_a.values()],
+                  [r.value for r in self.rates_b.values()],
+                  [_error_bar(r) for r in self.rates_a.values()],
+                  [_error_bar(r) for r in self.rates_b.values()]),
+            _bars(plt, "Mean wigs per seat", list(self.categories_a),
+                  list(self.categories_a.values()), list(self.categories_b.values())),
+            _histogram(plt, self.totals_a, self.totals_b),
+        ]
+        target = Path(path)
+        write_atomic(target, _page(self, figures))  # a failure part-way keeps an earlier file
+        return target
+
+
+def _error_bar(rate: Rate) -> tuple[float, float]:
+    """The distances from a rate down and up to its interval's ends (never below 0: the
+    ends are computed in floating point)."""
+    return max(0.0, rate.value - rate.low), max(0.0, rate.high - rate.value)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _interval(d: Difference, percent: bool = False) -> str:
+    def show(value: float) -> str:
+        if not math.isfinite(value):
+            return "-inf" if value < 0 else "inf"
+        return f"{value:+.1%}" if percent else f"{value:+.2f}"
+
+    return f"{show(d.mean)} [{show(d.low)}, {show(d.high)}]"
+
+
+def _png(plt: Any, figure: Any) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
+    plt.close(figure)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _bars(plt: Any, title: str, labels: list[str], a: list[float], b: list[float],
+          err_a: list[tuple[float, float]] | None = None,
+          err_b: list[tuple[float, float]] | None = None) -> str:
+    figure, axes = plt.subplots(figsize=(8, 3.5))
+    xs = range(len(labels))
+    width = 0.4
+
+    def yerr(err: list[tuple[float, float]] | None) -> Any:
+        return None if err is None else [[e[0] for e in err], [e[1] for e in err]]
+
+    axes.bar([x - width / 2 for x in xs], a, width, label="A", yerr=yerr(err_a), capsize=3)
+    axes.bar([x + width / 2 for x in xs], b, width, label="B", yerr=yerr(err_b), capsize=3)
+    axes.set_xticks(list(xs), labels, rotation=30, ha="right")
+    axes.set_title(title)
+    axes.legend()
+    return _png(plt, figure)
+
+
+def _histogram(plt: Any, a: Sequence[int], b: Sequence[int]) -> str:
+    figure, axes = plt.subplots(figsize=(8, 3.5))
+    axes.hist([list(a), list(b)], bins=20, label=["A", "B"])
+    axes.set_title("Final totals (wigs), every seat of every game")
+    axes.legend()
+    return _png(plt, figure)
+
+
+def _page(report: BalanceReport, figures: list[str]) -> str:
+    images = "\n".join(f'<img alt="plot {i + 1}" src="data:image/png;base64,{png}">'
+                       for i, png in enumerate(figures))
+    return (
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<title>Lisboa balance study</title>"
+        "<style>body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;"
+        "padding:1em}img{display:block;margin:1em 0}</style></head><body>\n"
+        "<h1>Lisboa balance study</h1>\n"
+        f"<pre>{html.escape(report.to_text())}</pre>\n{images}\n</body></html>\n"
+    )
+
+
+def _texts(rules: Rules) -> dict[str, object]:
+    return {c.id: c for c in rules}
+
+
+def changed_cards(rules_a: Rules, rules_b: Rules) -> list[tuple[str, str]]:
+    """The ids whose components differ between the catalogues, with ``added``,
+    ``removed`` or ``changed`` (file positions do not count).
+
+    Example::
+
+        from lisboa_core import load_rules
+        from lisboa_core.studies.balance import changed_cards
+
+        assert changed_cards(load_rules(), load_rules()) == []
+    """
+    a, b = _texts(rules_a), _texts(rules_b)
+    found = [(i, "removed") for i in a if i not in b]
+    found += [(i, "added") for i in b if i not in a]
+    found += [(i, "changed") for i in a if i in b and a[i] != b[i]]
+    return sorted(found)
+
+
+def _uses(result: GameResult, card: str) -> bool:
+    return any(card in move.split() for move in result.moves)
+
+
+def _mean_total(result: GameResult) -> float:
+    return statistics.fmean(result.totals)
+
+
+def _seat_shares(result: GameResult) -> dict[str, float]:
+    """Each bot's and each seat's share of this game's win (a bot in several seats is
+    scored per seat-game: its wins divided by its seats)."""
+    shares: dict[str, float] = {}
+    seats_of: dict[str, int] = {}
+    for seat, name in enumerate(result.bots):
+        seats_of[name] = seats_of.get(name, 0) + 1
+        won = 1 / len(result.winners) if seat in result.winners else 0.0
+        shares[name] = shares.get(name, 0.0) + won
+        shares[f"seat {seat}"] = won
+    for name, count in seats_of.items():
+        shares[name] /= count
+    return shares
+
+
+def compare(
+    rules_a: Rules,
+    rules_b: Rules,
+    players: int,
+    games: int,
+    seed: int,
+    bots: Sequence[BotSpec],
+    *,
+    jobs: int = 1,
+    rotate: bool = True,
+    backend: str = "processes",
+    ray_address: str | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> BalanceReport:
+    """Play ``games`` paired games (game ``i``: seed ``seed + i``, the same bots in the same
+    seats) with catalogue A and catalogue B and report what changed.
+
+    :param bots: as :func:`~lisboa_core.studies.simulation.simulate` takes them, cycled over the
+        seats (``rotate`` shifts them a seat each game, so every bot sits everywhere).
+    :param jobs: worker processes (or local Ray CPUs); ``backend`` and ``ray_address`` as
+        for :func:`~lisboa_core.studies.simulation.simulate`. Results do not depend on either.
+    :param on_result: called with each game's result as it arrives (both catalogues).
+
+    Example::
+
+        from lisboa_core import load_rules
+        from lisboa_core.studies.balance import compare
+
+        report = compare(load_rules(), load_rules(), 2, 2, 7, ["random"])
+        assert all(not d.significant for d in report.category_shift.values())
+    """
+    if games < 1:
+        raise LisboaError(f"compare(): games must be 1 or more, not {games}")
+    played_a, played_b = (
+        simulate(players, games, seed, bots, rules=rules, jobs=jobs, rotate=rotate,
+                 backend=backend, ray_address=ray_address, on_result=on_result)
+        for rules in (rules_a, rules_b)
+    )
+    keys = sorted({bot_name(b) for b in bots}) + [f"seat {s}" for s in range(players)]
+    rates_a: dict[str, Rate] = {}
+    rates_b: dict[str, Rate] = {}
+    win_shift: dict[str, Difference] = {}
+    shares = [(_seat_shares(a), _seat_shares(b)) for a, b in zip(played_a, played_b,
+                                                                  strict=True)]
+    for key in keys:
+        pairs = [(sa[key], sb[key]) for sa, sb in shares if key in sa]
+        rates_a[key] = Rate.of(sum(p[0] for p in pairs), len(pairs))
+        rates_b[key] = Rate.of(sum(p[1] for p in pairs), len(pairs))
+        win_shift[key] = Difference.of([b - a for a, b in pairs])
+    columns = ("so_far", *CATEGORIES, "total")
+
+    def per_game(result: GameResult, column: str) -> float:
+        if column == "so_far":
+            return statistics.fmean(result.so_far)
+        if column == "total":
+            return statistics.fmean(result.totals)
+        index = CATEGORIES.index(column)
+        return statistics.fmean(seat[index] for seat in result.categories)
+
+    categories_a = {c: statistics.fmean(per_game(r, c) for r in played_a) for c in columns}
+    categories_b = {c: statistics.fmean(per_game(r, c) for r in played_b) for c in columns}
+    category_shift = {
+        c: Difference.of([per_game(b, c) - per_game(a, c)
+                          for a, b in zip(played_a, played_b, strict=True)])
+        for c in columns
+    }
+    cards = []
+    for card, change in changed_cards(rules_a, rules_b):
+        used = [(a, b) for a, b in zip(played_a, played_b, strict=True)
+                if _uses(a, card) or _uses(b, card)]
+        unused = [(a, b) for a, b in zip(played_a, played_b, strict=True)
+                  if not (_uses(a, card) or _uses(b, card))]
+        cards.append(CardEffect(
+            card, change, len(used),
+            Difference.of([_mean_total(b) - _mean_total(a) for a, b in used]),
+            Difference.of([_mean_total(b) - _mean_total(a) for a, b in unused]),
+        ))
+    return BalanceReport(
+        players=players, games=games, seed=seed,
+        bots=tuple(bot_name(b) for b in bots),
+        catalogue_a=rules_a.digest, catalogue_b=rules_b.digest,
+        rates_a=rates_a, rates_b=rates_b, win_shift=win_shift,
+        categories_a=categories_a, categories_b=categories_b, category_shift=category_shift,
+        changed_cards=tuple(cards),
+        totals_a=tuple(t for r in played_a for t in r.totals),
+        totals_b=tuple(t for r in played_b for t in r.totals),
+    )
+
+
+def load_catalogue(spec: str) -> Rules:
+    """A catalogue named on the command line: ``shipped``, a folder of card files (a whole
+    catalogue), or card files separated by commas (an overlay on the shipped cards,
+    replacing or adding by id).
+
+    Example::
+
+        from lisboa_core.studies.balance import load_catalogue
+
+        assert load_catalogue("shipped").digest
+    """
+    if spec == "shipped":
+        return load_rules()
+    paths = [Path(p) for p in spec.split(",") if p]
+    if len(paths) == 1 and paths[0].is_dir():
+        return load_rules(paths[0])
+    return load_rules(overlay=paths)

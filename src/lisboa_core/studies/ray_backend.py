@@ -1,0 +1,87 @@
+"""Simulated games as Ray tasks (``simulate(..., backend="ray")``, ``--ray``).
+
+Each game is one task running :func:`~lisboa_core.studies.simulation.play_one` with the catalogue
+shipped once to the object store; results come back in game order, so a run gives the same
+results on Ray as on local processes. Ray is imported only here (extra
+``lisboa_core[ray]``).
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lisboa_core.errors import LisboaError
+from lisboa_core.games.lisboa.catalog import Rules
+
+__all__ = ["play_on_ray"]
+
+
+def _play(rules: Rules | None, job: tuple[Any, ...]) -> Any:
+    from lisboa_core.studies import simulation
+
+    simulation._set_worker_rules(rules)
+    return simulation.play_one(job)
+
+
+def check_address(address: str) -> None:
+    """Refuse at once a ``HOST:PORT`` nothing answers on (Ray itself would retry for
+    minutes); other forms (``auto``, ``ray://...``) are left to Ray."""
+    if address == "auto" or "://" in address:
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise LisboaError(
+            f"the Ray address must be HOST:PORT (e.g. 10.0.0.5:6379), not {address!r}"
+        )
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as err:
+        raise LisboaError(
+            f"no Ray cluster answers at {address} ({err.strerror or err}); start one with "
+            "`ray start --head` and pass the address it prints"
+        ) from None
+
+
+def play_on_ray(
+    work: Sequence[tuple[Any, ...]],
+    rules: Rules | None,
+    cpus: int,
+    address: str | None,
+    on_result: Callable[[Any], None] | None,
+) -> list[Any]:
+    """Play every job of ``work`` as a Ray task; connect to ``address`` (a running
+    cluster, ``ray start --head`` prints it) or start a local Ray with ``cpus`` CPUs, and
+    shut down only a Ray started here."""
+    try:
+        import ray
+    except ImportError:
+        raise LisboaError(
+            "the Ray backend needs Ray: pip install 'lisboa_core[ray]'"
+        ) from None
+    if address:
+        check_address(address)
+    started = False
+    if not ray.is_initialized():
+        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                                   "configure_logging": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=max(1, cpus), **options)
+        started = True
+    try:
+        task = ray.remote(_play)
+        shared = ray.put(rules)
+        pending = [task.remote(shared, job) for job in work]
+        results = []
+        for ref in pending:  # in game order, each as soon as it and those before it are done
+            result = ray.get(ref)
+            results.append(result)
+            if on_result:
+                on_result(result)
+        return results
+    finally:
+        if started:
+            ray.shutdown()

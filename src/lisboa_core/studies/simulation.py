@@ -1,0 +1,422 @@
+"""Many games between bots, run in parallel and summarised (``lisboa simulate``).
+
+:func:`simulate` plays games ``seed``, ``seed + 1``, ... with the named bots
+(:data:`~lisboa_core.bots.basic.BOTS`) and returns one :class:`GameResult` per game, in game
+order whatever the number of worker processes; :func:`summarise` turns them into wins per
+bot and per seat and the mean and spread of every score category.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import attrs
+
+from lisboa_core.bots.basic import Bot, make_bot, play_game
+from lisboa_core.errors import LisboaError
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.rules.scoring import CATEGORIES, score
+from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.persistence.records import GameRecord
+from lisboa_core.persistence.serialize import state_digest
+
+__all__ = [
+    "BotSpec",
+    "GameResult",
+    "Progress",
+    "bot_name",
+    "bot_seed",
+    "make_record",
+    "play_one",
+    "seat_bots",
+    "simulate",
+    "summarise",
+    "summary_text",
+]
+
+
+@attrs.frozen(slots=True)
+class GameResult:
+    """One simulated game: who played which seat and how it ended.
+
+    ``categories[seat]`` follows :data:`~lisboa_core.games.lisboa.rules.scoring.CATEGORIES`;
+    ``winners`` lists every winning seat (a shared win has several); ``moves`` are in
+    notation and ``digest`` is :func:`~lisboa_core.state_digest` of the final state, so a
+    :class:`~lisboa_core.GameRecord` can be made from a result.
+
+    Example::
+
+        from lisboa_core.studies.simulation import simulate
+
+        result = simulate(2, 1, 3, ["random"])[0]
+        assert result.seed == 3 and len(result.totals) == 2 and result.winners
+    """
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    so_far: tuple[int, ...]
+    categories: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    turns: int
+    moves: tuple[str, ...]
+    digest: str
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game started from ``game_seed``.
+
+    Example::
+
+        from lisboa_core.studies.simulation import bot_seed
+
+        assert bot_seed(7, 0) != bot_seed(7, 1) != bot_seed(8, 1)
+    """
+    return game_seed * 16 + seat
+
+
+BotSpec = str | Bot | Callable[[int], Bot]
+"""A bot for :func:`simulate`: a name (built-in, or ``module:name`` for a user's class or
+factory, see :func:`~lisboa_core.bots.basic.make_bot`), a factory called with the bot's seed
+(a class such as :class:`~lisboa_core.GreedyBot`, or a function), or a bot object used as
+it is in every game (its own state then carries from game to game; prefer a factory)."""
+
+
+def bot_name(spec: BotSpec) -> str:
+    """The name a bot spec is reported under: the name itself, or the bot's ``name``
+    attribute, or the factory's name.
+
+    Example::
+
+        from lisboa_core import GreedyBot
+        from lisboa_core.studies.simulation import bot_name
+
+        assert bot_name("random") == "random" and bot_name(GreedyBot) == "greedy"
+    """
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    return str(getattr(spec, "__name__", type(spec).__name__))
+
+
+def _make(spec: BotSpec, seed: int) -> Bot:
+    if isinstance(spec, str):
+        return make_bot(spec, seed)
+    if callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
+        return spec  # type: ignore[return-value]  # a bot object, used as it is
+    if callable(spec):
+        return spec(seed)
+    raise LisboaError(f"not a bot, a bot factory or a bot name: {spec!r}")
+
+
+def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tuple[Any, ...]:
+    """The bot of each seat: the list cycles over the seats, shifted by one seat per
+    game when ``rotate`` is set (so every bot plays every seat).
+
+    Example::
+
+        from lisboa_core.studies.simulation import seat_bots
+
+        assert seat_bots(["a", "b"], 3, 0, rotate=False) == ("a", "b", "a")
+        assert seat_bots(["a", "b"], 3, 1, rotate=True) == ("b", "a", "b")
+    """
+    shift = game if rotate else 0
+    return tuple(names[(seat - shift) % len(names)] for seat in range(players))
+
+
+_WORKER_RULES: Rules | None = None  # the catalogue of a worker process (see simulate)
+
+
+def _set_worker_rules(rules: Rules | None) -> None:
+    global _WORKER_RULES
+    _WORKER_RULES = rules
+
+
+def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
+    """Play game ``index`` (seed ``seed``) with the given bots (:data:`BotSpec`), one per
+    seat, with the catalogue :func:`simulate` was given.
+
+    A module-level function of plain arguments, so worker processes can run it.
+
+    Example::
+
+        from lisboa_core import Options
+        from lisboa_core.studies.simulation import play_one
+
+        result = play_one((0, 5, 2, ("random", "random"), Options()))
+        assert result.index == 0 and result.seed == 5
+    """
+    index, seed, players, specs, options = job
+    bots = [_make(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+    final, moves = play_game(bots, players, seed, options=options, rules=_WORKER_RULES)
+    sheet = score(final)
+    return GameResult(
+        index=index,
+        seed=seed,
+        bots=tuple(bot_name(spec) for spec in specs),
+        so_far=tuple(s.wigs_so_far for s in sheet.seats),
+        categories=tuple(tuple(s.category(c).wigs for c in CATEGORIES) for s in sheet.seats),
+        totals=tuple(s.total for s in sheet.seats),
+        winners=sheet.winners,
+        decisions=len(moves),
+        turns=final.turn,
+        moves=tuple(str(m) for m in moves),
+        digest=state_digest(final),
+    )
+
+
+class Progress:
+    """A one-line progress bar on a text stream, drawn by ``tqdm``.
+
+    ``update()`` counts finished items; ``close()`` draws the final bar and ends the line
+    (tqdm pads each redraw, so a shorter line leaves nothing of a longer one behind).
+
+    Example::
+
+        import io
+        from lisboa_core.studies.simulation import Progress
+
+        stream = io.StringIO()
+        bar = Progress(2, "games", stream)
+        bar.update()
+        bar.update()
+        bar.close()
+        assert "2/2 games" in stream.getvalue()
+    """
+
+    def __init__(self, total: int, label: str, stream: TextIO, width: int = 30) -> None:
+        from tqdm import tqdm  # type: ignore[import-untyped]  # only bars need it
+
+        self._bar = tqdm(
+            total=total, file=stream, ascii=".#", mininterval=0.1, leave=True,
+            bar_format="[{bar:" + str(width) + "}] {n_fmt}/{total_fmt} " + label
+            + " ({elapsed}<{remaining})",
+        )
+
+    def update(self, count: int = 1) -> None:
+        """Count ``count`` more finished items."""
+        self._bar.update(count)
+
+    def close(self) -> None:
+        """Draw the final bar and end the line."""
+        self._bar.close()
+
+
+def simulate(
+    players: int,
+    games: int,
+    seed: int,
+    names: Sequence[BotSpec],
+    *,
+    jobs: int = 1,
+    rotate: bool = False,
+    options: Options | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+    rules: Rules | None = None,
+    backend: str = "processes",
+    ray_address: str | None = None,
+) -> list[GameResult]:
+    """Play ``games`` games between the bots; game ``i`` uses seed ``seed + i``.
+
+    The results come back in game order whatever ``jobs`` (worker processes), and each game
+    depends only on its own seed, so the same arguments give the same results.
+    ``on_result`` is called as each result arrives (in order).
+
+    :param names: the bots (:data:`BotSpec`: names, ``module:name``, factories or bot
+        objects), cycled over the seats. With ``jobs`` above 1 they travel to the worker
+        processes, so factories must be importable (module-level classes or functions).
+    :param rules: the catalogue to play with (default: the shipped one), e.g. a card
+        author's ``load_rules("my_cards/")``.
+    :param backend: ``"processes"`` (local worker processes, the default) or ``"ray"``
+        (Ray tasks: a local Ray with ``jobs`` CPUs, or the cluster at ``ray_address``;
+        extra ``lisboa_core[ray]``). The results are the same whatever the backend.
+
+    Example::
+
+        from lisboa_core import GreedyBot, load_rules
+        from lisboa_core.studies.simulation import simulate
+
+        results = simulate(2, 2, 7, [GreedyBot, "random"], rules=load_rules())
+        assert [r.bots for r in results] == [("greedy", "random")] * 2
+    """
+    for spec in names:
+        if isinstance(spec, str):
+            make_bot(spec)  # unknown names fail before any process starts
+    if backend not in ("processes", "ray"):
+        raise LisboaError(f"simulate(): backend must be 'processes' or 'ray', not {backend!r}")
+    work = [
+        (i, seed + i, players, seat_bots(tuple(names), players, i, rotate), options or Options())
+        for i in range(games)
+    ]
+    if backend == "ray":
+        from lisboa_core.studies.ray_backend import play_on_ray
+
+        return play_on_ray(work, rules, jobs, ray_address, on_result)
+    results: list[GameResult] = []
+    if jobs <= 1 or games <= 1:
+        previous = _WORKER_RULES
+        _set_worker_rules(rules)
+        try:
+            for job in work:
+                results.append(play_one(job))
+                if on_result:
+                    on_result(results[-1])
+        finally:
+            _set_worker_rules(previous)
+        return results
+    with multiprocessing.Pool(min(jobs, games), initializer=_set_worker_rules,
+                              initargs=(rules,)) as pool:
+        for result in pool.imap(play_one, work, chunksize=1):
+            results.append(result)
+            if on_result:
+                on_result(result)
+    return results
+
+
+def _mean_sd(values: Sequence[float]) -> dict[str, float]:
+    mean = statistics.fmean(values) if values else 0.0
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    return {"mean": round(mean, 4), "sd": round(sd, 4)}
+
+
+def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """The summary of a simulation as plain JSON values.
+
+    ``wins_by_bot``: seat-games played, wins (a win shared by k seats counts 1/k for each)
+    and the win rate per seat-game; ``wins_by_seat`` likewise per seat; ``score_by_bot``:
+    mean and sample standard deviation of every score category, the wigs before final
+    scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game lengths.
+
+    Example::
+
+        from lisboa_core.studies.simulation import simulate, summarise
+
+        summary = summarise(simulate(2, 2, 1, ["random"]), 2)
+        assert summary["wins_by_bot"]["random"]["wins"] == 2  # a shared win counts 1/k each
+    """
+    names = sorted({name for r in results for name in r.bots})
+    seat_games = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0.0)
+    seat_wins = [0.0] * players
+    columns = ("so_far", *CATEGORIES, "total")
+    samples: dict[str, dict[str, list[float]]] = {n: {c: [] for c in columns} for n in names}
+    for r in results:
+        for seat, name in enumerate(r.bots):
+            seat_games[name] += 1
+            values = (r.so_far[seat], *r.categories[seat], r.totals[seat])
+            for column, value in zip(columns, values, strict=True):
+                samples[name][column].append(value)
+        for seat in r.winners:
+            wins[r.bots[seat]] += 1 / len(r.winners)
+            seat_wins[seat] += 1 / len(r.winners)
+    games = len(results)
+    return {
+        "games": games,
+        "players": players,
+        "seeds": [r.seed for r in results],
+        "wins_by_bot": {
+            n: {
+                "seat_games": seat_games[n],
+                "wins": round(wins[n], 4),
+                "win_rate": round(wins[n] / seat_games[n], 4) if seat_games[n] else 0.0,
+            }
+            for n in names
+        },
+        "wins_by_seat": [
+            {"seat": s, "wins": round(w, 4), "win_rate": round(w / games, 4) if games else 0.0}
+            for s, w in enumerate(seat_wins)
+        ],
+        "score_by_bot": {n: {c: _mean_sd(samples[n][c]) for c in columns} for n in names},
+        "decisions": _mean_sd([r.decisions for r in results]),
+        "turns": _mean_sd([r.turns for r in results]),
+    }
+
+
+def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) -> str:
+    """The summary as tables for the terminal.
+
+    Example::
+
+        from lisboa_core.studies.simulation import simulate, summarise, summary_text
+
+        names = ["random"]
+        print(summary_text(summarise(simulate(2, 2, 1, names), 2), names, rotate=False))
+    """
+    games = summary["games"]
+    seeds = summary["seeds"]
+    span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
+    lines = [
+        f"{games} game(s) of {summary['players']} players, {span}; bots "
+        f"{','.join(names)}{' (rotated each game)' if rotate else ''}",
+        "",
+        f"{'bot':<12}{'seat-games':>11}{'wins':>9}{'win rate':>10}",
+    ]
+    for name, row in summary["wins_by_bot"].items():
+        lines.append(
+            f"{name:<12}{row['seat_games']:>11}{row['wins']:>9.2f}{row['win_rate']:>9.1%}"
+        )
+    lines += ["", f"{'seat':<12}{'wins':>9}{'win rate':>10}"]
+    for row in summary["wins_by_seat"]:
+        lines.append(f"{row['seat']:<12}{row['wins']:>9.2f}{row['win_rate']:>9.1%}")
+    bots = list(summary["score_by_bot"])
+    lines += ["", "wigs per seat-game, mean (sd):", f"{'category':<12}" + "".join(
+        f"{name:>17}" for name in bots
+    )]
+    for column in ("so_far", *CATEGORIES, "total"):
+        stats = [summary["score_by_bot"][n][column] for n in bots]
+        cells = "".join(f"{c['mean']:>9.2f} ({c['sd']:>5.2f})" for c in stats)
+        lines.append(f"{column.replace('_', ' '):<12}{cells}")
+    d, t = summary["decisions"], summary["turns"]
+    lines += [
+        "",
+        f"game length: {d['mean']:.1f} decisions (sd {d['sd']:.1f}), "
+        f"{t['mean']:.1f} turns (sd {t['sd']:.1f})",
+    ]
+    return "\n".join(lines)
+
+
+def make_record(
+    players: int,
+    seed: int,
+    options: Options,
+    moves: Sequence[str],
+    final: State | str,
+    names: Sequence[str] = (),
+    rules: Rules | None = None,
+) -> GameRecord:
+    """The :class:`~lisboa_core.GameRecord` of a simulated game.
+
+    :param players: number of seats.
+    :param seed: the game's seed.
+    :param options: the game's rule variants.
+    :param moves: every move so far, in notation.
+    :param final: the last state reached, or its :func:`~lisboa_core.state_digest`.
+    :param names: the seats' names (bots or people), by seat.
+    :param rules: the catalogue the game was played with (default: the shipped one); the
+        record carries its digest, and replaying with another catalogue is refused.
+
+    Example::
+
+        from lisboa_core import Options, replay
+        from lisboa_core.studies.simulation import make_record, simulate
+
+        result = simulate(2, 1, 3, ["random"])[0]
+        record = make_record(2, result.seed, Options(), result.moves, result.digest, result.bots)
+        assert replay(record).ok
+    """
+    return GameRecord(
+        catalogue=(rules or load_rules()).digest,
+        players=players,
+        seed=seed,
+        options=options,
+        moves=tuple(moves),
+        final_digest=final if isinstance(final, str) else state_digest(final),
+        names=tuple(names),
+    )
