@@ -11,8 +11,15 @@ from .. import model as m
 from ..moves import Move
 from ..state import NOBLES, Frame, State
 from . import ops
-from .bounds import _gain_bound, _influence_bonus, _influence_gained, _officials_out_count
-from .buildings import _PLACES, _hire_price, _site_index, _sites_free
+from .bounds import (
+    _gain_bound,
+    _hire_hopeless,
+    _influence_bonus,
+    _influence_gained,
+    _officials_out_count,
+    _opening_funds,
+)
+from .buildings import _PLACES, _building_moves, _hire_price, _site_index, _sites_free
 from .core import hint, tail_within
 from .effect_facts import (
     church_never_dearer,
@@ -271,6 +278,36 @@ def _openings_worth_trying(
     return tuple(kept)
 
 
+def _building_prune(
+    state: State, frame: Frame, moves: tuple[Move, ...]
+) -> tuple[Move, ...]:
+    """Leave out the openings of plans whose officials the seat could not staff even with
+    every gain and clergy tile on the way (see :func:`~.bounds._hire_hopeless`; R10.3.2.4,
+    R0.11): each fails when it hires, whatever site is chosen."""
+    if not moves:
+        return moves
+    funds = _opening_funds(state, frame.seat)
+    if funds is None:
+        return moves
+    rules = ops.rules_of(state)
+    hopeless = {
+        plan_id
+        for plan_id in state.players[frame.seat].plans
+        if _hire_hopeless(state, frame.seat, ops.typed(rules, plan_id, _Plan), funds)
+    }
+    if not hopeless:
+        return moves
+    return tuple([move for move in moves if move.args[1] not in hopeless])
+
+
+def _staffable_openings(state: State, seat: int) -> tuple[Move, ...]:
+    """The openings the seat may start and is not certain to fail staffing (the rules'
+    list, pruned as with the shortcuts on): a hint's view of what a Noble action can act
+    on."""
+    frame = Frame("building", seat)
+    return _building_prune(state, frame, _building_moves(state, frame))
+
+
 _SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int] | None]] = {}
 
 
@@ -294,7 +331,7 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
 
 
 hint(
-    "building", verdict=_building_verdict, judge=_building_judge,
+    "building", prune=_building_prune, verdict=_building_verdict, judge=_building_judge,
     search=_openings_worth_trying,
 )
 hint("building-officials", search=_first_only, verdict=_officials_verdict)

@@ -15,6 +15,7 @@ from .bounds import (
     _influence_bonus,
     _influence_gained,
     _land_facts,
+    _LandBound,
     _LandFacts,
     _prices,
     _rubble_costs,
@@ -24,6 +25,7 @@ from .bounds import (
 from .core import hint, tail_within
 from .effect_facts import church_never_dearer, church_opening_safe, opening_safe_beside_church
 from .effects import harmless
+from .stores import _store_moves
 
 __all__ = []
 
@@ -254,6 +256,47 @@ def _store_rubble_judge(
     ]
 
 
+def _store_prune(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Leave out the stores on lands the seat could not pay for even with the best luck on
+    the way (see :class:`~.bounds._LandBound`; R10.1.3, R0.11): each fails at its payment,
+    whatever is chosen before. A land is a candidate of several display spaces, so it is
+    priced once."""
+    if not moves:
+        return moves
+    bound = _LandBound(state, frame.seat)
+    if bound.unbounded:
+        return moves
+    facts = _land_facts(state)
+    pricing = _prices(state, frame.seat)
+    payable: dict[object, bool] = {}
+    for land_id in _lands_of(moves):
+        land = facts[str(land_id)]
+        payable[land_id] = bound.affordable(land, pricing.cheapest(land))
+    if all(payable.values()):
+        return moves
+    return tuple([move for move in moves if payable[move.args[1]]])
+
+
+def _lands_of(moves: tuple[Move, ...]) -> tuple[object, ...]:
+    """The lands of some store moves, each once (the rules' list is kept by identity from
+    one store decision to the next, and so is this answer)."""
+    if _LAST_LANDS and _LAST_LANDS[0][0] is moves:
+        return _LAST_LANDS[0][1]
+    lands = tuple(dict.fromkeys(move.args[1] for move in moves))
+    _LAST_LANDS[:] = [(moves, lands)]
+    return lands
+
+
+_LAST_LANDS: Final[list[tuple[tuple[Move, ...], tuple[object, ...]]]] = []
+
+
+def _payable_stores(state: State, seat: int) -> tuple[Move, ...]:
+    """The stores the seat may start and is not certain to fail paying (the rules' list,
+    pruned as with the shortcuts on): a hint's view of what a Noble action can act on."""
+    frame = Frame("store", seat)
+    return _store_prune(state, frame, _store_moves(state, frame))
+
+
 def _store_land(state: State, frame: Frame, move: Move) -> object:
     """Stores on one land are finished together or not at all, whichever display tile they
     take: the tile decides only the street the store scores for (R10.1.4); the price, the
@@ -273,7 +316,7 @@ def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> t
 
 
 hint(
-    "store", verdict=_store_verdict, judge=_store_judge, search=_one_tile_per_land,
-    alike=_store_land,
+    "store", prune=_store_prune, verdict=_store_verdict, judge=_store_judge,
+    search=_one_tile_per_land, alike=_store_land,
 )
 hint("store-rubble", verdict=_store_rubble_verdict, judge=_store_rubble_judge)

@@ -13,13 +13,11 @@ from ..dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from ..moves import Move
 from ..state import Frame, State
 from . import ops
-from .building_hints import _building_now
-from .buildings import _building_moves
+from .building_hints import _building_now, _staffable_openings
 from .core import hint, tail_within
 from .effect_facts import triggers_only_gain
 from .effects import harmless, sale_safe, triggers_never_block
-from .store_hints import _store_now, _store_price_verdict
-from .stores import _store_moves
+from .store_hints import _payable_stores, _store_now, _store_price_verdict
 from .visits import _event_possible, influence_cost, noble_of
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -72,8 +70,8 @@ def _nothing_to_act_on(state: State, seat: int, action: str) -> bool:
     if action == "take-decree":
         return not state.decree_display
     if action == "build-store":
-        return not _store_moves(state, Frame("store", seat))
-    return not _building_moves(state, Frame("building", seat))
+        return not _payable_stores(state, seat)
+    return not _staffable_openings(state, seat)
 
 
 def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
@@ -195,9 +193,9 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     if action == "take-decree":
         return False if not state.decree_display else None
     if action == "open-building":
-        return False if not _building_moves(state, Frame("building", frame.seat)) else None
+        return False if not _staffable_openings(state, frame.seat) else None
     if action == "build-store":
-        stores = _store_moves(state, Frame("store", frame.seat))
+        stores = _payable_stores(state, frame.seat)
         return _store_price_verdict(state, frame.seat, stores) if stores else False
     return None
 
