@@ -208,7 +208,6 @@ class _LandBound:
         if luck.cheaper_rubble:
             return True
         taken, heard, rubble = luck.taken, luck.rubble, self.rubble
-        bonus = self.bonus + tiles * luck.bonus
         reis = (
             self.reis + facts.reward_reis + cubes * rubble.reis
             + tiles * (taken.reis + cubes * heard.reis)
@@ -217,10 +216,12 @@ class _LandBound:
             facts.reward_influence + cubes * rubble.influence
             + tiles * (taken.influence + cubes * heard.influence)
         )
-        gains = facts.influence_gains + cubes * rubble.gains + tiles * (
-            taken.gains + cubes * heard.gains
-        )
-        marker = min(self.top, self.influence + influence + gains * bonus)
+        # The tiles' bonuses add to the gains that may follow them; a tile's own gains
+        # when taken count its own bonus already, and may follow the other tiles'.
+        later = facts.influence_gains + cubes * (rubble.gains + tiles * heard.gains)
+        bonus = self.bonus + tiles * luck.bonus
+        steps = influence + later * bonus + tiles * taken.gains * (bonus - luck.bonus)
+        marker = min(self.top, self.influence + steps)
         discount = self.discount + tiles * luck.payment
         return price - discount <= reis + ops.reis_value(self.state, marker)
 
@@ -325,14 +326,6 @@ def _own_bonus(tile: m.ClergyTile) -> int:
     )
 
 
-def _most(gains: Sequence[_Gains]) -> _Gains:
-    return _Gains(
-        max((g.reis for g in gains), default=0),
-        max((g.influence for g in gains), default=0),
-        max((g.gains for g in gains), default=0),
-    )
-
-
 def _tile_luck(state: State) -> _TileLuck:
     # Tiles are taken from the church (R8.5.3), which is refilled only at the upkeep.
     key = (state.catalogue, state.church)
@@ -346,27 +339,60 @@ def _tile_luck(state: State) -> _TileLuck:
 
 
 def _church_luck(rules: Rules, church: tuple[str | None, ...]) -> _TileLuck:
-    """The :class:`_TileLuck` of the tiles in a church."""
-    taken: list[_Gains] = []
-    rubble: list[_Gains] = []
-    bonus = payment = officials = hire = 0
+    """The :class:`_TileLuck` of the tiles in a church: the most of each tile's own."""
+    payment = bonus = officials = hire = 0
+    taken_reis = taken_influence = taken_gains = heard_reis = heard_influence = heard_gains = 0
     cheaper = False
     for tile_id in church:
         if tile_id is None:
             continue
+        one = _one_tile_luck(rules, tile_id)
+        if one is _NO_BOUND:
+            return _NO_BOUND
+        payment = max(payment, one.payment)
+        taken, heard = one.taken, one.rubble
+        taken_reis = max(taken_reis, taken.reis)
+        taken_influence = max(taken_influence, taken.influence)
+        taken_gains = max(taken_gains, taken.gains)
+        heard_reis = max(heard_reis, heard.reis)
+        heard_influence = max(heard_influence, heard.influence)
+        heard_gains = max(heard_gains, heard.gains)
+        bonus = max(bonus, one.bonus)
+        officials = max(officials, one.officials)
+        hire = max(hire, one.hire)
+        cheaper = cheaper or one.cheaper_rubble
+    return _TileLuck(
+        payment, _Gains(taken_reis, taken_influence, taken_gains),
+        _Gains(heard_reis, heard_influence, heard_gains), bonus, officials, hire, cheaper,
+    )
+
+
+def _one_tile_luck(rules: Rules, tile_id: str) -> _TileLuck:
+    """What one clergy tile could do once taken (``_NO_BOUND``: something the bounds do
+    not follow: more tiles, cubes, officials or a treasury move)."""
+    key = (rules.digest, tile_id)
+    found = _ONE_TILE.get(key)
+    if found is None:
         tile = ops.typed(rules, tile_id, _ClergyTile)
         triggers = tile.behaviour.triggers
         if not _only_kinds([t.effect for t in triggers], _FUNDS_QUIET):
-            return _NO_BOUND  # more tiles, cubes, officials or a treasury move: no bound
-        own = _own_bonus(tile)
-        taken.append(_gains_of([t.effect for t in triggers if t.event == "taken"], own))
-        rubble.append(_gains_of([t.effect for t in triggers if t.event == "take-rubble"]))
-        bonus = max(bonus, own)
-        payment = max(payment, _cut(tile, "payment"))
-        officials = max(officials, _cut(tile, "officials-needed"))
-        hire = max(hire, _cut(tile, "hire-cost"))
-        cheaper = cheaper or _cut(tile, "land-rubble") > 0
-    return _TileLuck(payment, _most(taken), _most(rubble), bonus, officials, hire, cheaper)
+            found = _NO_BOUND
+        else:
+            own = _own_bonus(tile)
+            found = _TileLuck(
+                _cut(tile, "payment"),
+                _gains_of([t.effect for t in triggers if t.event == "taken"], own),
+                _gains_of([t.effect for t in triggers if t.event == "take-rubble"]),
+                own,
+                _cut(tile, "officials-needed"),
+                _cut(tile, "hire-cost"),
+                _cut(tile, "land-rubble") > 0,
+            )
+        _ONE_TILE[key] = found
+    return found
+
+
+_ONE_TILE: Final[dict[tuple[str, str], _TileLuck]] = {}  # by catalogue and tile: bounded
 
 
 _MOST_TILES: Final[dict[str, int]] = {}

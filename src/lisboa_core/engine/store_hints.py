@@ -25,7 +25,7 @@ from .bounds import (
 from .core import hint, tail_within
 from .effect_facts import church_never_dearer, church_opening_safe, opening_safe_beside_church
 from .effects import harmless
-from .stores import _store_moves
+from .stores import _listed, _store_moves
 
 __all__ = []
 
@@ -268,26 +268,16 @@ def _store_prune(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[M
         return moves
     facts = _land_facts(state)
     pricing = _prices(state, frame.seat)
+    listed, lands = _listed(state)
+    if listed is not moves:  # some of the rules' moves only
+        lands = tuple(dict.fromkeys(str(move.args[1]) for move in moves))
     payable: dict[object, bool] = {}
-    for land_id in _lands_of(moves):
-        land = facts[str(land_id)]
+    for land_id in lands:
+        land = facts[land_id]
         payable[land_id] = bound.affordable(land, pricing.cheapest(land))
     if all(payable.values()):
         return moves
     return tuple([move for move in moves if payable[move.args[1]]])
-
-
-def _lands_of(moves: tuple[Move, ...]) -> tuple[object, ...]:
-    """The lands of some store moves, each once (the rules' list is kept by identity from
-    one store decision to the next, and so is this answer)."""
-    if _LAST_LANDS and _LAST_LANDS[0][0] is moves:
-        return _LAST_LANDS[0][1]
-    lands = tuple(dict.fromkeys(move.args[1] for move in moves))
-    _LAST_LANDS[:] = [(moves, lands)]
-    return lands
-
-
-_LAST_LANDS: Final[list[tuple[tuple[Move, ...], tuple[object, ...]]]] = []
 
 
 def _payable_stores(state: State, seat: int) -> tuple[Move, ...]:
@@ -295,6 +285,22 @@ def _payable_stores(state: State, seat: int) -> tuple[Move, ...]:
     pruned as with the shortcuts on): a hint's view of what a Noble action can act on."""
     frame = Frame("store", seat)
     return _store_prune(state, frame, _store_moves(state, frame))
+
+
+def _no_payable_store(state: State, seat: int) -> bool:
+    """Whether :func:`_payable_stores` is empty (stopping at the first payable land)."""
+    if not _store_moves(state, Frame("store", seat)):
+        return True
+    bound = _LandBound(state, seat)
+    if bound.unbounded:
+        return False
+    facts = _land_facts(state)
+    pricing = _prices(state, seat)
+    for land_id in _listed(state)[1]:
+        land = facts[land_id]
+        if bound.affordable(land, pricing.cheapest(land)):
+            return False
+    return True
 
 
 def _store_land(state: State, frame: Frame, move: Move) -> object:

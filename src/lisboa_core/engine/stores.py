@@ -41,6 +41,15 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     p = state.players[frame.seat]
     if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
         return ()  # R10.1.6: no house left
+    return _listed(state)[0]
+
+
+_Listed = tuple[tuple[Move, ...], tuple[str, ...]]
+
+
+def _listed(state: State) -> _Listed:
+    """The store moves the display and the free lands allow (see :func:`_store_moves`),
+    and their lands, each once, in order."""
     display, stores = state.city_display, state.stores
     last = _LAST_STORES[0] if _LAST_STORES else None
     # The list depends only on the display and the stores built, tuples that successive
@@ -52,17 +61,19 @@ def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
         return last[3]
     taken_lands = {land for land, _s, _st in stores}
     moves = []
-    for (_space, lands), tile in zip(_store_candidates(state), display, strict=True):
+    lands: dict[str, None] = {}
+    for (_space, candidates), tile in zip(_store_candidates(state), display, strict=True):
         if tile is not None:
-            for land_id, move in lands:
+            for land_id, move in candidates:
                 if land_id not in taken_lands:
                     moves.append(move)
-    found = tuple(moves)
+                    lands[land_id] = None
+    found = (tuple(moves), tuple(lands))
     _LAST_STORES[:] = [(display, stores, (state.catalogue, state.player_count), found)]
     return found
 
 
-_LAST_STORES: Final[list[tuple[object, object, tuple[str, int], tuple[Move, ...]]]] = []
+_LAST_STORES: Final[list[tuple[object, object, tuple[str, int], _Listed]]] = []
 
 
 def _store(state: State, frame: Frame, move: Move | None) -> State:

@@ -17,7 +17,7 @@ from .building_hints import _building_now, _staffable_openings
 from .core import hint, tail_within
 from .effect_facts import triggers_only_gain
 from .effects import harmless, sale_safe, triggers_never_block
-from .store_hints import _payable_stores, _store_now, _store_price_verdict
+from .store_hints import _no_payable_store, _payable_stores, _store_now, _store_price_verdict
 from .visits import _event_possible, influence_cost, noble_of
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -70,7 +70,7 @@ def _nothing_to_act_on(state: State, seat: int, action: str) -> bool:
     if action == "take-decree":
         return not state.decree_display
     if action == "build-store":
-        return not _payable_stores(state, seat)
+        return _no_payable_store(state, seat)
     return not _staffable_openings(state, seat)
 
 
