@@ -1,0 +1,308 @@
+"""The lookahead's hints at their boundaries: positions built where a bound or a judgement
+is exactly met, compared with the bare oracle (every hint off, the rules' own move lists).
+
+Random games rarely put a seat one real short of a price, so a bound off by one, or one
+that forgets a trigger or a clergy tile, can go unseen by the games of
+tests/test_legality.py. Here the seat's cash and influence are swept across every price
+on offer, with the clergy tiles that pay, discount or count cubes held or waiting in the
+church, on the shipped cards and on edited catalogues that give those tiles what today's
+cards do not (a tile that pays when taken, a take-rubble trigger that pays influence...).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
+from lisboa_core import testing as t
+from lisboa_core._replace import replace
+from lisboa_core.catalog import Rules
+from lisboa_core.engine import bounds, core, ops
+from lisboa_core.state import State
+
+CARDS = Path(__file__).resolve().parent.parent / "cards"
+
+
+def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
+    fresh = replace(state)  # a new object: no cached answer for it
+    core.SWITCHES.shortcuts = shortcuts
+    try:
+        return tuple(str(m) for m in legal_moves(fresh))
+    finally:
+        core.SWITCHES.shortcuts = True
+
+
+def _agree(state: State, deep: bool = False) -> int:
+    """Compare the moves offered with the shortcuts on and off, and (``deep``) those of
+    the seat's next decision after each move offered; the number of comparisons made."""
+    offered = _offered(state, True)
+    assert offered == _offered(state, False), state.pending[-1]
+    compared = 1
+    if deep:
+        seat = state.to_act
+        for move in legal_moves(state):
+            after = apply(state, move)
+            if after.pending and after.to_act == seat and after.pending[-1].kind != "take-card":
+                compared += _agree(after)
+    return compared
+
+
+def _turns(
+    players: int, seed: int, rules: Rules | None = None, every: int = 45, most: int = 9
+) -> Iterator[State]:
+    """Turn decisions of a random game, one every ``every`` decisions or so (``most`` of
+    them)."""
+    state = new_game(players, seed, rules=rules)
+    chooser = random.Random(seed)
+    count = 0
+    while not is_over(state) and most:
+        count += 1
+        if count >= every and state.pending[-1].kind == "turn":
+            count = 0
+            most -= 1
+            yield state
+        state = apply(state, chooser.choice(legal_moves(state)))
+
+
+def _holding(state: State, seat: int, tiles: tuple[str, ...]) -> State:
+    """The seat holding ``tiles`` (its own first, so that four fit)."""
+    state = t.with_player(state, seat, clergy=())
+    for tile in tiles:
+        state = t.give_clergy(state, seat, tile)
+    return state
+
+
+def _church_beside_cardinal(state: State, tile: str) -> State:
+    """The church holding only ``tile``, on both sides of the cardinal's next gap, so a
+    land's reward "move cardinal 1, take clergy" takes it (R8.5.3, R14.2)."""
+    n = len(state.church)
+    gap = (state.cardinal + 1) % n
+    church: list[str | None] = [None] * n
+    church[gap % n] = tile
+    state = t.with_state(state, clergy_bag=tuple(x for x in state.clergy_bag if x != tile))
+    return t.with_state(state, church=tuple(church))
+
+
+def _cardinal_before_treasury(state: State) -> State:
+    """The cardinal one gap before a treasury icon, so that a land's or a site's reward
+    "move cardinal 1" moves the treasury marker up (R14.3)."""
+    icons = dict(ops.board_of(ops.rules_of(state)).church_icons)
+    gap = next(g for g, icon in sorted(icons.items()) if icon == "treasury")
+    return t.with_state(state, cardinal=(gap - 1) % len(state.church))
+
+
+def _store_sweep(state: State, seat: int) -> Iterator[State]:
+    """The seat at a store decision with every amount of cash from nothing to the dearest
+    price on offer and no influence, then with every influence and no cash."""
+    state = t.start_noble_action(state, seat, "build-store")
+    if state.pending[-1].kind != "store":
+        return
+    facts = bounds._land_facts(state)
+    prices = bounds._prices(state, seat)
+    dearest = max(
+        (prices.cheapest(facts[str(m.args[1])]) for m in core._raw_moves(state)), default=0
+    )
+    for reis in range(dearest + 2):
+        yield t.with_player(state, seat, reis=reis, influence=0)
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    for influence in range(1, top + 1):
+        yield t.with_player(state, seat, reis=0, influence=influence)
+
+
+def _opening_sweep(state: State, seat: int) -> Iterator[State]:
+    """The seat at an opening with the first and the last plan of each stack and every
+    amount of cash up to what hiring all their officials costs, with no influence and
+    with the marker on the top of its track."""
+    plans = tuple(dict.fromkeys(p for stack in state.plan_stacks if stack
+                                for p in (stack[0], stack[-1])))
+    if not plans:
+        return
+    state = t.give_plans(state, seat, *plans)
+    state = t.start_noble_action(state, seat, "open-building")
+    if state.pending[-1].kind != "building":
+        return
+    rules = ops.rules_of(state)
+    most = max(ops.component(rules, p).officials for p in plans)  # type: ignore[union-attr]
+    top = ops.board_of(rules).influence_max
+    for influence in (0, top):
+        for reis in range(most * ops.treasury_value(state) + 2):
+            yield t.with_player(state, seat, reis=reis, influence=influence)
+
+
+# Clergy tiles that count in a store's or an opening's price (R17.2): C30 a real per cube
+# taken, C31 a real off every payment, C27 two more steps per influence gain, C32 seven
+# influence when taken, C22 an official fewer, C23 cheaper hiring.
+_HELD = [(), ("C30",), ("C31",), ("C30", "C31", "C27")]
+_CHURCH = ["C30", "C31", "C32", "C27"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_store_bounds_at_every_price(players: int) -> None:
+    # R10.1.2-R10.1.3: a land's reward, then its cube, then its price; the store's moves
+    # and the cube choices after each are compared at every purse.
+    compared = 0
+    for base in _turns(players, 40 + players, every=60):
+        seat = base.to_act
+        assert seat is not None
+        for held in _HELD:
+            for probe in _store_sweep(_holding(base, seat, held), seat):
+                compared += _agree(probe, deep=True)
+        for tile in _CHURCH:
+            if tile in base.players[seat].clergy:
+                continue
+            church = _church_beside_cardinal(base, tile)
+            for probe in _store_sweep(church, seat):
+                compared += _agree(probe)
+            for probe in _store_sweep(_cardinal_before_treasury(church), seat):
+                compared += _agree(probe)
+    assert compared > 1000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_opening_bounds_at_every_price(players: int) -> None:
+    # R10.3.2: the site's cubes and reward, then the officials, hired at the treasury
+    # value (R10.3.2.4); with an empty church no tile can help on the way.
+    compared = 0
+    for base in _turns(players, 50 + players, every=90, most=2):
+        seat = base.to_act
+        assert seat is not None
+        empty = t.with_state(base, church=(None,) * len(base.church))
+        for start in (base, empty, _church_beside_cardinal(base, "C22")):
+            for held in [("C30",), ("C23", "C31")]:
+                for probe in _opening_sweep(_holding(start, seat, held), seat):
+                    # the officials' decisions after each opening, with the seat's own
+                    # tiles only (the church's are played out all the same)
+                    compared += _agree(probe, deep=start is empty)
+    assert compared > 300
+
+
+def _edited(tmp_path: Path, edits: list[tuple[str, str, str]]) -> Rules:
+    """The shipped cards with some lines replaced (file, old, new): a user's edit."""
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    for name, old, new in edits:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return load_rules(folder)
+
+
+# Edited catalogues, each giving a card what the shipped ones never do, so that a hint's
+# condition the shipped cards never test is tested (a user may write any of these).
+_CATALOGUES = {
+    # Stronger clergy tiles (as in tests/test_lookahead.py): a tile that pays reis when
+    # taken, bigger discounts and cuts, more per cube.
+    "stronger-tiles": [
+        ("clergy.lsb", "modify payment -1", "modify payment -4"),
+        ("clergy.lsb", "on take-rubble: gain 1 reis per cube", "on take-rubble: gain 4 reis per cube"),
+        ("clergy.lsb", "modify hire-cost -2", "modify hire-cost -5"),
+        ("clergy.lsb", "modify officials-needed -1", "modify officials-needed -3"),
+        ("clergy.lsb", "on taken: gain 7 influence", "on taken: gain 9 influence, gain 6 reis"),
+    ],
+    # Triggers that cost: a decree taken and a cube taken must be paid for (R0.11).
+    "costly-triggers": [
+        ("clergy.lsb", "on take-decree: gain 1 wig", "on take-decree: pay 3 reis"),
+        ("clergy.lsb", "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)",
+         "on take-rubble: pay 2 reis"),
+    ],
+    # Tiles that do more: one that adds to influence gains and gains influence when taken,
+    # one with a costly trigger beside a harmless one, one whose cube moves the treasury,
+    # one that takes favors for every cube.
+    "busier-tiles": [
+        ("clergy.lsb", "on taken: gain 7 influence",
+         "on taken: gain 3 influence\n  modify influence-gain +2"),
+        ("clergy.lsb", "on sell gold: gain 2 reis", "on sell gold: gain 2 reis\n  on taken: pay 3 reis"),
+        ("clergy.lsb", "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)",
+         "on take-rubble: treasury down 2"),
+        ("clergy.lsb", "on taken: take up to 2 favors", "on take-rubble: take up to 2 favors"),
+    ],
+    # Other cards: Manuel offers a ship (which moves the treasury and gains influence,
+    # R8.3.5-R8.3.6) before his store; a treasury card whose own ability brings a good
+    # when it is tucked; a store that brings a good, built by a tucked card's reward.
+    "other-cards": [
+        ("board.lsb", "state-actions recruit-officials acquire-plan",
+         "state-actions build-ship acquire-plan"),
+        ("board.lsb", "state-actions build-ship produce-goods",
+         "state-actions recruit-officials produce-goods"),
+        ("political.lsb", "gain 1 tools\n  permanent {\n    on sell gold: gain 2 reis\n  }",
+         "gain 1 tools\n  permanent {\n    on tuck treasury: gain 1 gold\n  }"),
+        ("clergy.lsb", "on build-store: gain 1 wig", "on build-store: gain 1 books"),
+        ("political.lsb", 'BL03 "Manuel, blue 3" {\n  deck blue\n  type manuel\n  influence 2\n'
+         "  reward: take plan", 'BL03 "Manuel, blue 3" {\n  deck blue\n  type manuel\n'
+         "  influence 2\n  reward: perform build-store"),
+    ],
+}
+
+
+_PURSES = [
+    *({"reis": reis, "influence": 0} for reis in (0, 1, 2, 3, 5, 8)),
+    *({"reis": 0, "influence": influence} for influence in (2, 5)),
+]
+# A visit's cost is paid in influence, then wigs (R9.5): purses with no influence.
+_VISIT_PURSES = [{"reis": 0, "influence": 0, "wigs": wigs} for wigs in (0, 1, 2, 3)]
+# Decisions whose hints read the seat's funds, and how many of each to probe per game.
+_PROBED = {
+    "turn": 6, "store": 10, "store-rubble": 10, "building": 10, "building-officials": 10,
+    "visit-option": 8, "follow": 6, "take-clergy": 8, "take-pile-rubble": 6, "pay": 6,
+    "take-decree": 4, "take-favor": 4, "sell-or-trade": 4, "period-discard": 4,
+}
+
+
+def _small_purses(rules: Rules | None, players: int, seed: int) -> int:
+    """A random game in which some decisions of each kind of :data:`_PROBED` are compared
+    with the acting seat's purse replaced by small ones (and, at a turn, with no goods)."""
+    left = dict(_PROBED)
+    compared = 0
+    state = new_game(players, seed, rules=rules)
+    chooser = random.Random(seed)
+    while not is_over(state):
+        kind = state.pending[-1].kind
+        seat = state.to_act
+        if left.get(kind, 0) > 0 and seat is not None:
+            left[kind] -= 1
+            purses = [*_PURSES, *(_VISIT_PURSES if kind in ("turn", "follow") else ())]
+            for purse in purses:
+                compared += _agree(t.with_player(state, seat, **purse))
+            if kind == "turn":
+                compared += _agree(t.with_player(state, seat, goods=(0, 0, 0, 0)))
+        state = apply(state, chooser.choice(legal_moves(state)))
+    return compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_small_purses_on_the_shipped_cards(players: int) -> None:
+    compared = sum(_small_purses(None, players, seed) for seed in range(60, 62))
+    assert compared > 800
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(_CATALOGUES))
+def test_edited_cards_at_small_purses_and_every_price(name: str, tmp_path: Path) -> None:
+    rules = _edited(tmp_path, _CATALOGUES[name])
+    compared = sum(_small_purses(rules, players, 70 + players) for players in (2, 4))
+    for base in _turns(4, 80, rules=rules, every=80, most=2):
+        seat = base.to_act
+        assert seat is not None
+        tiles = [x for x in ("C32", "C22", "C30", "C33", "C29") if x not in base.players[seat].clergy]
+        for tile in tiles:
+            church = _church_beside_cardinal(base, tile)
+            for probe in _store_sweep(church, seat):
+                compared += _agree(probe)
+            for probe in _opening_sweep(church, seat):
+                compared += _agree(probe)
+        for held in [("C30", "C33"), ("C29", "C25"), ("C12", "C32")]:
+            holding = _holding(base, seat, held)
+            for probe in _store_sweep(holding, seat):
+                compared += _agree(probe, deep=True)
+            for probe in _opening_sweep(holding, seat):
+                compared += _agree(probe)
+    assert compared > 1500
