@@ -52,6 +52,14 @@ def _agree(state: State, deep: bool = False) -> int:
     return compared
 
 
+def _finishes(state: State, shortcuts: bool) -> bool:
+    core.SWITCHES.shortcuts = shortcuts
+    try:
+        return core._completable(replace(state), 0)
+    finally:
+        core.SWITCHES.shortcuts = True
+
+
 def _turns(
     players: int, seed: int, rules: Rules | None = None, every: int = 45, most: int = 9
 ) -> Iterator[State]:
@@ -96,6 +104,13 @@ def _cardinal_before_treasury(state: State) -> State:
     return t.with_state(state, cardinal=(gap - 1) % len(state.church))
 
 
+def _dearest_treasury(state: State) -> State:
+    """The treasury marker on its dearest space (R0.2): officials cost the most to hire."""
+    track = ops.board_of(ops.rules_of(state)).treasury
+    dearest = max(range(len(track)), key=lambda i: track[i].value)
+    return t.with_state(state, treasury=dearest)
+
+
 def _store_sweep(state: State, seat: int) -> Iterator[State]:
     """The seat at a store decision with every amount of cash from nothing to the dearest
     price on offer and no influence, then with every influence and no cash."""
@@ -134,6 +149,24 @@ def _opening_sweep(state: State, seat: int) -> Iterator[State]:
             yield t.with_player(state, seat, reis=reis, influence=influence)
 
 
+def _visit_sweep(state: State, seat: int, noble: str) -> Iterator[State]:
+    """The seat at its turn with one card of ``noble`` in hand and the visit's influence
+    cost exactly in hand (R9.4-R9.5), so that after paying it only its cash counts: every
+    amount of cash up to the dearest store on offer. The visit is judged, or played out
+    through its free State action and its Noble action (R9.1)."""
+    from lisboa_core.engine.visits import influence_cost
+
+    rules = ops.rules_of(state)
+    card = next(c.id for c in rules.political if c.type == noble)
+    state = t.with_player(t.give(state, seat, card), seat, hand=(card,))
+    cost = influence_cost(state, seat, noble, False)
+    facts = bounds._land_facts(state)
+    prices = bounds._prices(state, seat)
+    dearest = max((prices.cheapest(f) for f in facts.values()), default=0)
+    for reis in range(dearest + 2):
+        yield t.with_player(state, seat, reis=reis, influence=cost, wigs=0)
+
+
 # Clergy tiles that count in a store's or an opening's price (R17.2): C30 a real per cube
 # taken, C31 a real off every payment, C27 two more steps per influence gain, C32 seven
 # influence when taken, C22 an official fewer, C23 cheaper hiring.
@@ -154,14 +187,52 @@ def test_store_bounds_at_every_price(players: int) -> None:
             for probe in _store_sweep(_holding(base, seat, held), seat):
                 compared += _agree(probe, deep=True)
         for tile in _CHURCH:
-            if tile in base.players[seat].clergy:
-                continue
-            church = _church_beside_cardinal(base, tile)
+            church = _church_beside_cardinal(_holding(base, seat, ()), tile)
             for probe in _store_sweep(church, seat):
                 compared += _agree(probe)
             for probe in _store_sweep(_cardinal_before_treasury(church), seat):
                 compared += _agree(probe)
     assert compared > 1000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_store_started_finishes_as_in_the_full_search(players: int) -> None:
+    # A store decision reached inside a visit's lookahead is settled by its prune, verdict
+    # and search (the lands worth trying), not by its judge: each purse's answer must be
+    # the full search's.
+    compared = finishing = 0
+    for seed in range(200, 210):
+        for base in _turns(players, seed, every=40, most=5):
+            seat = base.to_act
+            assert seat is not None
+            started = t.start_noble_action(base, seat, "build-store")
+            if started.pending[-1].kind != "store":
+                continue
+            for reis in range(16):
+                probe = t.with_player(started, seat, reis=reis, influence=0)
+                answer = _finishes(probe, True)
+                assert answer == _finishes(probe, False), (seed, reis)
+                compared += 1
+                finishing += answer
+    assert compared > 500 and 0 < finishing < compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_visits_at_every_price(players: int) -> None:
+    # R9.1: a visit is legal if its Noble action can be done once paid for, after its
+    # free State action or none; the store's and the opening's search, verdict and judge
+    # decide it without playing every store out.
+    compared = 0
+    for base in _turns(players, 30 + players, every=100, most=2):
+        seat = base.to_act
+        assert seat is not None
+        plans = tuple(stack[0] for stack in base.plan_stacks if stack)
+        for noble, start in (("manuel", base), ("king", t.give_plans(base, seat, *plans))):
+            for probe in _visit_sweep(start, seat, noble):
+                compared += _agree(probe)
+    assert compared > 50
 
 
 @pytest.mark.slow
@@ -292,17 +363,44 @@ def test_edited_cards_at_small_purses_and_every_price(name: str, tmp_path: Path)
     for base in _turns(4, 80, rules=rules, every=80, most=2):
         seat = base.to_act
         assert seat is not None
-        tiles = [x for x in ("C32", "C22", "C30", "C33", "C29") if x not in base.players[seat].clergy]
-        for tile in tiles:
-            church = _church_beside_cardinal(base, tile)
+        for tile in ("C32", "C22", "C30", "C33", "C29"):
+            church = _church_beside_cardinal(_holding(base, seat, ()), tile)
             for probe in _store_sweep(church, seat):
                 compared += _agree(probe)
-            for probe in _opening_sweep(church, seat):
+            for probe in _opening_sweep(_dearest_treasury(church), seat):
                 compared += _agree(probe)
+        empty = t.with_state(base, church=(None,) * len(base.church))
         for held in [("C30", "C33"), ("C29", "C25"), ("C12", "C32")]:
             holding = _holding(base, seat, held)
             for probe in _store_sweep(holding, seat):
                 compared += _agree(probe, deep=True)
-            for probe in _opening_sweep(holding, seat):
+            for probe in _opening_sweep(_holding(empty, seat, held), seat):
                 compared += _agree(probe)
+            # a visit with goods for a ship (R8.3), each noble's Noble action after it
+            stocked = t.with_player(holding, seat, goods=(1, 1, 1, 1))
+            for noble in ("manuel", "marquis", "king"):
+                for probe in _visit_sweep(stocked, seat, noble):
+                    compared += _agree(probe)
     assert compared > 1500
+
+
+def test_a_ship_can_pay_for_a_costly_decree(tmp_path: Path) -> None:
+    """Found by the edited catalogues above: with a take-decree trigger that costs 3 reis
+    (R0.11: it must be paid), a seat with 2 reis and goods for a ship may visit the Marquis:
+    his free State action builds the ship, whose influence (R8.3.6) pays the rest (R5.6),
+    then the decree is taken (R9.1, R10.2). The visit hints took every State action for
+    useless to Take a Decree ("no State action adds a decree"), forgetting its cost."""
+    from lisboa_core.engine.visits import influence_cost
+
+    rules = _edited(tmp_path, _CATALOGUES["costly-triggers"])
+    state = t.first_turn(2, 1, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    card = next(c.id for c in rules.political if c.type == "marquis")
+    state = t.give_clergy(t.with_player(state, seat, clergy=()), seat, "C25")
+    state = t.with_player(t.give(state, seat, card), seat, hand=(card,))
+    cost = influence_cost(state, seat, "marquis", False)
+    state = t.with_player(state, seat, reis=2, influence=cost, wigs=0, goods=(1, 1, 1, 1))
+    assert state.shipyard and state.decree_display
+    assert f"visit {card}" in _offered(state, True)
+    assert _offered(state, True) == _offered(state, False)

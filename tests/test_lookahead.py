@@ -143,6 +143,14 @@ def checked_prunes() -> Iterator[list[str]]:
         core._HANDLERS.update(saved)
 
 
+def test_only_a_decision_that_looks_ahead_takes_a_prune() -> None:
+    # Taking a card offers its moves without lookahead (R3.7): a prune there would drop
+    # moves the full search never sees.
+    with pytest.raises(ValueError, match="take-card"):
+        core.hint("take-card", prune=lambda state, frame, moves: moves)
+    assert core.handler("take-card").prune is None
+
+
 def test_every_pruned_move_is_illegal(checked_prunes: list[str]) -> None:
     # A store or an opening left out by a bound (R10.1.3, R10.3.2.4: it could never be
     # paid) must fail in the full search too. Openings are pruned rarely (a plan whose

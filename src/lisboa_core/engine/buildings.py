@@ -185,8 +185,8 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
 
 register(
     "building", _building, _building_moves, data=EMPTY,
-    stuck="R10.3.2: no plan in hand that opens a building on a free site with the officials "
-    "the seat can staff it with",
+    stuck="R10.3.2: no plan in hand with a building left for its architect and a free site "
+    "that fits it",
 )
 register(
     "building-officials", _officials, _officials_moves, data=Fixed(("nat", "place")),

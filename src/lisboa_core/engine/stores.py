@@ -203,8 +203,8 @@ def _store_score(state: State, frame: Frame, move: Move | None) -> State:
 
 register(
     "store", _store, _store_moves, data=EMPTY,
-    stuck="R10.1.1: no free land of a display tile's street and size that the seat can pay "
-    "for (R10.1.6: or no house left)",
+    stuck="R10.1.1: no free land of a display tile's street and size (R10.1.6: or no house "
+    "left)",
 )
 register(
     "store-house", _house, _house_moves, data=Fixed(("land", "street")),

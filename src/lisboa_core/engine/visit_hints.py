@@ -137,7 +137,14 @@ _CANNOT_HELP: Final[dict[str, frozenset[str]]] = {
 def _useless(state: State, seat: int, action: str) -> frozenset[str]:
     """The free State actions that cannot make ``action`` possible for the seat: those of
     ``_CANNOT_HELP``, and meeting the cardinal for an opening when the seat has no plan
-    and no clergy tile in the church could bring one (R10.3.2 needs a plan in hand)."""
+    and no clergy tile in the church could bring one (R10.3.2 needs a plan in hand). A
+    decree needs only one in the display while taking it costs nothing; a take-decree
+    trigger that may cost (R0.11) can be paid with what a State action brings (a ship's
+    influence, R8.3.6), so then none is useless."""
+    if action == "take-decree" and not all(
+        harmless(t.effect) for t in ops.triggers(state, seat, "take-decree", None)
+    ):
+        return frozenset()
     useless = _CANNOT_HELP[action]
     if (
         action == "open-building"
