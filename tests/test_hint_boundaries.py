@@ -447,3 +447,31 @@ def test_a_ship_can_pay_for_a_costly_decree(tmp_path: Path) -> None:
     assert state.shipyard and state.decree_display
     assert f"visit {card}" in _offered(state, True)
     assert _offered(state, True) == _offered(state, False)
+
+
+def test_a_choice_of_rewards_gives_one_option(tmp_path: Path) -> None:
+    """Found by probing an edited catalogue: a land whose reward is a choice (2 reis or 3
+    influence) gives one option, not both (R10.1.2.3, A37), so a store whose price needs
+    both is illegal (R10.1.3, R0.11). The store judge counted every option as surely
+    gained and offered it."""
+    rules = _edited(tmp_path, [(
+        "board.lsb", '  streets brown blue\n  reward: gain 2 reis\n',
+        '  streets brown blue\n  reward: choose one (gain 2 reis | gain 3 influence)\n',
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    state = t.start_noble_action(state, seat, "build-store")
+    land = bounds._land_facts(state)["B4"]
+    price = bounds._prices(state, seat).cheapest(land)
+    # cash and influence such that the price needs the 2 reis and the 3 influence's reis
+    influence = 3
+    both = 2 + ops.reis_value(state, influence + 3) - ops.reis_value(state, influence)
+    best_one = max(2, ops.reis_value(state, influence + 3) - ops.reis_value(state, influence))
+    assert both > best_one
+    reis = price - ops.reis_value(state, influence) - both
+    assert reis >= 0
+    probe = t.with_player(state, seat, reis=reis, influence=influence)
+    offered = _offered(probe, True)
+    assert not any(m.endswith(" B4") for m in offered), offered
+    assert offered == _offered(probe, False)

@@ -89,6 +89,13 @@ def _only_kinds(effects: Sequence[m.Effect | None], kinds: frozenset[str]) -> bo
     return all(d.kind in kinds for e in effects for d in ops.elementary(e))
 
 
+def _sure_steps(effect: m.Effect | None) -> list[m.Effect | None]:
+    """The elementary steps an effect always carries out: itself, or each step of its
+    sequence that is one (not a choice, an optional or a conditional part)."""
+    steps = effect.steps if isinstance(effect, m.Seq) else (effect,)
+    return [step for step in steps if isinstance(step, m.Do)]
+
+
 def _pile_takes(effect: m.Effect | None) -> int:
     """How many cubes an effect may take from the pile, each a take-rubble of its own."""
     return sum(d.kind == "take_pile_rubble" for d in ops.elementary(effect))
@@ -115,6 +122,10 @@ class _LandFacts:
     # Every step of the reward is one the bounds follow (_REWARD_KINDS) and none moves the
     # treasury: a bound on the funds and the price is kept.
     followed: bool = True
+    # What the reward surely gives: its own gains, not those of a choice between options
+    # (the seat takes one, R10.1.2.3) nor of an optional or conditional part.
+    sure_reis: int = 0
+    sure_influence: int = 0
 
 
 _LAND_FACTS: Final[dict[str, dict[str, _LandFacts]]] = {}
@@ -130,6 +141,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
         for land in rules.lands:
             steps = ops.elementary(land.reward)
             gains = _gains_of([land.reward])
+            sure = _gains_of(_sure_steps(land.reward))
             facts[land.id] = _LandFacts(
                 rows.index(land.row),
                 columns.index(land.column),
@@ -145,6 +157,8 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                 gains.gains,
                 1 + _pile_takes(land.reward),
                 _only_kinds([land.reward], _REWARD_KINDS) and not _moves_treasury([land.reward]),
+                sure.reis,
+                sure.influence,
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts

@@ -149,7 +149,8 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
     reward cannot lower the seat's funds nor raise the price (``steady``) is legal if its
     cheapest price is within the seat's cash and influence now, or once the reis and
-    influence its reward surely gives are in (the reward comes first: R10.1.2.3); one whose
+    influence its reward surely gives are in (the reward comes first: R10.1.2.3; of a
+    choice between gains only one is given); one whose
     reward only gains is illegal if the price is beyond them even with every gain on the
     way. A land whose reward meets the cardinal (see :class:`_Cardinal`) is legal if the
     price is within them even at the highest treasury value the cardinal could reach."""
@@ -173,8 +174,8 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
         land = facts[str(move.args[1])]
         answer = None
         price = max(0, pricing.cheapest(land) + mod)
-        if land.steady and price <= max(funds, p.reis + land.reward_reis + ops.reis_value(
-            state, min(top, p.influence + (land.reward_influence if steps_sure else 0))
+        if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value(
+            state, min(top, p.influence + (land.sure_influence if steps_sure else 0))
         )):
             answer = True
         elif land.plain and price > funds + triggers + _land_gains(land, bonus):
