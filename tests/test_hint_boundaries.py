@@ -475,3 +475,30 @@ def test_a_choice_of_rewards_gives_one_option(tmp_path: Path) -> None:
     offered = _offered(probe, True)
     assert not any(m.endswith(" B4") for m in offered), offered
     assert offered == _offered(probe, False)
+
+
+def test_a_choice_of_site_rewards_gives_one_option(tmp_path: Path) -> None:
+    """Found by probing an edited catalogue: a site whose reward is a choice between 3 and 2
+    reis gives 3 at most (R10.3.2 step 2, A37), so an opening whose officials cost 4 more
+    than the seat has cannot be staffed (R10.3.2.4, R0.11). The opening judge summed the
+    options and called it certain."""
+    from lisboa_core.engine.buildings import _hire_price
+
+    rules = _edited(tmp_path, [(
+        "board.lsb", '  side east\n  row C\n  rubble 2\n  reward: gain 3 reis\n',
+        '  side east\n  row C\n  rubble 2\n  reward: choose one (gain 3 reis | gain 2 reis)\n',
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    plan = state.plan_stacks[0][-1]  # the most officials
+    state = _holding(t.give_plans(state, seat, plan), seat, ())
+    state = t.start_noble_action(state, seat, "open-building")
+    officials = ops.component(rules, plan).officials  # type: ignore[union-attr]
+    hires = officials - bounds._officials_out_count(state, seat)  # the others are returned
+    due = hires * _hire_price(state, seat)
+    assert due >= 4
+    probe = t.with_player(state, seat, reis=due - 4, influence=0)
+    offered = _offered(probe, True)
+    assert f"build E-C {plan}" not in offered, offered
+    assert offered == _offered(probe, False)

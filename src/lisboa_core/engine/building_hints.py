@@ -13,11 +13,13 @@ from ..state import NOBLES, Frame, State
 from . import ops
 from .bounds import (
     _gain_bound,
+    _gains_of,
     _hire_hopeless,
     _influence_bonus,
     _influence_gained,
     _officials_out_count,
     _opening_funds,
+    _sure_steps,
 )
 from .buildings import _PLACES, _building_moves, _hire_price, _site_index, _sites_free
 from .core import hint, tail_within
@@ -126,7 +128,7 @@ class _OpeningNow:
         if self.staffed(plan_id):
             return True
         facts = _site_facts(self.state, site_id)
-        return facts is not None and facts[0] > 0 and self._staffed(plan_id, facts[0])
+        return facts is not None and facts[2] > 0 and self._staffed(plan_id, facts[2])
 
     def returned_only(self, plan_id: str) -> bool:
         """The plan's officials are all among those the seat has out: none is hired, so the
@@ -267,7 +269,7 @@ def _openings_worth_trying(
         if facts is None or hires <= 0:
             kept.append(move)
             continue
-        reis, influence = facts
+        reis, influence, _sure = facts
         cubes = len(state.site_rubble[_site_index(state, site_id)])
         steps = _influence_gained(influence, bonus)
         funds = (
@@ -308,25 +310,21 @@ def _staffable_openings(state: State, seat: int) -> tuple[Move, ...]:
     return _building_prune(state, frame, _building_moves(state, frame))
 
 
-_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int] | None]] = {}
+_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int, int] | None]] = {}
 
 
-def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
-    """The reis and influence a site's reward gives, or None if it does anything else
-    (places officials, takes a tile...) or gains so much per unit."""
+def _site_facts(state: State, site_id: str) -> tuple[int, int, int] | None:
+    """The most reis and influence a site's reward gives, and the reis it surely gives (not
+    those of a choice between options, of which the seat takes one, nor of an optional or
+    conditional part); None if it does anything else (places officials, takes a tile...)
+    or gains so much per unit."""
     key = (state.catalogue, site_id)
     if key not in _SITE_FACTS:
         reward = ops.typed(ops.rules_of(state), site_id, _Site).reward
         steps = ops.elementary(reward)
         plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)
-        _SITE_FACTS[key] = (
-            (
-                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "reis"),
-                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "influence"),
-            )
-            if plain
-            else None
-        )
+        most, sure = _gains_of([reward]), _gains_of(_sure_steps(reward))
+        _SITE_FACTS[key] = (most.reis, most.influence, sure.reis) if plain else None
     return _SITE_FACTS[key]
 
 
