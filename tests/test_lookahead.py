@@ -279,7 +279,8 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     from lisboa_core.engine import bounds
 
     state = new_game(4, 1)
-    assert bounds._site_rewards(state) == (False, 2, 0)  # "place up to 2 officials"
+    # "place up to 2 officials", no cube from the pile, "gain 3 reis"
+    assert bounds._site_rewards(state) == (False, 2, 0, 3)
     folder = _stronger_clergy(tmp_path)
     board = folder / "board.lsb"
     text = board.read_text(encoding="utf-8")
@@ -289,6 +290,6 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     clergy.write_text(clergy.read_text(encoding="utf-8").replace(
         "on tuck political: gain 1 wig", "on tuck political: treasury down 1"))
     edited = new_game(4, 1, rules=load_rules(folder))
-    assert bounds._site_rewards(edited) == (True, 2, 0)
+    assert bounds._site_rewards(edited) == (True, 2, 0, 3)
     church = replace(edited, church=("C01", None, None, None, None, None))
     assert bounds._tile_luck(church) == bounds._NO_BOUND

@@ -60,9 +60,6 @@ def _gains_of(effects: Sequence[m.Effect | None], own_bonus: int = 0) -> _Gains:
     return _Gains(reis, influence, gains)
 
 
-_NO_GAINS: Final = _Gains(0, 0, 0)
-
-
 # Effect kinds whose whole effect on a seat's funds during a store or an opening the bounds
 # see: a gain (counted by _gains_of), a payment (it only lowers them), and steps that move
 # no price, no treasury and no official out, and set off no event (A37).
@@ -431,6 +428,7 @@ class _SiteRewards(NamedTuple):
     unbounded: bool  # some reward may move the treasury, or does what the bounds not follow
     officials: int  # the most officials one places (fewer to hire, R10.3.2.4)
     takes: int  # the most cubes one takes from the pile (a take-rubble each, R17.2.8)
+    reis: int  # the most reis one gives
 
 
 _SITE_REWARDS: Final[dict[str, _SiteRewards]] = {}
@@ -452,20 +450,7 @@ def _site_rewards(state: State) -> _SiteRewards:
                 default=0,
             ),
             max((_pile_takes(r) for r in rewards), default=0),
-        )
-    return found
-
-
-_LARGEST_SITE_REIS: Final[dict[str, int]] = {}
-
-
-def _largest_site_reis(state: State) -> int:
-    """The most reis a site's reward gives (a bound for the opening search)."""
-    found = _LARGEST_SITE_REIS.get(state.catalogue)
-    if found is None:
-        found = _LARGEST_SITE_REIS[state.catalogue] = max(
-            (_gain_bound([s.reward], None) for s in ops.rules_of(state).sites if s.reward),
-            default=0,
+            max((_gains_of([r]).reis for r in rewards), default=0),
         )
     return found
 
@@ -580,7 +565,7 @@ def _opening_funds(state: State, seat: int) -> int | None:
     top = ops.board_of(ops.rules_of(state)).influence_max
     discount = -(ops.modifier(state, seat, "payment") or 0)
     return (
-        state.players[seat].reis + ops.reis_value(state, top + 1) + _largest_site_reis(state)
+        state.players[seat].reis + ops.reis_value(state, top + 1) + sites.reis
         + cubes * rubble.reis
         + tiles * (luck.taken.reis + cubes * luck.rubble.reis + luck.payment) + discount
     )
