@@ -112,6 +112,56 @@ def test_every_verdict_agrees_with_the_full_search(
     assert {answer for _kind, answer in checked_verdicts} == {True, False}
 
 
+@pytest.fixture
+def checked_prunes() -> Iterator[list[str]]:
+    """Every move a ``prune`` hint drops while the test runs is played out by the full
+    search, which must find no way to finish the action after it."""
+    dropped: list[str] = []
+    saved = dict(core._HANDLERS)
+    for kind, handler in saved.items():
+        if handler.prune is None:
+            continue
+
+        def check(state: State, frame: Frame, moves: tuple[Move, ...],
+                  prune: core.PruneFn = handler.prune) -> tuple[Move, ...]:
+            kept = prune(state, frame, moves)
+            assert kept == tuple(m for m in moves if m in kept), (frame, moves, kept)
+            for move in moves:
+                if move not in kept:
+                    core.SWITCHES.shortcuts = False
+                    try:
+                        assert not core.completes(state, move), (frame, move)
+                    finally:
+                        core.SWITCHES.shortcuts = True
+                    dropped.append(frame.kind)
+            return kept
+
+        core._HANDLERS[kind] = handler.replaced(prune=check)
+    try:
+        yield dropped
+    finally:
+        core._HANDLERS.update(saved)
+
+
+def test_only_a_decision_that_looks_ahead_takes_a_prune() -> None:
+    # Taking a card offers its moves without lookahead (R3.7): a prune there would drop
+    # moves the full search never sees.
+    with pytest.raises(ValueError, match="take-card"):
+        core.hint("take-card", prune=lambda state, frame, moves: moves)
+    assert core.handler("take-card").prune is None
+
+
+def test_every_pruned_move_is_illegal(checked_prunes: list[str]) -> None:
+    # A store or an opening left out by a bound (R10.1.3, R10.3.2.4: it could never be
+    # paid) must fail in the full search too. Openings are pruned rarely (a plan whose
+    # officials cost more than the seat could ever raise); these two games have some.
+    for players, seed in ((3, 13), (2, 15)):
+        for _state in _games(players, range(seed, seed + 1)):
+            pass
+    assert {"store", "building"} <= set(checked_prunes)
+    assert len(checked_prunes) > 500
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_alike_moves_are_legal_together(players: int) -> None:
     groups = 0
@@ -144,11 +194,14 @@ def test_taking_a_card_needs_no_lookahead() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("block", range(3))
 def test_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int, block: int) -> None:
+    # The full search plays every move the rules allow (a store the seat cannot pay is
+    # refused only at its payment), so it is slow: tests/test_legality.py runs the same
+    # comparison over many more games, greedy ones too.
     compared = 0
-    for state in _games(players, range(500 + 4 * block, 504 + 4 * block)):
+    for state in _games(players, range(500 + 4 * block, 502 + 4 * block)):
         assert _offered(state, True) == _offered(state, False)
         compared += 1
-    assert compared > 500
+    assert compared > 250
 
 
 def test_existence_checks_agree_with_the_move_lists() -> None:
@@ -209,9 +262,14 @@ def test_clergy_luck_is_read_from_the_tiles_in_the_church(tmp_path: Path) -> Non
     state = new_game(4, 1, rules=load_rules(_stronger_clergy(tmp_path)))
     church = replace(state, church=("C31", "C30", "C32", "C22", "C23", None))
     luck = bounds._tile_luck(church)
-    assert (luck.payment, luck.reis, luck.influence, luck.officials, luck.hire) == (4, 6, 9, 3, 5)
+    assert (luck.payment, luck.officials, luck.hire) == (4, 3, 5)  # C31, C22, C23
+    assert luck.taken == (6, 9, 1)  # C32: 6 reis and one gain of 9 influence when taken
+    assert luck.rubble == (4, 0, 0)  # C30: 4 reis for each cube taken after it
+    assert (luck.bonus, luck.cheaper_rubble) == (0, False)
     plain = replace(state, church=("C01", None, None, None, None, None))  # a wig per tuck
-    assert bounds._tile_luck(plain) == (0, 0, 0, 0, 0)
+    assert bounds._tile_luck(plain) == (0, (0, 0, 0), (0, 0, 0), 0, 0, 0, False)
+    bonus = replace(state, church=("C27", None, None, None, None, None))  # influence-gain +2
+    assert bounds._tile_luck(bonus).bonus == 2
 
 
 def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> None:
@@ -221,7 +279,8 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     from lisboa_core.games.lisboa.hints import bounds
 
     state = new_game(4, 1)
-    assert bounds._site_rewards(state) == (False, 2)  # "place up to 2 officials"
+    # "place up to 2 officials", no cube from the pile, "gain 3 reis"
+    assert bounds._site_rewards(state) == (False, 2, 0, 3)
     folder = _stronger_clergy(tmp_path)
     board = folder / "board.lsb"
     text = board.read_text(encoding="utf-8")
@@ -231,6 +290,6 @@ def test_opening_bounds_follow_the_site_rewards_and_tiles(tmp_path: Path) -> Non
     clergy.write_text(clergy.read_text(encoding="utf-8").replace(
         "on tuck political: gain 1 wig", "on tuck political: treasury down 1"))
     edited = new_game(4, 1, rules=load_rules(folder))
-    assert bounds._site_rewards(edited) == (True, 2)
+    assert bounds._site_rewards(edited) == (True, 2, 0, 3)
     church = replace(edited, church=("C01", None, None, None, None, None))
     assert bounds._tile_luck(church) == bounds._NO_BOUND

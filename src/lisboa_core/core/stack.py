@@ -10,12 +10,14 @@ R3.6 (a started action always completes) is kept by lookahead: a handler marked
 ``lookahead`` only offers moves after which the rest of the action can still be finished,
 found by a depth-first search over the following frames up to a ``checkpoint`` frame.
 
-The search is the oracle; handlers may shorten it with four hints, each justified by a
-rule where it is given: ``search`` (the moves worth trying), ``judge`` (a move known legal
-or illegal without playing it on), ``alike`` (moves that are legal together or not at all)
-and ``verdict`` (known finishable or not without playing on). With ``SWITCHES.shortcuts``
-off the hints are ignored; tests/test_lookahead.py checks that they never change what is
-offered.
+A handler's ``moves`` lists every move the rules allow at its frame; the search over them
+is the oracle. Handlers may shorten it with five hints, each justified by a rule where it
+is given: ``prune`` (moves a bound proves cannot be completed, dropped before anything
+else), ``search`` (the moves worth trying), ``judge`` (a move known legal or illegal
+without playing it on), ``alike`` (moves that are legal together or not at all) and
+``verdict`` (known finishable or not without playing on). With ``SWITCHES.shortcuts`` off
+the hints are ignored and every move is played out; tests/test_lookahead.py checks that
+they never change what is offered.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ ApplyFn = Callable[[State, Frame, Move | None], State]
 SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
 JudgeFn = Callable[[State, Frame, tuple[Move, ...]], list[bool | None]]
+PruneFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
 AlikeFn = Callable[[State, Frame, Move], Hashable]
 HoldsFn = Callable[[Frame], Iterable[str]]
 CheckFn = Callable[[State, Frame], str | None]
@@ -82,6 +85,7 @@ class Handler:
         "kind",
         "lookahead",
         "moves",
+        "prune",
         "search",
         "stuck",
         "under",
@@ -104,6 +108,7 @@ class Handler:
         check: CheckFn | None = None,
         under: frozenset[str] | None = None,
         stuck: str | None = None,
+        prune: PruneFn | None = None,
     ) -> None:
         self.kind = kind
         self.apply = apply
@@ -138,6 +143,10 @@ class Handler:
         # What it means when this decision offers no move, with the rule: explain_illegal
         # reports it when every way through an action dies here.
         self.stuck = stuck
+        # The moves offered less those a bound proves can never be completed (a store the
+        # seat could not pay even with every gain on the way), in their order: the rules'
+        # own list stays whole, so with the shortcuts off the search decides them too.
+        self.prune = prune
 
     def replaced(
         self,
@@ -146,12 +155,14 @@ class Handler:
         verdict: VerdictFn | None = None,
         judge: JudgeFn | None = None,
         alike: AlikeFn | None = None,
+        prune: PruneFn | None = None,
     ) -> Handler:
         """A copy with the given hints set (the others kept)."""
         return Handler(
             self.kind, self.apply, self.moves, self.lookahead, self.checkpoint,
             search or self.search, verdict or self.verdict, judge or self.judge,
             alike or self.alike, self.data, self.holds, self.check, self.under, self.stuck,
+            prune or self.prune,
         )
 
     def __repr__(self) -> str:
@@ -199,12 +210,16 @@ def hint(
     verdict: VerdictFn | None = None,
     judge: JudgeFn | None = None,
     alike: AlikeFn | None = None,
+    prune: PruneFn | None = None,
 ) -> None:
     """Attach lookahead hints to a registered frame kind. A rules module registers its
     frames; the hints, each justified by a rule, live in a module of their own beside it
-    and attach themselves here (a kind with no hint is played out by the full search)."""
+    and attach themselves here (a kind with no hint is played out by the full search).
+    A ``prune`` needs a decision that looks ahead: only the lookahead may drop a move."""
+    if prune is not None and not _HANDLERS[kind].lookahead:
+        raise ValueError(f"a prune hint on '{kind}', a decision without lookahead")
     _HANDLERS[kind] = _HANDLERS[kind].replaced(
-        search=search, verdict=verdict, judge=judge, alike=alike
+        search=search, verdict=verdict, judge=judge, alike=alike, prune=prune
     )
 
 
@@ -319,6 +334,8 @@ def _completable(state: State, depth: int) -> bool:
     assert h.moves is not None
     moves = h.moves(state, frame)
     if SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH:
+        if h.prune is not None:
+            moves = h.prune(state, frame, moves)
         if h.verdict is not None:
             known = h.verdict(state, frame, moves)
             if known is not None:
@@ -370,6 +387,8 @@ def _offer(state: State) -> _Offer:
     children: dict[Move, State] = {}
     if h.lookahead:
         shortcuts = _shortcuts(state)
+        if shortcuts and h.prune is not None:
+            moves = h.prune(state, frame, moves)
         judge = h.judge if shortcuts else None
         alike = h.alike if shortcuts else None
         known: dict[Hashable, bool] = {}
@@ -418,12 +437,15 @@ def sample_move(state: State, rng: Random) -> Move:
     h = _HANDLERS[frame.kind]
     assert h.moves is not None
     moves = h.moves(state, frame)
-    count = len(moves)
     if not h.lookahead:
-        move = moves[rng.randrange(count)]
+        move = moves[rng.randrange(len(moves))]
         _last.proven = (state, move, None)
         return move
-    judge = h.judge if _shortcuts(state) else None
+    shortcuts = _shortcuts(state)
+    if shortcuts and h.prune is not None:
+        moves = h.prune(state, frame, moves)
+    count = len(moves)
+    judge = h.judge if shortcuts else None
     popped = pop(state)
     # The moves are drawn one at a time in a uniformly random order (a Fisher-Yates shuffle
     # carried only as far as needed) and judged as drawn: a judge answers for each move on

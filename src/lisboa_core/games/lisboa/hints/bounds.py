@@ -1,8 +1,9 @@
 """What the store and building rules and their lookahead hints may assume about prices
 and funds (R0.11, R10.1.1, R10.3.2): facts about each land space and site read once per
-catalogue, and upper bounds on the reis a seat could raise during an action. The rules
-use them to leave out lands and openings that could never be paid; the hints use them to
-settle decisions without playing them out.
+catalogue, and upper bounds on the reis a seat could raise during an action. The hints
+use them to prune lands and openings that could never be paid (the rules themselves offer
+every one: with the shortcuts off the lookahead decides) and to settle decisions without
+playing them out.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import attrs
 
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import State
 
@@ -32,31 +34,68 @@ def _officials_out_count(state: State, seat: int) -> int:
     return sum(o.count(seat) for o in state.offices) + sum(z.count(seat) for z in state.plazas)
 
 
-def _funds_bound(state: State, seat: int) -> int:
-    """More reis than the seat could possibly raise during the action under way: cash,
-    influence converted from the top of the track, the largest land reward in reis, what
-    the seat's store triggers and the clergy tiles taken on the way could add or take off
-    (see :class:`_TileLuck`). Used only to prune hopeless searches."""
-    luck, tiles = _tile_luck(state), _most_tiles(state)
-    top = ops.board_of(ops.rules_of(state)).influence_max
-    discount = -(ops.modifier(state, seat, "payment") or 0)
-    triggers = _store_trigger_bound(state, seat, with_influence=False)
-    return (
-        state.players[seat].reis + ops.reis_value(state, top + 1) + _largest_land_reis(state)
-        + triggers + tiles * (luck.reis + luck.payment) + discount
-    )
+class _Gains(NamedTuple):
+    """The most some effects could bring a seat: reis, influence, and how many influence
+    gains make that up (each moves the marker further by the seat's bonus, R17.2)."""
+
+    reis: int
+    influence: int
+    gains: int
 
 
-_LARGEST_LAND_REIS: Final[dict[str, int]] = {}
+def _gains_of(effects: Sequence[m.Effect | None], own_bonus: int = 0) -> _Gains:
+    """Every positive reis and influence gain of the effects, each option of a choice and
+    each ``per`` counted (a ``per`` gain counts one unit: a caller multiplies by the cubes
+    of a take-rubble); ``own_bonus`` is added to each influence gain."""
+    reis = influence = gains = 0
+    for effect in effects:
+        for d in ops.elementary(effect):
+            amount = ops.arg(d, "amount")
+            if d.kind in ("gain", "gain_per") and isinstance(amount, int) and amount > 0:
+                if ops.arg(d, "what") == "reis":
+                    reis += amount
+                elif ops.arg(d, "what") == "influence":
+                    influence += amount + own_bonus
+                    gains += 1
+    return _Gains(reis, influence, gains)
 
 
-def _largest_land_reis(state: State) -> int:
-    found = _LARGEST_LAND_REIS.get(state.catalogue)
-    if found is None:
-        found = _LARGEST_LAND_REIS[state.catalogue] = max(
-            (f.reward_reis for f in _land_facts(state).values()), default=0
-        )
-    return found
+# Effect kinds whose whole effect on a seat's funds during a store or an opening the bounds
+# see: a gain (counted by _gains_of), a payment (it only lowers them), and steps that move
+# no price, no treasury and no official out, and set off no event (A37).
+_FUNDS_QUIET: Final = frozenset(
+    {
+        "gain", "gain_per", "gain_produced", "gain_each_produced", "pay", "pay_if_able",
+        "discard_taken_rubble", "spend_set_marker", "take_favor", "take_favors",
+        "take_plan", "return_official",
+    }
+)
+
+# What a land's or a site's reward may do and still be followed by the bounds: the quiet
+# kinds, a cube from the pile (one take-rubble, R17.2.8), a clergy tile (see _TileLuck),
+# the cardinal (who moves the treasury marker only up, R14.3: every price only dearer),
+# officials placed (counted for an opening), the treasury moved (no bound is then kept).
+_REWARD_KINDS: Final = _FUNDS_QUIET | frozenset(
+    {"take_pile_rubble", "take_clergy", "move_cardinal", "place_officials", "move_treasury",
+     "subsidy"}
+)
+
+
+def _only_kinds(effects: Sequence[m.Effect | None], kinds: frozenset[str]) -> bool:
+    """Whether every step of the effects is of ``kinds``."""
+    return all(d.kind in kinds for e in effects for d in ops.elementary(e))
+
+
+def _sure_steps(effect: m.Effect | None) -> list[m.Effect | None]:
+    """The elementary steps an effect always carries out: itself, or each step of its
+    sequence that is one (not a choice, an optional or a conditional part)."""
+    steps = effect.steps if isinstance(effect, m.Seq) else (effect,)
+    return [step for step in steps if isinstance(step, m.Do)]
+
+
+def _pile_takes(effect: m.Effect | None) -> int:
+    """How many cubes an effect may take from the pile, each a take-rubble of its own."""
+    return sum(d.kind == "take_pile_rubble" for d in ops.elementary(effect))
 
 
 @attrs.frozen
@@ -65,14 +104,25 @@ class _LandFacts:
 
     row: int  # index into state.row_rubble
     column: int  # index into state.column_rubble
-    reward_reis: int
-    reward_influence: int
+    reward_reis: int  # the most reis the reward gives
+    reward_influence: int  # the most influence it gives (before the seat's bonus)
     lucky: int  # how many clergy tiles the reward takes (each may pay or discount)
     plain: bool  # the reward only gains things (so the seat's funds can only grow)
     # The reward leaves land prices alone and the seat's funds can only grow: it gains, or
     # takes a cube from the pile (not from a row or column; its triggers are checked).
     steady: bool
     treasury: bool  # the reward may move the treasury (and so every land price)
+    influence_gains: int = 0  # how many influence gains make up reward_influence
+    # The take-rubble events before the payment: the store's own cube (R10.1.2.4) and each
+    # cube the reward takes from the pile (R17.2.8).
+    cubes: int = 1
+    # Every step of the reward is one the bounds follow (_REWARD_KINDS) and none moves the
+    # treasury: a bound on the funds and the price is kept.
+    followed: bool = True
+    # What the reward surely gives: its own gains, not those of a choice between options
+    # (the seat takes one, R10.1.2.3) nor of an optional or conditional part.
+    sure_reis: int = 0
+    sure_influence: int = 0
 
 
 _LAND_FACTS: Final[dict[str, dict[str, _LandFacts]]] = {}
@@ -87,12 +137,13 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
         facts = {}
         for land in rules.lands:
             steps = ops.elementary(land.reward)
-            gains = [d for d in steps if d.kind == "gain"]
+            gains = _gains_of([land.reward])
+            sure = _gains_of(_sure_steps(land.reward))
             facts[land.id] = _LandFacts(
                 rows.index(land.row),
                 columns.index(land.column),
-                sum(ops.arg(d, "amount") for d in gains if ops.arg(d, "what") == "reis"),
-                sum(ops.arg(d, "amount") for d in gains if ops.arg(d, "what") == "influence"),
+                gains.reis,
+                gains.influence,
                 sum(d.kind == "take_clergy" for d in steps),
                 all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps),
                 all(
@@ -100,6 +151,11 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                     for d in steps
                 ),
                 _moves_treasury([land.reward]),
+                gains.gains,
+                1 + _pile_takes(land.reward),
+                _only_kinds([land.reward], _REWARD_KINDS) and not _moves_treasury([land.reward]),
+                sure.reis,
+                sure.influence,
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts
@@ -125,41 +181,82 @@ _RUBBLE_COSTS: Final[dict[tuple[object, ...], dict[str, int]]] = {}  # by ops.ho
 
 class _LandBound:
     """A sound bound for one seat in one state: could the seat pay a land (its cheapest
-    price) even with the best luck on the way (the land's own reward with the seat's
-    influence bonus, what the store's triggers could bring, any clergy tile taken through
-    the reward)? False means no path can pay, so the lookahead need not search it."""
+    price) even with the best luck on the way? Before the payment (R10.1.2-R10.1.3) come
+    the land's reward, with the seat's influence bonus and any clergy tile it takes, then
+    the store's cube; the reward's cubes from the pile and the store's cube are each a
+    take-rubble (R17.2.8), and every take-rubble trigger of the seat, or of a tile taken
+    before it, pays again for each. False means no path can pay, so the lookahead need not
+    search it. (The store's own triggers come after the payment, R10.1.4.)"""
 
     def __init__(self, state: State, seat: int) -> None:
         self.state = state
-        self.p = state.players[seat]
+        p = state.players[seat]
+        self.reis = p.reis
+        self.influence = p.influence
         self.top = ops.board_of(ops.rules_of(state)).influence_max
         self.discount = -(ops.modifier(state, seat, "payment") or 0)
         self.bonus = _influence_bonus(state, seat)
-        self.triggers = _store_trigger_bound(state, seat, with_influence=True)
+        self.rubble, self.unbounded = _rubble_triggers(state, seat)
+        # What each take-rubble brings (R17.2.8): reis, and influence steps with the bonus.
+        self.cube_reis = self.rubble.reis
+        self.cube_steps = self.rubble.influence + self.rubble.gains * self.bonus
         self.luck = _tile_luck(state)
-        self.unbounded = _moves_treasury(
-            [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
-        )
 
     def affordable(self, facts: _LandFacts, price: int) -> bool:
         """Whether the land could be paid for at all (see the class)."""
-        if self.unbounded or facts.treasury:
-            return True  # the price itself may change on the way
-        if facts.lucky:
-            # Each clergy tile taken on the way may pay, discount or move the marker up.
-            luck, tiles = self.luck, facts.lucky
-            gained = _influence_gained(tiles * luck.influence, self.bonus)
-            influence = min(self.top, self.p.influence + gained)
-            funds = self.p.reis + facts.reward_reis + self.triggers + tiles * luck.reis
-            discount = self.discount + tiles * luck.payment
-            return price - discount <= funds + ops.reis_value(self.state, influence)
-        gained = _influence_gained(facts.reward_influence, self.bonus)
-        influence = min(self.top, self.p.influence + gained)
-        funds = self.p.reis + facts.reward_reis + self.triggers
-        return price - self.discount <= funds + ops.reis_value(self.state, influence)
+        if self.unbounded or not facts.followed:
+            return True  # the price itself may change on the way, or the funds unseen
+        cubes = facts.cubes
+        tiles = facts.lucky
+        if not tiles:
+            reis = self.reis + facts.reward_reis + cubes * self.cube_reis
+            steps = facts.reward_influence + facts.influence_gains * self.bonus
+            marker = min(self.top, self.influence + steps + cubes * self.cube_steps)
+            return price - self.discount <= reis + ops.reis_value(self.state, marker)
+        # Each clergy tile taken on the way may pay, discount, move the marker up, add to
+        # later influence gains or make rubble cheaper, and hears the cubes taken after it.
+        luck = self.luck
+        if luck.cheaper_rubble:
+            return True
+        taken, heard, rubble = luck.taken, luck.rubble, self.rubble
+        reis = (
+            self.reis + facts.reward_reis + cubes * rubble.reis
+            + tiles * (taken.reis + cubes * heard.reis)
+        )
+        influence = (
+            facts.reward_influence + cubes * rubble.influence
+            + tiles * (taken.influence + cubes * heard.influence)
+        )
+        # The tiles' bonuses add to the gains that may follow them; a tile's own gains
+        # when taken count its own bonus already, and may follow the other tiles'.
+        later = facts.influence_gains + cubes * (rubble.gains + tiles * heard.gains)
+        bonus = self.bonus + tiles * luck.bonus
+        steps = influence + later * bonus + tiles * taken.gains * (bonus - luck.bonus)
+        marker = min(self.top, self.influence + steps)
+        discount = self.discount + tiles * luck.payment
+        return price - discount <= reis + ops.reis_value(self.state, marker)
 
 
 _BIG: Final = 1_000  # more than any price: a payment made free
+
+
+def _rubble_triggers(state: State, seat: int) -> tuple[_Gains, bool]:
+    """The most the seat's take-rubble triggers bring per cube taken, and whether one of
+    them does what the bounds do not follow (another cube, a tile, the treasury moved...:
+    then no bound is kept)."""
+    key = ops.holdings(state, seat)
+    found = _RUBBLE_TRIGGERS.get(key)
+    if found is None:
+        effects = [t.effect for t in ops.triggers(state, seat, "take-rubble", None)]
+        if len(_RUBBLE_TRIGGERS) > 10_000:
+            _RUBBLE_TRIGGERS.clear()
+        found = _RUBBLE_TRIGGERS[key] = (
+            _gains_of(effects), not _only_kinds(effects, _FUNDS_QUIET)
+        )
+    return found
+
+
+_RUBBLE_TRIGGERS: Final[dict[tuple[object, ...], tuple[_Gains, bool]]] = {}
 
 
 def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
@@ -203,23 +300,19 @@ class _TileLuck(NamedTuple):
     lookahead's pruning sound."""
 
     payment: int  # reis off a payment (R0.11)
-    reis: int  # reis from its on-taken effect and its store triggers
-    influence: int  # influence steps from its on-taken effect (its own bonus included)
+    taken: _Gains  # its on-taken effect (R8.5.3; its own influence bonus included)
+    rubble: _Gains  # its take-rubble triggers, for each cube taken after it (R17.2.8)
+    bonus: int  # what it adds to every influence gain after it (R17.2)
     officials: int  # officials fewer needed for an opening
     hire: int  # reis off each official hired
+    cheaper_rubble: bool  # it lowers what a rubble cube adds to a land price (R10.1.3)
 
 
 _TILE_LUCK: Final[dict[tuple[str, tuple[str | None, ...]], _TileLuck]] = {}
 
 
-_NO_BOUND: Final = _TileLuck(_BIG, _BIG, _BIG, _BIG, _BIG)
-
-
-# Effects the bounds do not follow: more tiles, actions, officials placed, or the treasury
-# moved (which changes land prices and hiring costs, R0.2).
-_UNBOUNDED_KINDS: Final = frozenset(
-    {"take_clergy", "move_cardinal", "perform", "place_officials", "move_treasury", "subsidy"}
-)
+_BIG_GAINS: Final = _Gains(_BIG, _BIG, 0)
+_NO_BOUND: Final = _TileLuck(_BIG, _BIG_GAINS, _BIG_GAINS, 0, _BIG, _BIG, True)
 
 
 _TREASURY_KINDS: Final = ("move_treasury", "subsidy")
@@ -235,56 +328,82 @@ def _cut(tile: m.ClergyTile, hook: str) -> int:
     return _BIG if None in amounts else -sum(a for a in amounts if a is not None and a < 0)
 
 
+def _own_bonus(tile: m.ClergyTile) -> int:
+    """What the tile adds to each influence gain of its holder (R17.2)."""
+    return sum(
+        mod.amount or 0
+        for mod in tile.behaviour.modifiers
+        if mod.hook == "influence-gain" and (mod.amount or 0) > 0
+    )
+
+
 def _tile_luck(state: State) -> _TileLuck:
     # Tiles are taken from the church (R8.5.3), which is refilled only at the upkeep.
     key = (state.catalogue, state.church)
     luck = _TILE_LUCK.get(key)
     if luck is None:
-        rules = ops.rules_of(state)
-        tiles = [ops.typed(rules, t, _ClergyTile) for t in state.church if t is not None]
-        if any(
-            d.kind in _UNBOUNDED_KINDS
-            for t in tiles
-            for trigger in t.behaviour.triggers
-            for d in ops.elementary(trigger.effect)
-        ):
-            return _NO_BOUND  # more tiles, officials or a treasury move: no bound kept
+        luck = _church_luck(ops.rules_of(state), state.church)
         if len(_TILE_LUCK) > 10_000:
             _TILE_LUCK.clear()
-        luck = _TILE_LUCK[key] = _TileLuck(
-            max((_cut(t, "payment") for t in tiles), default=0),
-            max(
-                (
-                    _gain_bound(
-                        [tr.effect for tr in t.behaviour.triggers if tr.event in _STORE_EVENTS],
-                        None,
-                    )
-                    for t in tiles
-                ),
-                default=0,
-            ),
-            max((_taken_influence(t) for t in tiles), default=0),
-            max((_cut(t, "officials-needed") for t in tiles), default=0),
-            max((_cut(t, "hire-cost") for t in tiles), default=0),
-        )
+        _TILE_LUCK[key] = luck
     return luck
 
 
-def _taken_influence(tile: m.ClergyTile) -> int:
-    """The influence steps a tile's on-taken effect gives, with the tile's own bonus."""
-    bonus = sum(
-        mod.amount or 0
-        for mod in tile.behaviour.modifiers
-        if mod.hook == "influence-gain" and (mod.amount or 0) > 0
+def _church_luck(rules: Rules, church: tuple[str | None, ...]) -> _TileLuck:
+    """The :class:`_TileLuck` of the tiles in a church: the most of each tile's own."""
+    payment = bonus = officials = hire = 0
+    taken_reis = taken_influence = taken_gains = heard_reis = heard_influence = heard_gains = 0
+    cheaper = False
+    for tile_id in church:
+        if tile_id is None:
+            continue
+        one = _one_tile_luck(rules, tile_id)
+        if one is _NO_BOUND:
+            return _NO_BOUND
+        payment = max(payment, one.payment)
+        taken, heard = one.taken, one.rubble
+        taken_reis = max(taken_reis, taken.reis)
+        taken_influence = max(taken_influence, taken.influence)
+        taken_gains = max(taken_gains, taken.gains)
+        heard_reis = max(heard_reis, heard.reis)
+        heard_influence = max(heard_influence, heard.influence)
+        heard_gains = max(heard_gains, heard.gains)
+        bonus = max(bonus, one.bonus)
+        officials = max(officials, one.officials)
+        hire = max(hire, one.hire)
+        cheaper = cheaper or one.cheaper_rubble
+    return _TileLuck(
+        payment, _Gains(taken_reis, taken_influence, taken_gains),
+        _Gains(heard_reis, heard_influence, heard_gains), bonus, officials, hire, cheaper,
     )
-    total = 0
-    for trigger in tile.behaviour.triggers:
-        if trigger.event == "taken":
-            for d in ops.elementary(trigger.effect):
-                amount = ops.arg(d, "amount")
-                if d.kind == "gain" and ops.arg(d, "what") == "influence" and amount > 0:
-                    total += amount + bonus
-    return total
+
+
+def _one_tile_luck(rules: Rules, tile_id: str) -> _TileLuck:
+    """What one clergy tile could do once taken (``_NO_BOUND``: something the bounds do
+    not follow: more tiles, cubes, officials or a treasury move)."""
+    key = (rules.digest, tile_id)
+    found = _ONE_TILE.get(key)
+    if found is None:
+        tile = ops.typed(rules, tile_id, _ClergyTile)
+        triggers = tile.behaviour.triggers
+        if not _only_kinds([t.effect for t in triggers], _FUNDS_QUIET):
+            found = _NO_BOUND
+        else:
+            own = _own_bonus(tile)
+            found = _TileLuck(
+                _cut(tile, "payment"),
+                _gains_of([t.effect for t in triggers if t.event == "taken"], own),
+                _gains_of([t.effect for t in triggers if t.event == "take-rubble"]),
+                own,
+                _cut(tile, "officials-needed"),
+                _cut(tile, "hire-cost"),
+                _cut(tile, "land-rubble") > 0,
+            )
+        _ONE_TILE[key] = found
+    return found
+
+
+_ONE_TILE: Final[dict[tuple[str, str], _TileLuck]] = {}  # by catalogue and tile: bounded
 
 
 _MOST_TILES: Final[dict[str, int]] = {}
@@ -303,17 +422,25 @@ def _most_tiles(state: State) -> int:
     return found
 
 
-_SITE_REWARDS: Final[dict[str, tuple[bool, int]]] = {}
+class _SiteRewards(NamedTuple):
+    """What the site rewards of a catalogue may do to the staffing of an opening."""
+
+    unbounded: bool  # some reward may move the treasury, or does what the bounds not follow
+    officials: int  # the most officials one places (fewer to hire, R10.3.2.4)
+    takes: int  # the most cubes one takes from the pile (a take-rubble each, R17.2.8)
+    reis: int  # the most reis one gives
 
 
-def _site_rewards(state: State) -> tuple[bool, int]:
-    """Whether some site's reward may move the treasury, and the most officials one
-    places (both change what staffing an opening costs)."""
+_SITE_REWARDS: Final[dict[str, _SiteRewards]] = {}
+
+
+def _site_rewards(state: State) -> _SiteRewards:
+    """See :class:`_SiteRewards`."""
     found = _SITE_REWARDS.get(state.catalogue)
     if found is None:
         rewards = [site.reward for site in ops.rules_of(state).sites]
-        found = _SITE_REWARDS[state.catalogue] = (
-            _moves_treasury(rewards),
+        found = _SITE_REWARDS[state.catalogue] = _SiteRewards(
+            _moves_treasury(rewards) or not _only_kinds(rewards, _REWARD_KINDS),
             max(
                 (
                     sum(ops.arg(d, "count") or 0 for d in ops.elementary(r)
@@ -322,28 +449,8 @@ def _site_rewards(state: State) -> tuple[bool, int]:
                 ),
                 default=0,
             ),
-        )
-    return found
-
-
-def _site_rewards_move_treasury(state: State) -> bool:
-    return _site_rewards(state)[0]
-
-
-def _most_site_officials(state: State) -> int:
-    return _site_rewards(state)[1]
-
-
-_LARGEST_SITE_REIS: Final[dict[str, int]] = {}
-
-
-def _largest_site_reis(state: State) -> int:
-    """The most reis a site's reward gives (a bound for the opening search)."""
-    found = _LARGEST_SITE_REIS.get(state.catalogue)
-    if found is None:
-        found = _LARGEST_SITE_REIS[state.catalogue] = max(
-            (_gain_bound([s.reward], None) for s in ops.rules_of(state).sites if s.reward),
-            default=0,
+            max((_pile_takes(r) for r in rewards), default=0),
+            max((_gains_of([r]).reis for r in rewards), default=0),
         )
     return found
 
@@ -442,20 +549,39 @@ def _influence_gained(amount: int, bonus: int) -> int:
     return amount + bonus if amount > 0 else 0
 
 
+def _opening_funds(state: State, seat: int) -> int | None:
+    """More reis than the seat could raise for the officials of any opening now, or None
+    when no bound is kept (a site's reward or a take-rubble trigger may move the treasury
+    or do what the bounds do not follow). Before the officials are hired come the site's
+    cubes, each taken at once (one take-rubble paying per cube), and its reward, which may
+    take more from the pile or clergy tiles (R10.3.2 steps 2-4, R17.2.8); the influence
+    track is counted from the top (R5.6)."""
+    sites = _site_rewards(state)
+    rubble, unbounded = _rubble_triggers(state, seat)
+    if sites.unbounded or unbounded:
+        return None
+    luck, tiles = _tile_luck(state), _most_tiles(state)
+    cubes = max(map(len, state.site_rubble), default=0) + sites.takes
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    discount = -(ops.modifier(state, seat, "payment") or 0)
+    return (
+        state.players[seat].reis + ops.reis_value(state, top + 1) + sites.reis
+        + cubes * rubble.reis
+        + tiles * (luck.taken.reis + cubes * luck.rubble.reis + luck.payment) + discount
+    )
+
+
 def _hire_hopeless(state: State, seat: int, plan: m.Plan, funds: int) -> bool:
     """True if even the cheapest way to staff the plan costs more than the seat could raise
-    (``funds``: see :func:`_funds_bound`; with the best clergy tiles taken on the way and
-    the richest site reward)."""
-    rubble = [t.effect for t in ops.triggers(state, seat, "take-rubble", None)]
-    if _site_rewards_move_treasury(state) or _moves_treasury(rubble):
-        return False
+    (``funds``: see :func:`_opening_funds`; with the best clergy tiles taken on the way and
+    the most officials a site's reward places)."""
     luck, tiles = _tile_luck(state), _most_tiles(state)
     needed = (
         plan.officials + (ops.modifier(state, seat, "officials-needed") or 0)
-        - tiles * luck.officials - _most_site_officials(state)
+        - tiles * luck.officials - _site_rewards(state).officials
     )
     out = _officials_out_count(state, seat)
     hires = max(0, needed - out)
     treasury = ops.treasury_value(state)
     each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - tiles * luck.hire)
-    return hires * each > funds + _largest_site_reis(state)
+    return hires * each > funds

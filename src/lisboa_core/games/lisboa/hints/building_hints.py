@@ -12,9 +12,13 @@ from lisboa_core.core.stack import hint, tail_within
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.bounds import (
     _gain_bound,
+    _gains_of,
+    _hire_hopeless,
     _influence_bonus,
     _influence_gained,
     _officials_out_count,
+    _opening_funds,
+    _sure_steps,
 )
 from lisboa_core.games.lisboa.hints.effect_facts import (
     church_never_dearer,
@@ -25,6 +29,7 @@ from lisboa_core.games.lisboa.hints.effect_facts import (
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.buildings import (
     _PLACES,
+    _building_moves,
     _hire_price,
     _site_index,
     _sites_free,
@@ -129,7 +134,7 @@ class _OpeningNow:
         if self.staffed(plan_id):
             return True
         facts = _site_facts(self.state, site_id)
-        return facts is not None and facts[0] > 0 and self._staffed(plan_id, facts[0])
+        return facts is not None and facts[2] > 0 and self._staffed(plan_id, facts[2])
 
     def returned_only(self, plan_id: str) -> bool:
         """The plan's officials are all among those the seat has out: none is hired, so the
@@ -270,7 +275,7 @@ def _openings_worth_trying(
         if facts is None or hires <= 0:
             kept.append(move)
             continue
-        reis, influence = facts
+        reis, influence, _sure = facts
         cubes = len(state.site_rubble[_site_index(state, site_id)])
         steps = _influence_gained(influence, bonus)
         funds = (
@@ -281,30 +286,56 @@ def _openings_worth_trying(
     return tuple(kept)
 
 
-_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int] | None]] = {}
+def _building_prune(
+    state: State, frame: Frame, moves: tuple[Move, ...]
+) -> tuple[Move, ...]:
+    """Leave out the openings of plans whose officials the seat could not staff even with
+    every gain and clergy tile on the way (see :func:`~.bounds._hire_hopeless`; R10.3.2.4,
+    R0.11): each fails when it hires, whatever site is chosen."""
+    if not moves:
+        return moves
+    funds = _opening_funds(state, frame.seat)
+    if funds is None:
+        return moves
+    rules = ops.rules_of(state)
+    hopeless = {
+        plan_id
+        for plan_id in state.players[frame.seat].plans
+        if _hire_hopeless(state, frame.seat, ops.typed(rules, plan_id, _Plan), funds)
+    }
+    if not hopeless:
+        return moves
+    return tuple([move for move in moves if move.args[1] not in hopeless])
 
 
-def _site_facts(state: State, site_id: str) -> tuple[int, int] | None:
-    """The reis and influence a site's reward gives, or None if it does anything else
-    (places officials, takes a tile...) or gains so much per unit."""
+def _staffable_openings(state: State, seat: int) -> tuple[Move, ...]:
+    """The openings the seat may start and is not certain to fail staffing (the rules'
+    list, pruned as with the shortcuts on): a hint's view of what a Noble action can act
+    on."""
+    frame = Frame("building", seat)
+    return _building_prune(state, frame, _building_moves(state, frame))
+
+
+_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int, int] | None]] = {}
+
+
+def _site_facts(state: State, site_id: str) -> tuple[int, int, int] | None:
+    """The most reis and influence a site's reward gives, and the reis it surely gives (not
+    those of a choice between options, of which the seat takes one, nor of an optional or
+    conditional part); None if it does anything else (places officials, takes a tile...)
+    or gains so much per unit."""
     key = (state.catalogue, site_id)
     if key not in _SITE_FACTS:
         reward = ops.typed(ops.rules_of(state), site_id, _Site).reward
         steps = ops.elementary(reward)
         plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)
-        _SITE_FACTS[key] = (
-            (
-                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "reis"),
-                sum(ops.arg(d, "amount") for d in steps if ops.arg(d, "what") == "influence"),
-            )
-            if plain
-            else None
-        )
+        most, sure = _gains_of([reward]), _gains_of(_sure_steps(reward))
+        _SITE_FACTS[key] = (most.reis, most.influence, sure.reis) if plain else None
     return _SITE_FACTS[key]
 
 
 hint(
-    "building", verdict=_building_verdict, judge=_building_judge,
+    "building", prune=_building_prune, verdict=_building_verdict, judge=_building_judge,
     search=_openings_worth_trying,
 )
 hint("building-officials", search=_first_only, verdict=_officials_verdict)

@@ -14,6 +14,7 @@ from lisboa_core.games.lisboa.hints.bounds import (
     _influence_bonus,
     _influence_gained,
     _land_facts,
+    _LandBound,
     _LandFacts,
     _prices,
     _rubble_costs,
@@ -27,6 +28,7 @@ from lisboa_core.games.lisboa.hints.effect_facts import (
 )
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import harmless
+from lisboa_core.games.lisboa.rules.stores import _listed, _store_moves
 from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = []
@@ -151,7 +153,8 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     """Each store on its own, under the conditions of :func:`_store_verdict`: a land whose
     reward cannot lower the seat's funds nor raise the price (``steady``) is legal if its
     cheapest price is within the seat's cash and influence now, or once the reis and
-    influence its reward surely gives are in (the reward comes first: R10.1.2.3); one whose
+    influence its reward surely gives are in (the reward comes first: R10.1.2.3; of a
+    choice between gains only one is given); one whose
     reward only gains is illegal if the price is beyond them even with every gain on the
     way. A land whose reward meets the cardinal (see :class:`_Cardinal`) is legal if the
     price is within them even at the highest treasury value the cardinal could reach."""
@@ -175,8 +178,8 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
         land = facts[str(move.args[1])]
         answer = None
         price = max(0, pricing.cheapest(land) + mod)
-        if land.steady and price <= max(funds, p.reis + land.reward_reis + ops.reis_value(
-            state, min(top, p.influence + (land.reward_influence if steps_sure else 0))
+        if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value(
+            state, min(top, p.influence + (land.sure_influence if steps_sure else 0))
         )):
             answer = True
         elif land.plain and price > funds + triggers + _land_gains(land, bonus):
@@ -258,6 +261,53 @@ def _store_rubble_judge(
     ]
 
 
+def _store_prune(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """Leave out the stores on lands the seat could not pay for even with the best luck on
+    the way (see :class:`~.bounds._LandBound`; R10.1.3, R0.11): each fails at its payment,
+    whatever is chosen before. A land is a candidate of several display spaces, so it is
+    priced once."""
+    if not moves:
+        return moves
+    bound = _LandBound(state, frame.seat)
+    if bound.unbounded:
+        return moves
+    facts = _land_facts(state)
+    pricing = _prices(state, frame.seat)
+    listed, lands = _listed(state)
+    if listed is not moves:  # some of the rules' moves only
+        lands = tuple(dict.fromkeys(str(move.args[1]) for move in moves))
+    payable: dict[object, bool] = {}
+    for land_id in lands:
+        land = facts[land_id]
+        payable[land_id] = bound.affordable(land, pricing.cheapest(land))
+    if all(payable.values()):
+        return moves
+    return tuple([move for move in moves if payable[move.args[1]]])
+
+
+def _payable_stores(state: State, seat: int) -> tuple[Move, ...]:
+    """The stores the seat may start and is not certain to fail paying (the rules' list,
+    pruned as with the shortcuts on): a hint's view of what a Noble action can act on."""
+    frame = Frame("store", seat)
+    return _store_prune(state, frame, _store_moves(state, frame))
+
+
+def _no_payable_store(state: State, seat: int) -> bool:
+    """Whether :func:`_payable_stores` is empty (stopping at the first payable land)."""
+    if not _store_moves(state, Frame("store", seat)):
+        return True
+    bound = _LandBound(state, seat)
+    if bound.unbounded:
+        return False
+    facts = _land_facts(state)
+    pricing = _prices(state, seat)
+    for land_id in _listed(state)[1]:
+        land = facts[land_id]
+        if bound.affordable(land, pricing.cheapest(land)):
+            return False
+    return True
+
+
 def _store_land(state: State, frame: Frame, move: Move) -> object:
     """Stores on one land are finished together or not at all, whichever display tile they
     take: the tile decides only the street the store scores for (R10.1.4); the price, the
@@ -277,7 +327,7 @@ def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> t
 
 
 hint(
-    "store", verdict=_store_verdict, judge=_store_judge, search=_one_tile_per_land,
-    alike=_store_land,
+    "store", prune=_store_prune, verdict=_store_verdict, judge=_store_judge,
+    search=_one_tile_per_land, alike=_store_land,
 )
 hint("store-rubble", verdict=_store_rubble_verdict, judge=_store_rubble_judge)

@@ -12,13 +12,16 @@ from lisboa_core.core.moves import Move
 from lisboa_core.core.stack import hint, tail_within
 from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.hints.building_hints import _building_now
+from lisboa_core.games.lisboa.hints.building_hints import _building_now, _staffable_openings
 from lisboa_core.games.lisboa.hints.effect_facts import triggers_only_gain
-from lisboa_core.games.lisboa.hints.store_hints import _store_now, _store_price_verdict
+from lisboa_core.games.lisboa.hints.store_hints import (
+    _no_payable_store,
+    _payable_stores,
+    _store_now,
+    _store_price_verdict,
+)
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.rules.buildings import _building_moves
 from lisboa_core.games.lisboa.rules.effects import harmless, sale_safe, triggers_never_block
-from lisboa_core.games.lisboa.rules.stores import _store_moves
 from lisboa_core.games.lisboa.rules.visits import _event_possible, influence_cost, noble_of
 from lisboa_core.games.lisboa.state import Frame, State
 
@@ -72,8 +75,8 @@ def _nothing_to_act_on(state: State, seat: int, action: str) -> bool:
     if action == "take-decree":
         return not state.decree_display
     if action == "build-store":
-        return not _store_moves(state, Frame("store", seat))
-    return not _building_moves(state, Frame("building", seat))
+        return _no_payable_store(state, seat)
+    return not _staffable_openings(state, seat)
 
 
 def sponsor_judge(state: State, seat: int, card_id: str) -> bool | None:
@@ -139,7 +142,14 @@ _CANNOT_HELP: Final[dict[str, frozenset[str]]] = {
 def _useless(state: State, seat: int, action: str) -> frozenset[str]:
     """The free State actions that cannot make ``action`` possible for the seat: those of
     ``_CANNOT_HELP``, and meeting the cardinal for an opening when the seat has no plan
-    and no clergy tile in the church could bring one (R10.3.2 needs a plan in hand)."""
+    and no clergy tile in the church could bring one (R10.3.2 needs a plan in hand). A
+    decree needs only one in the display while taking it costs nothing; a take-decree
+    trigger that may cost (R0.11) can be paid with what a State action brings (a ship's
+    influence, R8.3.6), so then none is useless."""
+    if action == "take-decree" and not all(
+        harmless(t.effect) for t in ops.triggers(state, seat, "take-decree", None)
+    ):
+        return frozenset()
     useless = _CANNOT_HELP[action]
     if (
         action == "open-building"
@@ -195,9 +205,9 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     if action == "take-decree":
         return False if not state.decree_display else None
     if action == "open-building":
-        return False if not _building_moves(state, Frame("building", frame.seat)) else None
+        return False if not _staffable_openings(state, frame.seat) else None
     if action == "build-store":
-        stores = _store_moves(state, Frame("store", frame.seat))
+        stores = _payable_stores(state, frame.seat)
         return _store_price_verdict(state, frame.seat, stores) if stores else False
     return None
 

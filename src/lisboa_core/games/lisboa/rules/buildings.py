@@ -14,7 +14,6 @@ from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
 from lisboa_core.core.stack import push, register
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.hints.bounds import _funds_bound, _hire_hopeless
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.effects import emit, run_effect, take_rubble
 from lisboa_core.games.lisboa.rules.stores import column_value
@@ -40,12 +39,14 @@ def _sites_free(state: State) -> list[m.Site]:
 
 
 def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    """Every opening the rules allow: a plan in hand whose architect has a building left,
+    on a free site that fits it (R10.3.2.1). Whether its officials can be staffed is the
+    lookahead's to find (R10.3.2.4, R3.6); :mod:`.building_hints` prunes the hopeless ones."""
     rules = ops.rules_of(state)
     plans = state.players[frame.seat].plans
     if not plans:
         return ()
     sites = _sites_free(state)
-    funds = _funds_bound(state, frame.seat)
     moves = []
     for plan_id in plans:
         plan = ops.typed(rules, plan_id, _Plan)
@@ -53,8 +54,6 @@ def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
         if not stack:
             continue
         colours = ops.typed(rules, stack[0], _PublicBuilding).colors(plan.architect)
-        if _hire_hopeless(state, frame.seat, plan, funds):
-            continue
         for site in sites:
             if site.side == "north" and site.street not in colours:
                 continue  # R10.3.2.1
@@ -186,8 +185,8 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
 
 register(
     "building", _building, _building_moves, data=EMPTY,
-    stuck="R10.3.2: no plan in hand that opens a building on a free site with the officials "
-    "the seat can staff it with",
+    stuck="R10.3.2: no plan in hand with a building left for its architect and a free site "
+    "that fits it",
 )
 register(
     "building-officials", _officials, _officials_moves, data=Fixed(("nat", "place")),

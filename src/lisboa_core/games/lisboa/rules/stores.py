@@ -18,10 +18,7 @@ from lisboa_core.core.specs import EMPTY, Fixed
 from lisboa_core.core.stack import push, register
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.bounds import (
-    _funds_bound,
     _land_facts,
-    _LandBound,
-    _prices,
     _rubble_costs,
     _space_name,
     _store_candidates,
@@ -42,34 +39,46 @@ _GROUPS: Final = ("left", "middle", "right")
 
 
 def _store_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    rules = ops.rules_of(state)
+    """Every store the rules allow: a display tile's street and size on a free land
+    (R10.1.1, R10.1.2.1), while a house is left (R10.1.6). Whether the seat can pay is the
+    lookahead's to find (R10.1.3, R3.6); :mod:`.store_hints` prunes the hopeless ones."""
+    houses = ops.player_board_of(ops.rules_of(state)).houses
     p = state.players[frame.seat]
-    houses = ops.player_board_of(rules).houses
     if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):
         return ()  # R10.1.6: no house left
-    taken_lands = {land for land, _s, _st in state.stores}
-    funds = _funds_bound(state, frame.seat)
-    facts = _land_facts(state)
-    prices = _prices(state, frame.seat)
-    bound = _LandBound(state, frame.seat)
-    # Whether each land could be paid for at all (R10.1.1): a land is a candidate of several
-    # display spaces, so it is priced once; the others spare the lookahead the search.
-    payable: dict[str, bool] = {}
+    return _listed(state)[0]
+
+
+_Listed = tuple[tuple[Move, ...], tuple[str, ...]]
+
+
+def _listed(state: State) -> _Listed:
+    """The store moves the display and the free lands allow (see :func:`_store_moves`),
+    and their lands, each once, in order."""
+    display, stores = state.city_display, state.stores
+    last = _LAST_STORES[0] if _LAST_STORES else None
+    # The list depends only on the display and the stores built, tuples that successive
+    # states share: the last answer is kept by their identity (the lookahead of a visit
+    # lists the same stores again and again).
+    if last is not None and last[0] is display and last[1] is stores and last[2] == (
+        state.catalogue, state.player_count
+    ):
+        return last[3]
+    taken_lands = {land for land, _s, _st in stores}
     moves = []
-    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
-        if tile is None:
-            continue
-        for land_id, move in lands:
-            ok = payable.get(land_id)
-            if ok is None:
-                land_facts = facts[land_id]
-                price = prices.cheapest(land_facts)
-                ok = payable[land_id] = land_id not in taken_lands and bound.affordable(
-                    land_facts, price
-                ) and (price <= funds or bound.unbounded or land_facts.treasury)
-            if ok:
-                moves.append(move)
-    return tuple(moves)
+    lands: dict[str, None] = {}
+    for (_space, candidates), tile in zip(_store_candidates(state), display, strict=True):
+        if tile is not None:
+            for land_id, move in candidates:
+                if land_id not in taken_lands:
+                    moves.append(move)
+                    lands[land_id] = None
+    found = (tuple(moves), tuple(lands))
+    _LAST_STORES[:] = [(display, stores, (state.catalogue, state.player_count), found)]
+    return found
+
+
+_LAST_STORES: Final[list[tuple[object, object, tuple[str, int], _Listed]]] = []
 
 
 def _store(state: State, frame: Frame, move: Move | None) -> State:
@@ -199,8 +208,8 @@ def _store_score(state: State, frame: Frame, move: Move | None) -> State:
 
 register(
     "store", _store, _store_moves, data=EMPTY,
-    stuck="R10.1.1: no free land of a display tile's street and size that the seat can pay "
-    "for (R10.1.6: or no house left)",
+    stuck="R10.1.1: no free land of a display tile's street and size (R10.1.6: or no house "
+    "left)",
 )
 register(
     "store-house", _house, _house_moves, data=Fixed(("land", "street")),

@@ -1,0 +1,506 @@
+"""The lookahead's hints at their boundaries: positions built where a bound or a judgement
+is exactly met, compared with the bare oracle (every hint off, the rules' own move lists).
+
+Random games rarely put a seat one real short of a price, so a bound off by one, or one
+that forgets a trigger or a clergy tile, can go unseen by the games of
+tests/test_legality.py. Here the seat's cash and influence are swept across every price
+on offer, with the clergy tiles that pay, discount or count cubes held or waiting in the
+church, on the shipped cards and on edited catalogues that give those tiles what today's
+cards do not (a tile that pays when taken, a take-rubble trigger that pays influence...).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
+from lisboa_core.core import stack as core
+from lisboa_core.core.replace import replace
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.hints import bounds
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.state import State
+
+CARDS = Path(__file__).resolve().parent.parent / "cards"
+
+
+def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
+    fresh = replace(state)  # a new object: no cached answer for it
+    core.SWITCHES.shortcuts = shortcuts
+    try:
+        return tuple(str(m) for m in legal_moves(fresh))
+    finally:
+        core.SWITCHES.shortcuts = True
+
+
+def _agree(state: State, deep: bool = False) -> int:
+    """Compare the moves offered with the shortcuts on and off, and (``deep``) those of
+    the seat's next decision after each move offered; the number of comparisons made."""
+    offered = _offered(state, True)
+    assert offered == _offered(state, False), state.pending[-1]
+    compared = 1
+    if deep:
+        seat = state.to_act
+        for move in legal_moves(state):
+            after = apply(state, move)
+            if after.pending and after.to_act == seat and after.pending[-1].kind != "take-card":
+                compared += _agree(after)
+    return compared
+
+
+def _finishes(state: State, shortcuts: bool) -> bool:
+    core.SWITCHES.shortcuts = shortcuts
+    try:
+        return core._completable(replace(state), 0)
+    finally:
+        core.SWITCHES.shortcuts = True
+
+
+def _turns(
+    players: int, seed: int, rules: Rules | None = None, every: int = 45, most: int = 9
+) -> Iterator[State]:
+    """Turn decisions of a random game, one every ``every`` decisions or so (``most`` of
+    them)."""
+    state = new_game(players, seed, rules=rules)
+    chooser = random.Random(seed)
+    count = 0
+    while not is_over(state) and most:
+        count += 1
+        if count >= every and state.pending[-1].kind == "turn":
+            count = 0
+            most -= 1
+            yield state
+        state = apply(state, chooser.choice(legal_moves(state)))
+
+
+def _holding(state: State, seat: int, tiles: tuple[str, ...]) -> State:
+    """The seat holding ``tiles`` (its own first, so that four fit)."""
+    state = t.with_player(state, seat, clergy=())
+    for tile in tiles:
+        state = t.give_clergy(state, seat, tile)
+    return state
+
+
+def _church_beside_cardinal(state: State, tile: str) -> State:
+    """The church holding only ``tile``, on both sides of the cardinal's next gap, so a
+    land's reward "move cardinal 1, take clergy" takes it (R8.5.3, R14.2)."""
+    n = len(state.church)
+    gap = (state.cardinal + 1) % n
+    church: list[str | None] = [None] * n
+    church[gap % n] = tile
+    state = t.with_state(state, clergy_bag=tuple(x for x in state.clergy_bag if x != tile))
+    return t.with_state(state, church=tuple(church))
+
+
+def _cardinal_before_treasury(state: State) -> State:
+    """The cardinal one gap before a treasury icon, so that a land's or a site's reward
+    "move cardinal 1" moves the treasury marker up (R14.3)."""
+    icons = dict(ops.board_of(ops.rules_of(state)).church_icons)
+    gap = next(g for g, icon in sorted(icons.items()) if icon == "treasury")
+    return t.with_state(state, cardinal=(gap - 1) % len(state.church))
+
+
+def _dearest_treasury(state: State) -> State:
+    """The treasury marker on its dearest space (R0.2): officials cost the most to hire."""
+    track = ops.board_of(ops.rules_of(state)).treasury
+    dearest = max(range(len(track)), key=lambda i: track[i].value)
+    return t.with_state(state, treasury=dearest)
+
+
+def _store_sweep(state: State, seat: int) -> Iterator[State]:
+    """The seat at a store decision with every amount of cash from nothing to the dearest
+    price on offer, with no influence and with some, then with every influence and no
+    cash."""
+    state = t.start_noble_action(state, seat, "build-store")
+    if state.pending[-1].kind != "store":
+        return
+    facts = bounds._land_facts(state)
+    prices = bounds._prices(state, seat)
+    dearest = max(
+        (prices.cheapest(facts[str(m.args[1])]) for m in core._raw_moves(state)), default=0
+    )
+    for reis in range(dearest + 2):
+        yield t.with_player(state, seat, reis=reis, influence=0)
+        if reis:  # cash and influence: a split of the payment to choose (R5.6)
+            yield t.with_player(state, seat, reis=reis, influence=3)
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    for influence in range(1, top + 1):
+        yield t.with_player(state, seat, reis=0, influence=influence)
+
+
+def _opening_sweep(state: State, seat: int) -> Iterator[State]:
+    """The seat at an opening with the first and the last plan of each stack and every
+    amount of cash up to what hiring all their officials costs, with no influence and
+    with the marker on the top of its track."""
+    plans = tuple(dict.fromkeys(p for stack in state.plan_stacks if stack
+                                for p in (stack[0], stack[-1])))
+    if not plans:
+        return
+    state = t.give_plans(state, seat, *plans)
+    state = t.start_noble_action(state, seat, "open-building")
+    if state.pending[-1].kind != "building":
+        return
+    rules = ops.rules_of(state)
+    most = max(ops.component(rules, p).officials for p in plans)  # type: ignore[union-attr]
+    top = ops.board_of(rules).influence_max
+    for influence in (0, top):
+        for reis in range(most * ops.treasury_value(state) + 2):
+            yield t.with_player(state, seat, reis=reis, influence=influence)
+
+
+def _visit_sweep(state: State, seat: int, noble: str) -> Iterator[State]:
+    """The seat at its turn with one card of ``noble`` in hand and the visit's influence
+    cost exactly in hand (R9.4-R9.5), so that after paying it only its cash counts: every
+    amount of cash up to the dearest store on offer. The visit is judged, or played out
+    through its free State action and its Noble action (R9.1)."""
+    from lisboa_core.games.lisboa.rules.visits import influence_cost
+
+    rules = ops.rules_of(state)
+    card = next(c.id for c in rules.political if c.type == noble)
+    state = t.with_player(t.give(state, seat, card), seat, hand=(card,))
+    cost = influence_cost(state, seat, noble, False)
+    facts = bounds._land_facts(state)
+    prices = bounds._prices(state, seat)
+    dearest = max((prices.cheapest(f) for f in facts.values()), default=0)
+    for reis in range(dearest + 2):
+        yield t.with_player(state, seat, reis=reis, influence=cost, wigs=0)
+
+
+# Clergy tiles that count in a store's or an opening's price (R17.2): C30 a real per cube
+# taken, C31 a real off every payment, C27 two more steps per influence gain, C32 seven
+# influence when taken, C22 an official fewer, C23 cheaper hiring.
+_HELD = [(), ("C30",), ("C31",), ("C30", "C31", "C27")]
+_CHURCH = ["C30", "C31", "C32", "C27"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_store_bounds_at_every_price(players: int) -> None:
+    # R10.1.2-R10.1.3: a land's reward, then its cube, then its price; the store's moves
+    # and the cube choices after each are compared at every purse.
+    compared = 0
+    for base in _turns(players, 40 + players, every=60):
+        seat = base.to_act
+        assert seat is not None
+        for held in _HELD:
+            for probe in _store_sweep(_holding(base, seat, held), seat):
+                compared += _agree(probe, deep=True)
+        for tile in _CHURCH:
+            church = _church_beside_cardinal(_holding(base, seat, ()), tile)
+            for probe in _store_sweep(church, seat):
+                compared += _agree(probe)
+            for probe in _store_sweep(_cardinal_before_treasury(church), seat):
+                compared += _agree(probe)
+    assert compared > 1000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_store_started_finishes_as_in_the_full_search(players: int) -> None:
+    # A store decision reached inside a visit's lookahead is settled by its prune, verdict
+    # and search (the lands worth trying), not by its judge: each purse's answer must be
+    # the full search's.
+    compared = finishing = 0
+    for seed in range(200, 210):
+        for base in _turns(players, seed, every=40, most=5):
+            seat = base.to_act
+            assert seat is not None
+            started = t.start_noble_action(base, seat, "build-store")
+            if started.pending[-1].kind != "store":
+                continue
+            for reis in range(16):
+                probe = t.with_player(started, seat, reis=reis, influence=0)
+                answer = _finishes(probe, True)
+                assert answer == _finishes(probe, False), (seed, reis)
+                compared += 1
+                finishing += answer
+    assert compared > 500 and 0 < finishing < compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_visits_at_every_price(players: int) -> None:
+    # R9.1: a visit is legal if its Noble action can be done once paid for, after its
+    # free State action or none; the store's and the opening's search, verdict and judge
+    # decide it without playing every store out.
+    compared = 0
+    for base in _turns(players, 30 + players, every=100, most=2):
+        seat = base.to_act
+        assert seat is not None
+        plans = tuple(stack[0] for stack in base.plan_stacks if stack)
+        for noble, start in (("manuel", base), ("king", t.give_plans(base, seat, *plans))):
+            for probe in _visit_sweep(start, seat, noble):
+                compared += _agree(probe)
+    assert compared > 50
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 4])
+def test_opening_bounds_at_every_price(players: int) -> None:
+    # R10.3.2: the site's cubes and reward, then the officials, hired at the treasury
+    # value (R10.3.2.4); with an empty church no tile can help on the way.
+    compared = 0
+    for base in _turns(players, 50 + players, every=90, most=2):
+        seat = base.to_act
+        assert seat is not None
+        empty = t.with_state(base, church=(None,) * len(base.church))
+        for start in (base, empty, _church_beside_cardinal(base, "C22")):
+            for held in [("C30",), ("C23", "C31")]:
+                for probe in _opening_sweep(_holding(start, seat, held), seat):
+                    # the officials' decisions after each opening, with the seat's own
+                    # tiles only (the church's are played out all the same)
+                    compared += _agree(probe, deep=start is empty)
+    assert compared > 300
+
+
+def _edited(tmp_path: Path, edits: list[tuple[str, str, str]]) -> Rules:
+    """The shipped cards with some lines replaced (file, old, new): a user's edit."""
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    for name, old, new in edits:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, old
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    return load_rules(folder)
+
+
+def _church_probes(state: State, seat: int, tiles: tuple[str, ...]) -> Iterator[State]:
+    """The seat meeting the cardinal (R8.5) as its action, with one of ``tiles`` beside the
+    gap he reaches in one step and small purses: the tile's effects when taken, and what
+    its triggers do after, decide whether it can be taken (R8.5.3)."""
+    for tile in tiles:
+        church = _church_beside_cardinal(_holding(state, seat, ()), tile)
+        started = t.start_state_action(church, seat, "meet-cardinal")
+        for purse in ({"reis": 0, "influence": 0}, {"reis": 2, "influence": 0},
+                      {"reis": 3, "influence": 0}):
+            yield t.with_player(started, seat, **purse)
+
+
+def _tuck_probes(state: State, seat: int) -> Iterator[State]:
+    """The seat at its turn with no goods, a ship of its own with room, and each treasury
+    card alone in hand (its ability is active from its own tuck on, R17.2.1): the tuck is
+    legal only if a good can come on the way for the sale (R4.10, R6.1)."""
+    rules = ops.rules_of(state)
+    if not state.shipyard or None not in state.players[seat].top:
+        return
+    docked = t.give_portfolio(state, seat, state.shipyard[0])
+    docked = t.with_player(docked, seat, goods=(0, 0, 0, 0))
+    for card in rules.political:
+        if card.type == "treasury":
+            yield t.with_player(t.give(docked, seat, card.id), seat, hand=(card.id,))
+
+
+# Edited catalogues, each giving a card what the shipped ones never do, so that a hint's
+# condition the shipped cards never test is tested (a user may write any of these).
+_CATALOGUES = {
+    # Stronger clergy tiles (as in tests/test_lookahead.py): a tile that pays reis when
+    # taken, bigger discounts and cuts, more per cube.
+    "stronger-tiles": [
+        ("clergy.lsb", "modify payment -1", "modify payment -4"),
+        ("clergy.lsb", "on take-rubble: gain 1 reis per cube", "on take-rubble: gain 4 reis per cube"),
+        ("clergy.lsb", "modify hire-cost -2", "modify hire-cost -5"),
+        ("clergy.lsb", "modify officials-needed -1", "modify officials-needed -3"),
+        ("clergy.lsb", "on taken: gain 7 influence", "on taken: gain 9 influence, gain 6 reis"),
+    ],
+    # Triggers that cost: a decree taken, a cube taken, a store built and a building
+    # opened must be paid for (R0.11).
+    "costly-triggers": [
+        ("clergy.lsb", "on take-decree: gain 1 wig", "on take-decree: pay 3 reis"),
+        ("clergy.lsb", "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)",
+         "on take-rubble: pay 2 reis"),
+        ("clergy.lsb", "on build-store: gain 1 wig", "on build-store: pay 3 reis"),
+        ("clergy.lsb", "on open-building: gain 2 wigs", "on open-building: pay 2 reis"),
+    ],
+    # Tiles that do more: one that adds to influence gains and gains influence when taken,
+    # one with a costly trigger beside a harmless one, one whose cube moves the treasury,
+    # one that takes favors for every cube.
+    "busier-tiles": [
+        ("clergy.lsb", "on taken: gain 7 influence",
+         "on taken: gain 3 influence\n  modify influence-gain +2"),
+        ("clergy.lsb", "on sell gold: gain 2 reis", "on sell gold: gain 2 reis\n  on taken: pay 3 reis"),
+        ("clergy.lsb", "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)",
+         "on take-rubble: treasury down 2"),
+        ("clergy.lsb", "on taken: take up to 2 favors", "on take-rubble: take up to 2 favors"),
+    ],
+    # Other cards: Manuel offers a ship (which moves the treasury and gains influence,
+    # R8.3.5-R8.3.6) before his store; a treasury card whose own ability brings a good
+    # when it is tucked; a store that brings a good, built by a tucked card's reward.
+    "other-cards": [
+        ("board.lsb", "state-actions recruit-officials acquire-plan",
+         "state-actions build-ship acquire-plan"),
+        ("board.lsb", "state-actions build-ship produce-goods",
+         "state-actions recruit-officials produce-goods"),
+        ("political.lsb", "gain 1 tools\n  permanent {\n    on sell gold: gain 2 reis\n  }",
+         "gain 1 tools\n  permanent {\n    on tuck treasury: gain 1 gold\n  }"),
+        ("clergy.lsb", "on build-store: gain 1 wig", "on build-store: gain 1 books"),
+        ("political.lsb", 'BL03 "Manuel, blue 3" {\n  deck blue\n  type manuel\n  influence 2\n'
+         "  reward: take plan", 'BL03 "Manuel, blue 3" {\n  deck blue\n  type manuel\n'
+         "  influence 2\n  reward: perform build-store"),
+    ],
+}
+
+
+_PURSES = [
+    *({"reis": reis, "influence": 0} for reis in (0, 1, 2, 3, 5, 8)),
+    *({"reis": 0, "influence": influence} for influence in (2, 5)),
+]
+# A visit's cost is paid in influence, then wigs (R9.5): purses with no influence.
+_VISIT_PURSES = [{"reis": 0, "influence": 0, "wigs": wigs} for wigs in (0, 1, 2, 3)]
+# Decisions whose hints read the seat's funds, and how many of each to probe per game.
+_PROBED = {
+    "turn": 6, "store": 10, "store-rubble": 10, "building": 10, "building-officials": 10,
+    "visit-option": 8, "follow": 6, "take-clergy": 8, "take-pile-rubble": 6, "pay": 6,
+    "take-decree": 4, "take-favor": 4, "sell-or-trade": 4, "period-discard": 4,
+}
+
+
+def _small_purses(rules: Rules | None, players: int, seed: int) -> int:
+    """A random game in which some decisions of each kind of :data:`_PROBED` are compared
+    with the acting seat's purse replaced by small ones (and, at a turn, with no goods)."""
+    left = dict(_PROBED)
+    compared = 0
+    state = new_game(players, seed, rules=rules)
+    chooser = random.Random(seed)
+    while not is_over(state):
+        kind = state.pending[-1].kind
+        seat = state.to_act
+        if left.get(kind, 0) > 0 and seat is not None:
+            left[kind] -= 1
+            purses = [*_PURSES, *(_VISIT_PURSES if kind in ("turn", "follow") else ())]
+            for purse in purses:
+                compared += _agree(t.with_player(state, seat, **purse))
+            if kind == "turn":
+                compared += _agree(t.with_player(state, seat, goods=(0, 0, 0, 0)))
+        state = apply(state, chooser.choice(legal_moves(state)))
+    return compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_small_purses_on_the_shipped_cards(players: int) -> None:
+    assert _small_purses(None, players, 60) > 300
+
+
+# The clergy tiles each catalogue edits (met beside the cardinal by the probes).
+_EDITED_TILES = {
+    "stronger-tiles": ("C22", "C23", "C30", "C31", "C32"),
+    "costly-triggers": ("C21", "C24", "C25", "C29"),
+    "busier-tiles": ("C12", "C29", "C32", "C33"),
+    "other-cards": ("C24",),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(_CATALOGUES))
+def test_edited_cards_at_small_purses_and_every_price(name: str, tmp_path: Path) -> None:
+    rules = _edited(tmp_path, _CATALOGUES[name])
+    compared = _small_purses(rules, 4, 74)
+    for base in _turns(4, 80, rules=rules, every=80, most=1):
+        seat = base.to_act
+        assert seat is not None
+        for tile in ("C32", "C22", "C30", "C33", "C29"):
+            church = _church_beside_cardinal(_holding(base, seat, ()), tile)
+            for probe in _store_sweep(church, seat):
+                compared += _agree(probe)
+            for probe in _opening_sweep(_dearest_treasury(church), seat):
+                compared += _agree(probe)
+        empty = t.with_state(base, church=(None,) * len(base.church))
+        for held in [("C30", "C33"), ("C29", "C25"), ("C12", "C32"), ("C24", "C21")]:
+            holding = _holding(base, seat, held)
+            for probe in _store_sweep(holding, seat):
+                compared += _agree(probe, deep=True)
+            for probe in _opening_sweep(_holding(empty, seat, held), seat):
+                compared += _agree(probe)
+            # a visit with goods for a ship (R8.3), each noble's Noble action after it
+            stocked = t.with_player(holding, seat, goods=(1, 1, 1, 1))
+            for noble in ("manuel", "marquis", "king"):
+                for probe in _visit_sweep(stocked, seat, noble):
+                    compared += _agree(probe)
+        church_probes = _church_probes(base, seat, _EDITED_TILES[name])
+        compared += sum(_agree(probe, deep=True) for probe in church_probes)
+        compared += sum(_agree(probe) for probe in _tuck_probes(base, seat))
+    assert compared > 800
+
+
+def test_a_ship_can_pay_for_a_costly_decree(tmp_path: Path) -> None:
+    """Found by the edited catalogues above: with a take-decree trigger that costs 3 reis
+    (R0.11: it must be paid), a seat with 2 reis and goods for a ship may visit the Marquis:
+    his free State action builds the ship, whose influence (R8.3.6) pays the rest (R5.6),
+    then the decree is taken (R9.1, R10.2). The visit hints took every State action for
+    useless to Take a Decree ("no State action adds a decree"), forgetting its cost."""
+    from lisboa_core.games.lisboa.rules.visits import influence_cost
+
+    rules = _edited(tmp_path, _CATALOGUES["costly-triggers"])
+    state = t.first_turn(2, 1, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    card = next(c.id for c in rules.political if c.type == "marquis")
+    state = t.give_clergy(t.with_player(state, seat, clergy=()), seat, "C25")
+    state = t.with_player(t.give(state, seat, card), seat, hand=(card,))
+    cost = influence_cost(state, seat, "marquis", False)
+    state = t.with_player(state, seat, reis=2, influence=cost, wigs=0, goods=(1, 1, 1, 1))
+    assert state.shipyard and state.decree_display
+    assert f"visit {card}" in _offered(state, True)
+    assert _offered(state, True) == _offered(state, False)
+
+
+def test_a_choice_of_rewards_gives_one_option(tmp_path: Path) -> None:
+    """Found by probing an edited catalogue: a land whose reward is a choice (2 reis or 3
+    influence) gives one option, not both (R10.1.2.3, A37), so a store whose price needs
+    both is illegal (R10.1.3, R0.11). The store judge counted every option as surely
+    gained and offered it."""
+    rules = _edited(tmp_path, [(
+        "board.lsb", '  streets brown blue\n  reward: gain 2 reis\n',
+        '  streets brown blue\n  reward: choose one (gain 2 reis | gain 3 influence)\n',
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    state = t.start_noble_action(state, seat, "build-store")
+    land = bounds._land_facts(state)["B4"]
+    price = bounds._prices(state, seat).cheapest(land)
+    # cash and influence such that the price needs the 2 reis and the 3 influence's reis
+    influence = 3
+    both = 2 + ops.reis_value(state, influence + 3) - ops.reis_value(state, influence)
+    best_one = max(2, ops.reis_value(state, influence + 3) - ops.reis_value(state, influence))
+    assert both > best_one
+    reis = price - ops.reis_value(state, influence) - both
+    assert reis >= 0
+    probe = t.with_player(state, seat, reis=reis, influence=influence)
+    offered = _offered(probe, True)
+    assert not any(m.endswith(" B4") for m in offered), offered
+    assert offered == _offered(probe, False)
+
+
+def test_a_choice_of_site_rewards_gives_one_option(tmp_path: Path) -> None:
+    """Found by probing an edited catalogue: a site whose reward is a choice between 3 and 2
+    reis gives 3 at most (R10.3.2 step 2, A37), so an opening whose officials cost 4 more
+    than the seat has cannot be staffed (R10.3.2.4, R0.11). The opening judge summed the
+    options and called it certain."""
+    from lisboa_core.games.lisboa.rules.buildings import _hire_price
+
+    rules = _edited(tmp_path, [(
+        "board.lsb", '  side east\n  row C\n  rubble 2\n  reward: gain 3 reis\n',
+        '  side east\n  row C\n  rubble 2\n  reward: choose one (gain 3 reis | gain 2 reis)\n',
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    plan = state.plan_stacks[0][-1]  # the most officials
+    state = _holding(t.give_plans(state, seat, plan), seat, ())
+    state = t.start_noble_action(state, seat, "open-building")
+    officials = ops.component(rules, plan).officials  # type: ignore[union-attr]
+    hires = officials - bounds._officials_out_count(state, seat)  # the others are returned
+    due = hires * _hire_price(state, seat)
+    assert due >= 4
+    probe = t.with_player(state, seat, reis=due - 4, influence=0)
+    offered = _offered(probe, True)
+    assert f"build E-C {plan}" not in offered, offered
+    assert offered == _offered(probe, False)
