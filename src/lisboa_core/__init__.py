@@ -30,6 +30,7 @@ from lisboa_core.api import (
 from lisboa_core.bots.basic import Bot, GreedyBot, RandomBot, as_view, play_game
 from lisboa_core.bots.ismcts import ISMCTSBot
 from lisboa_core.core.moves import Move
+from lisboa_core.core.native import compiled as _compiled
 from lisboa_core.errors import (
     CardSyntaxError,
     CardValidationError,
@@ -49,7 +50,6 @@ from lisboa_core.games.lisboa.rules.scoring import (
     winners,
 )
 from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.state import compiled as _compiled
 from lisboa_core.games.lisboa.views import View, determinize, observe
 from lisboa_core.persistence.records import (
     GameRecord,

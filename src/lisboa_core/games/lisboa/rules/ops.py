@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from lisboa_core.core.native import compiled
 from lisboa_core.core.replace import replace, with_field
 from lisboa_core.core.stack import FULL_SEARCH
 from lisboa_core.games.lisboa import model as m
@@ -19,7 +20,6 @@ from lisboa_core.games.lisboa.state import (
     RUBBLE,
     PlayerState,
     State,
-    compiled,
 )
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -151,6 +151,8 @@ def player(state: State, seat: int) -> PlayerState:
 def set_player(state: State, seat: int, new: PlayerState) -> State:
     """A state with the player at ``seat`` replaced."""
     players = state.players
+    if _COMPILED:
+        return state.with_players((*players[:seat], new, *players[seat + 1 :]))
     return with_field(state, "players", (*players[:seat], new, *players[seat + 1 :]))
 
 

@@ -1,0 +1,94 @@
+"""The machinery of the immutable state classes every game generates from its field list.
+
+A game writes one field list per state class (``games/<name>/fields.py``) and
+:mod:`lisboa_core.core.stategen` turns it into plain classes: compiled by mypyc they are
+native classes whose fields are read as fast as local variables; in the pure build they
+keep their fields in an instance ``__dict__`` so a copy is one dictionary copy. Either
+way a state never changes: the engine builds new ones.
+
+:class:`GameState` is the base of every game's state class: the decision stack reads
+``pending`` and ``catalogue`` through it, so one compiled core serves every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from lisboa_core.core.frame import Frame
+from lisboa_core.core.rng import Rng
+
+__all__ = ["GameState", "Record", "acting", "dump_fields"]
+
+
+class Record:
+    """The base of every generated immutable class: its fields in order and a checked copy."""
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    """The field names, in constructor order (set by each generated class)."""
+
+    def values(self) -> tuple[Any, ...]:
+        """Every field's value, in :attr:`FIELDS` order."""
+        raise NotImplementedError
+
+    def replaced(self, changes: dict[str, Any]) -> Record:
+        """A copy with the fields named in ``changes`` set to new values; a name that is not
+        a field raises ``AttributeError``."""
+        raise NotImplementedError
+
+
+class GameState(Record):
+    """What the core needs of any game's state (the generated classes fill it in).
+
+    ``pending`` is the decision stack (the last frame
+    on top), ``rng`` the random generator's state and ``catalogue`` the digest of the
+    catalogue the game is played with. A game's own fields come from its field list.
+    """
+
+    pending: tuple[Frame, ...]
+    """Decision stack; the last frame is on top."""
+    rng: Rng
+    """The random generator's state: every later shuffle or draw comes from it."""
+    catalogue: str
+    """Digest of the rules catalogue the state was made with."""
+
+    def replaced(self, changes: dict[str, Any]) -> GameState:
+        """A copy with the fields named in ``changes`` set to new values; a name that is not
+        a field raises ``AttributeError``."""
+        raise NotImplementedError
+
+    def with_pending(self, pending: tuple[Frame, ...]) -> GameState:
+        """A copy with ``pending`` replaced (the decision stack's most frequent copy)."""
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        return self.pending[-1].seat if self.pending else None
+
+    def dump(self) -> str:
+        """Every field as ``name=value``, one per line (``repr`` is a one-line summary)."""
+        return dump_fields(self)
+
+
+def dump_fields(obj: Any) -> str:
+    """Every field of a generated class as ``name=value``, one per line, nested records
+    (a tuple of them, such as the players) indented."""
+    lines = [f"{type(obj).__name__}("]
+    for name, value in zip(obj.FIELDS, obj.values(), strict=True):
+        if isinstance(value, tuple) and value and hasattr(value[0], "FIELDS"):
+            lines.append(f"  {name}=(")
+            for record in value:
+                lines.extend("    " + line for line in (dump_fields(record) + ",").splitlines())
+            lines.append("  ),")
+        else:
+            lines.append(f"  {name}={value!r},")
+    lines.append(")")
+    return "\n".join(lines)
+
+
+def acting(state: GameState) -> str:
+    """Who decides what now, for a state's one-line summary."""
+    if not state.pending:
+        return "over"
+    top = state.pending[-1]
+    return f"seat {top.seat} decides {top.kind}"
