@@ -183,9 +183,9 @@ def test_pay_is_a_cost_and_pay_if_you_can_is_not(tmp_path: Path) -> None:
     3 wigs)` is declined by a seat that cannot pay; `pay ... if you can` (how a penalty
     pays, R4.5) never blocks."""
     from lisboa_core import legal_moves
-    from lisboa_core.core import stack as core
     from lisboa_core.games.lisboa import testing as t
     from lisboa_core.games.lisboa.rules.effects import run_effect
+    from lisboa_core.games.lisboa.stack import STACK
 
     (tmp_path / "costly.lsb").write_text(COSTLY, encoding="utf-8")
     rules = load_rules(overlay=[tmp_path / "costly.lsb"])
@@ -196,7 +196,7 @@ def test_pay_is_a_cost_and_pay_if_you_can_is_not(tmp_path: Path) -> None:
         effect = rules[tile].behaviour.triggers[0].effect  # type: ignore[attr-defined]
         for reis, expected in ((0, broke), (10, rich)):
             poor = t.with_player(state, seat, reis=reis, influence=0)  # type: ignore[arg-type]
-            asked = core.advance(run_effect(poor, seat, effect))
+            asked = STACK.advance(run_effect(poor, seat, effect))
             assert [str(m) for m in legal_moves(asked)] == expected, (tile, reis)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from lisboa_core import Move, apply, explain_illegal, is_over, legal_moves, load_rules, new_game
-from lisboa_core.core import stack as core
 from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.stack import STACK
 
 
 def test_every_impossible_turn_move_gets_its_cause() -> None:
@@ -17,7 +17,7 @@ def test_every_impossible_turn_move_gets_its_cause() -> None:
         while not is_over(state):
             if state.pending[-1].kind == "turn":
                 legal = set(legal_moves(state))
-                for move in core._raw_moves(state):
+                for move in STACK.raw_moves(state):
                     if move not in legal:
                         why = explain_illegal(state, move)
                         assert why is not None and "R3.6" in why, move

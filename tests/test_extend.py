@@ -34,6 +34,7 @@ from lisboa_core.extend import (
 )
 from lisboa_core.games.lisboa import testing as t
 from lisboa_core.games.lisboa.rules.effects import run_effect
+from lisboa_core.games.lisboa.stack import STACK
 
 
 def _festival(state: State, seat: int, args: dict[str, object]) -> State:
@@ -76,7 +77,7 @@ def test_it_does_what_it_says(festival: Path) -> None:
     state = t.first_turn(2, 1, rules=rules)
     state = t.add_store(t.add_store(state, 0, "A1"), 0, "B1")
     effect = rules["C90"].behaviour.triggers[0].effect  # type: ignore[attr-defined]
-    after = core.advance(run_effect(state, 0, effect))
+    after = STACK.advance(run_effect(state, 0, effect))
     assert after.players[0].wigs == state.players[0].wigs + 4
 
 
@@ -90,7 +91,7 @@ def test_games_with_it_play_exactly_and_save(festival: Path) -> None:
             if rng.random() < 0.2 and state.pending[-1].kind != "keep-clergy":
                 core.SWITCHES.shortcuts = False
                 try:
-                    exact = core.offered(t.with_state(state))  # a fresh copy: no cached offer
+                    exact = STACK.offered(t.with_state(state))  # a fresh copy: no cached offer
                 finally:
                     core.SWITCHES.shortcuts = True
                 assert exact == legal_moves(t.with_state(state))

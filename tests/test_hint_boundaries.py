@@ -25,6 +25,7 @@ from lisboa_core.games.lisboa import testing as t
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.hints import bounds
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
@@ -57,7 +58,7 @@ def _agree(state: State, deep: bool = False) -> int:
 def _finishes(state: State, shortcuts: bool) -> bool:
     core.SWITCHES.shortcuts = shortcuts
     try:
-        return core._completable(replace(state), 0)
+        return STACK.completable(replace(state), 0)
     finally:
         core.SWITCHES.shortcuts = True
 
@@ -123,7 +124,7 @@ def _store_sweep(state: State, seat: int) -> Iterator[State]:
     facts = bounds._land_facts(state)
     prices = bounds._prices(state, seat)
     dearest = max(
-        (prices.cheapest(facts[str(m.args[1])]) for m in core._raw_moves(state)), default=0
+        (prices.cheapest(facts[str(m.args[1])]) for m in STACK.raw_moves(state)), default=0
     )
     for reis in range(dearest + 2):
         yield t.with_player(state, seat, reis=reis, influence=0)

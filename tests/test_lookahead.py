@@ -24,6 +24,7 @@ from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
 from lisboa_core.core import stack as core
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
@@ -32,7 +33,7 @@ CARDS = Path(__file__).resolve().parent.parent / "cards"
 def _full_search(state: State) -> bool:
     core.SWITCHES.shortcuts = False
     try:
-        return core._completable(state, 0)
+        return STACK.completable(state, 0)
     finally:
         core.SWITCHES.shortcuts = True
 
@@ -59,7 +60,7 @@ def _games(players: int, seeds: range) -> Iterator[State]:
 def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
     """Every verdict given while the test runs is compared with the full search."""
     given: list[tuple[str, bool]] = []
-    saved = dict(core._HANDLERS)
+    saved = dict(STACK.handlers)
     for kind, handler in saved.items():
         if handler.verdict is None:
             continue
@@ -72,7 +73,7 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
                 given.append((frame.kind, answer))
             return answer
 
-        core._HANDLERS[kind] = handler.replaced(verdict=check)
+        STACK.handlers[kind] = handler.replaced(verdict=check)
     for kind, handler in saved.items():
         if handler.judge is None:
             continue
@@ -84,17 +85,17 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
                 if answer is not None:
                     core.SWITCHES.shortcuts = False
                     try:
-                        assert core.completes(state, move) == answer, (frame, move)
+                        assert STACK.completes(state, move) == answer, (frame, move)
                     finally:
                         core.SWITCHES.shortcuts = True
                     given.append((f"{frame.kind} {move.kind}", answer))
             return answers
 
-        core._HANDLERS[kind] = core._HANDLERS[kind].replaced(judge=check_judge)
+        STACK.handlers[kind] = STACK.handlers[kind].replaced(judge=check_judge)
     try:
         yield given
     finally:
-        core._HANDLERS.update(saved)
+        STACK.handlers.update(saved)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -117,7 +118,7 @@ def checked_prunes() -> Iterator[list[str]]:
     """Every move a ``prune`` hint drops while the test runs is played out by the full
     search, which must find no way to finish the action after it."""
     dropped: list[str] = []
-    saved = dict(core._HANDLERS)
+    saved = dict(STACK.handlers)
     for kind, handler in saved.items():
         if handler.prune is None:
             continue
@@ -130,25 +131,25 @@ def checked_prunes() -> Iterator[list[str]]:
                 if move not in kept:
                     core.SWITCHES.shortcuts = False
                     try:
-                        assert not core.completes(state, move), (frame, move)
+                        assert not STACK.completes(state, move), (frame, move)
                     finally:
                         core.SWITCHES.shortcuts = True
                     dropped.append(frame.kind)
             return kept
 
-        core._HANDLERS[kind] = handler.replaced(prune=check)
+        STACK.handlers[kind] = handler.replaced(prune=check)
     try:
         yield dropped
     finally:
-        core._HANDLERS.update(saved)
+        STACK.handlers.update(saved)
 
 
 def test_only_a_decision_that_looks_ahead_takes_a_prune() -> None:
     # Taking a card offers its moves without lookahead (R3.7): a prune there would drop
     # moves the full search never sees.
     with pytest.raises(ValueError, match="take-card"):
-        core.hint("take-card", prune=lambda state, frame, moves: moves)
-    assert core.handler("take-card").prune is None
+        STACK.hint("take-card", prune=lambda state, frame, moves: moves)
+    assert STACK.handler("take-card").prune is None
 
 
 def test_every_pruned_move_is_illegal(checked_prunes: list[str]) -> None:
@@ -167,14 +168,14 @@ def test_alike_moves_are_legal_together(players: int) -> None:
     groups = 0
     for state in _games(players, range(300, 304)):
         frame = state.pending[-1]
-        alike = core.handler(frame.kind).alike
+        alike = STACK.handler(frame.kind).alike
         if alike is None:
             continue
         found: dict[object, list[bool]] = {}
-        for move in core._raw_moves(state):
+        for move in STACK.raw_moves(state):
             key = alike(state, frame, move)
             if key is not None:
-                found.setdefault(key, []).append(_full_search(core._step(state, move)))
+                found.setdefault(key, []).append(_full_search(STACK.step(state, move)))
         assert all(len(set(answers)) == 1 for answers in found.values()), found
         groups += sum(len(answers) > 1 for answers in found.values())
     assert groups > 50  # groups of two or more alike moves compared
@@ -186,7 +187,7 @@ def test_taking_a_card_needs_no_lookahead() -> None:
     taken = 0
     for state in _games(4, range(200, 203)):
         if state.pending[-1].kind == "take-card":
-            assert all(core.completes(state, m) for m in legal_moves(state))
+            assert all(STACK.completes(state, m) for m in legal_moves(state))
             taken += 1
     assert taken > 50
 

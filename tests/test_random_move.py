@@ -16,7 +16,7 @@ from lisboa_core import (
     random_move,
     state_digest,
 )
-from lisboa_core.core import stack as core
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
 
@@ -29,7 +29,7 @@ def _positions() -> list[State]:
         chooser = random.Random(seed)
         while not is_over(state) and len(found) < 4:
             frame = state.pending[-1]
-            raw = core.handler(frame.kind).moves(state, frame)  # type: ignore[misc]
+            raw = STACK.handler(frame.kind).moves(state, frame)  # type: ignore[misc]
             legal = legal_moves(state)
             if 3 <= len(legal) < len(raw):
                 found.append(state)

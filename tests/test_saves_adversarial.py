@@ -24,8 +24,8 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.core import stack as core
 from lisboa_core.dsl.resources import cards_dir
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 from lisboa_core.studies.adversarial import (
     MUTATIONS,
@@ -169,7 +169,7 @@ def test_every_state_of_real_games_passes_the_stack_checks() -> None:
             check_pending(state)
             seen.update(f.kind for f in state.pending)
             state = apply(state, chooser.choice(legal_moves(state)))
-    placed = {k for k in core.kinds() if core.handler(k).under is not None}
+    placed = {k for k in STACK.kinds() if STACK.handler(k).under is not None}
     assert placed <= seen, f"never seen, so never checked here: {sorted(placed - seen)}"
 
 

@@ -31,9 +31,9 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.core import stack as core
 from lisboa_core.games.lisboa.catalog import cards_dir
 from lisboa_core.games.lisboa.model import Choose, May
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import PlayerState
 from lisboa_core.games.lisboa.state_check import PLAYER_FIELDS, STATE_FIELDS
 from lisboa_core.games.lisboa.testing import check_invariants
@@ -149,7 +149,7 @@ def test_state_digest_does_not_depend_on_the_hash_seed() -> None:
 def test_every_state_field_and_frame_kind_has_a_spec() -> None:
     assert set(STATE_FIELDS) | {"players", "pending"} == set(State.FIELDS)
     assert set(PLAYER_FIELDS) == set(PlayerState.FIELDS)
-    missing = sorted(kind for kind in core.kinds() if core.handler(kind).data is None)
+    missing = sorted(kind for kind in STACK.kinds() if STACK.handler(kind).data is None)
     assert missing == [], f"register the data shape (data=...) of these frame kinds: {missing}"
 
 

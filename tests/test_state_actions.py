@@ -18,6 +18,7 @@ from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.setup import new_state
 from lisboa_core.games.lisboa.rules.state_actions import can_perform, move_cardinal
 from lisboa_core.games.lisboa.rules.trade import can_trade
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NEUTRAL, Frame, Options, State
 
 RULES = load_rules()
@@ -40,20 +41,20 @@ def seat0(state: State, **changes: Any) -> State:
 
 
 def moves(state: State) -> list[str]:
-    return [str(m) for m in core.offered(state)]
+    return [str(m) for m in STACK.offered(state)]
 
 
 def play(state: State, *texts: str) -> State:
     for text in texts:
-        found = [m for m in core.offered(state) if str(m) == text]
+        found = [m for m in STACK.offered(state) if str(m) == text]
         if not found:
             raise IllegalMoveError(f"{text!r} not in {moves(state)}")
-        state = core.apply_move(state, found[0])
+        state = STACK.apply_move(state, found[0])
     return state
 
 
 def start(state: State, action: str, seat: int = 0) -> State:
-    return core.advance(core.push(state, Frame("state-action", seat, (action,))))
+    return STACK.advance(core.push(state, Frame("state-action", seat, (action,))))
 
 
 def influence_of(card_id: str) -> int:
@@ -392,7 +393,7 @@ def test_single_arrow_with_four_tiles_still_moves() -> None:
     # R8.5.5 / A23: the cardinal moves (icons trigger), no tile is taken.
     state = seat0(position(cardinal=2), clergy=("C07", "C08", "C09", "C10"))
     before = state.treasury
-    state = core.advance(move_cardinal(state, 0, 1, 1, True))
+    state = STACK.advance(move_cardinal(state, 0, 1, 1, True))
     assert not state.pending
     assert state.cardinal == 3 and state.treasury == before + 1
     assert state.church == CHURCH
@@ -429,7 +430,7 @@ def test_royal_favor_impossible_without_a_lacking_type_available() -> None:
 
 
 def trade(state: State, seat: int = 0) -> State:
-    return core.advance(core.push(state, Frame("trade", seat, (0,))))
+    return STACK.advance(core.push(state, Frame("trade", seat, (0,))))
 
 
 def test_trade_offers_each_action_with_each_accepted_good() -> None:

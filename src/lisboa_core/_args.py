@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import LisboaError
-from lisboa_core.games.lisboa.state import State
 
 __all__ = ["expect", "expect_int", "expect_move", "expect_playable"]
 
@@ -54,9 +54,9 @@ def expect_move(value: Any, function: str) -> None:
 def expect_playable(state: Any, function: str) -> None:
     """Raise ``TypeError`` for a non-state, ``LisboaError`` for a view's state (its hidden
     pieces are placeholders the engine cannot play)."""
-    if not isinstance(state, State):
+    if not isinstance(state, GameState):
         raise TypeError(
-            f"{function}(): state must be a State, not {type(state).__name__} {_short(state)}"
+            f"{function}(): state must be a game state, not {type(state).__name__} {_short(state)}"
         )
     # A view holds the generator Rng(0, 0); a playable state has drawn at setup already.
     if state.rng.counter == 0 and state.rng.seed == 0:

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import Any, Literal, TypeVar, overload
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
-from lisboa_core.core import stack as core
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.rules.setup import new_state
+from lisboa_core.games import Game, game_of
+from lisboa_core.games import game as _game
+from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.state import Options, State
+
+S = TypeVar("S", bound=GameState)
 
 __all__ = [
     "apply",
@@ -24,13 +28,42 @@ __all__ = [
 ]
 
 
+@overload
 def new_game(
-    players: int = 4, seed: int = 0, *, options: Options | None = None, rules: Rules | None = None
-) -> State:
-    """A new game of 2, 3 or 4 players set up per R2, every shuffle drawn from ``seed``.
+    players: int = 4,
+    seed: int = 0,
+    *,
+    options: Options | None = None,
+    rules: Rules | None = None,
+    game: Literal["lisboa"] = "lisboa",
+) -> State: ...
 
-    The first decisions are the players' setup choices (which clergy tile to keep).
-    ``rules`` defaults to the shipped catalogue (:func:`load_rules`).
+
+@overload
+def new_game(
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    options: Any = None,
+    rules: Any = None,
+    game: str | Game,
+) -> GameState: ...
+
+
+def new_game(
+    players: int | None = 4,
+    seed: int = 0,
+    *,
+    options: Any = None,
+    rules: Any = None,
+    game: str | Game = "lisboa",
+) -> GameState:
+    """A new game, every shuffle drawn from ``seed``: Lisboa by default (2-4 players, set up
+    per R2), or the game named ``game`` (see :func:`games`).
+
+    The first decisions are the seats' setup choices (in Lisboa, which clergy tile to
+    keep). ``rules`` defaults to the game's shipped catalogue (:func:`load_rules`);
+    ``players`` defaults to the game's usual count.
 
     Example::
 
@@ -39,16 +72,25 @@ def new_game(
         state = new_game(players=3, seed=42)
         assert state.player_count == 3 and new_game(players=3, seed=42) == state
     """
+    chosen = _game(game)
+    if players is None:
+        players = chosen.default_players
     expect_int(players, "new_game", "players")
     expect_int(seed, "new_game", "seed")
-    if options is not None:
-        expect(options, Options, "new_game", "options")
+    if players not in chosen.players:
+        counts = ", ".join(map(str, chosen.players))
+        raise LisboaError(
+            f"new_game(): {chosen.title} is played by {counts} players, not {players}"
+        )
+    if options is not None and chosen.options_type is not None:
+        expect(options, chosen.options_type, "new_game", "options")
     if rules is not None:
-        expect(rules, Rules, "new_game", "rules")
-    return core.advance(new_state(rules or load_rules(), players, seed, options))
+        expect(rules, chosen.rules_type, "new_game", "rules")
+    state: GameState = chosen.new_state(rules or chosen.load_rules(), players, seed, options)
+    return chosen.stack.advance(state)  # type: ignore[no-any-return]
 
 
-def legal_moves(state: State) -> tuple[Move, ...]:
+def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the seat to act (``state.to_act``), in a deterministic order.
 
     Empty when the game is over.
@@ -61,10 +103,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         print([str(m) for m in legal_moves(state)])  # the setup: keep one of two clergy tiles
     """
     expect_playable(state, "legal_moves")
-    return core.offered(state) if state.pending else ()
+    return game_of(state).stack.offered(state) if state.pending else ()
 
 
-def random_move(state: State, rng: random.Random) -> Move:
+def random_move(state: GameState, rng: random.Random) -> Move:
     """A legal move drawn uniformly at random, for bots, rollouts and simulations.
 
     Faster than ``rng.choice(legal_moves(state))``: the moves are tried in a random order
@@ -89,10 +131,11 @@ def random_move(state: State, rng: random.Random) -> Move:
     expect(rng, random.Random, "random_move", "rng")
     if not state.pending:
         raise LisboaError("random_move(): the game is over")
-    return core.sample_move(state, rng)
+    move: Move = game_of(state).stack.sample_move(state, rng)
+    return move
 
 
-def settle_forced(state: State) -> tuple[State, tuple[Move, ...]]:
+def settle_forced(state: S) -> tuple[S, tuple[Move, ...]]:
     """Apply every decision that offers exactly one legal move, until a real choice (or
     the end of the game); returns the state and the moves applied, in order.
 
@@ -110,17 +153,18 @@ def settle_forced(state: State) -> tuple[State, tuple[Move, ...]]:
         assert len(legal_moves(state)) != 1 and forced == ()
     """
     expect_playable(state, "settle_forced")
+    stack = game_of(state).stack
     applied = []
     while state.pending:
         moves = legal_moves(state)
         if len(moves) != 1:
             break
         applied.append(moves[0])
-        state = core.apply_move(state, moves[0])
+        state = stack.apply_move(state, moves[0])
     return state, tuple(applied)
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: S, move: Move) -> S:
     """The state after ``move`` and every automatic step that follows it.
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` saying why the move is illegal;
@@ -136,10 +180,11 @@ def apply(state: State, move: Move) -> State:
     """
     expect_playable(state, "apply")
     expect_move(move, "apply")
-    return core.apply_move(state, move)
+    after: S = game_of(state).stack.apply_move(state, move)
+    return after
 
 
-def explain_illegal(state: State, move: Move) -> str | None:
+def explain_illegal(state: GameState, move: Move) -> str | None:
     """Why ``move`` is illegal in ``state``, or ``None`` if it is legal.
 
     Example::
@@ -152,10 +197,11 @@ def explain_illegal(state: State, move: Move) -> str | None:
     """
     expect_playable(state, "explain_illegal")
     expect_move(move, "explain_illegal")
-    return core.explain(state, move)
+    reason: str | None = game_of(state).stack.explain(state, move)
+    return reason
 
 
-def is_over(state: State) -> bool:
+def is_over(state: GameState) -> bool:
     """True when the game has ended (no decision is pending).
 
     Example::
@@ -164,11 +210,11 @@ def is_over(state: State) -> bool:
 
         assert not is_over(new_game(players=2, seed=1))
     """
-    expect(state, State, "is_over", "state")
+    expect(state, GameState, "is_over", "state")
     return not state.pending
 
 
-def parse_move(text: str, state: State) -> Move:
+def parse_move(text: str, state: GameState) -> Move:
     """The legal move whose notation is ``text`` (spacing is free).
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.

@@ -69,6 +69,12 @@ class GameState(Record):
         """Every field as ``name=value``, one per line (``repr`` is a one-line summary)."""
         return dump_fields(self)
 
+    def _repr_svg_(self) -> str:
+        """The game's picture of the position, for Jupyter."""
+        from lisboa_core.games import game_of  # late: only a notebook asks
+
+        return game_of(self).svg(self)
+
 
 def dump_fields(obj: Any) -> str:
     """Every field of a generated class as ``name=value``, one per line, nested records

@@ -6,7 +6,9 @@ for an automatic step) and how a move (or the automatic step) changes the state.
 move pops the top frame, runs its handler, then runs automatic frames until a decision is
 on top (or the game is over).
 
-R3.6 (a started action always completes) is kept by lookahead: a handler marked
+Each game has one :class:`DecisionStack`: the table of its frame handlers and the
+machinery that runs them. A game may require that a started action always completes
+(Lisboa's R3.6); that is kept by lookahead: a handler marked
 ``lookahead`` only offers moves after which the rest of the action can still be finished,
 found by a depth-first search over the following frames up to a ``checkpoint`` frame.
 
@@ -26,50 +28,42 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
 from random import Random
-from typing import Final
+from typing import Any, Final, Generic, TypeVar
 
+from lisboa_core.core.frame import Frame
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import with_field
 from lisboa_core.core.specs import Spec
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = [
-    "ACTION_FLOOR",
     "BOTTOM",
+    "FULL_SEARCH",
     "SWITCHES",
+    "DecisionStack",
     "Handler",
     "Switches",
-    "advance",
-    "any_move_finishes",
-    "apply_move",
-    "completes",
     "done_first",
-    "each_finishes",
     "first_datum",
-    "handler",
-    "hint",
-    "kinds",
-    "offered",
     "pop",
     "push",
-    "register",
-    "sample_move",
-    "tail_within",
 ]
 
-MovesFn = Callable[[State, Frame], tuple[Move, ...]]
-ApplyFn = Callable[[State, Frame, Move | None], State]
-SearchFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
-VerdictFn = Callable[[State, Frame, tuple[Move, ...]], bool | None]
-JudgeFn = Callable[[State, Frame, tuple[Move, ...]], list[bool | None]]
-PruneFn = Callable[[State, Frame, tuple[Move, ...]], tuple[Move, ...]]
-AlikeFn = Callable[[State, Frame, Move], Hashable]
+S = TypeVar("S", bound=GameState)
+
+MovesFn = Callable[[S, Frame], tuple[Move, ...]]
+ApplyFn = Callable[[S, Frame, Move | None], S]
+SearchFn = Callable[[S, Frame, tuple[Move, ...]], tuple[Move, ...]]
+VerdictFn = Callable[[S, Frame, tuple[Move, ...]], bool | None]
+JudgeFn = Callable[[S, Frame, tuple[Move, ...]], list[bool | None]]
+PruneFn = Callable[[S, Frame, tuple[Move, ...]], tuple[Move, ...]]
+AlikeFn = Callable[[S, Frame, Move], Hashable]
 HoldsFn = Callable[[Frame], Iterable[str]]
-CheckFn = Callable[[State, Frame], str | None]
+CheckFn = Callable[[S, Frame], str | None]
 
 
-class Handler:
+class Handler(Generic[S]):
     """How one kind of frame behaves (a plain class: compiled, its fields are read as
     fast as a local variable on every lookahead step; never changed once registered,
     :meth:`replaced` makes a changed copy)."""
@@ -95,20 +89,20 @@ class Handler:
     def __init__(
         self,
         kind: str,
-        apply: ApplyFn,
-        moves: MovesFn | None = None,
+        apply: ApplyFn[S],
+        moves: MovesFn[S] | None = None,
         lookahead: bool = False,
         checkpoint: bool = False,
-        search: SearchFn | None = None,
-        verdict: VerdictFn | None = None,
-        judge: JudgeFn | None = None,
-        alike: AlikeFn | None = None,
+        search: SearchFn[S] | None = None,
+        verdict: VerdictFn[S] | None = None,
+        judge: JudgeFn[S] | None = None,
+        alike: AlikeFn[S] | None = None,
         data: Spec | None = None,
         holds: HoldsFn | None = None,
-        check: CheckFn | None = None,
+        check: CheckFn[S] | None = None,
         under: frozenset[str] | None = None,
         stuck: str | None = None,
-        prune: PruneFn | None = None,
+        prune: PruneFn[S] | None = None,
     ) -> None:
         self.kind = kind
         self.apply = apply
@@ -151,12 +145,12 @@ class Handler:
     def replaced(
         self,
         *,
-        search: SearchFn | None = None,
-        verdict: VerdictFn | None = None,
-        judge: JudgeFn | None = None,
-        alike: AlikeFn | None = None,
-        prune: PruneFn | None = None,
-    ) -> Handler:
+        search: SearchFn[S] | None = None,
+        verdict: VerdictFn[S] | None = None,
+        judge: JudgeFn[S] | None = None,
+        alike: AlikeFn[S] | None = None,
+        prune: PruneFn[S] | None = None,
+    ) -> Handler[S]:
         """A copy with the given hints set (the others kept)."""
         return Handler(
             self.kind, self.apply, self.moves, self.lookahead, self.checkpoint,
@@ -169,63 +163,8 @@ class Handler:
         return f"<Handler {self.kind}>"
 
 
-_HANDLERS: Final[dict[str, Handler]] = {}
-
 BOTTOM: Final = "(bottom)"
 """In a handler's ``under``: the frame can be the lowest on the stack."""
-
-
-def register(
-    kind: str,
-    apply: ApplyFn,
-    moves: MovesFn | None = None,
-    *,
-    lookahead: bool = True,
-    checkpoint: bool = False,
-    search: SearchFn | None = None,
-    verdict: VerdictFn | None = None,
-    judge: JudgeFn | None = None,
-    alike: AlikeFn | None = None,
-    data: Spec | None = None,
-    holds: HoldsFn | None = None,
-    check: CheckFn | None = None,
-    under: frozenset[str] | None = None,
-    stuck: str | None = None,
-) -> None:
-    """Register the handler of a frame kind (each engine module registers its own).
-
-    Decisions look ahead by default (R3.6): a choice inside an action (which card to
-    discard, which goods pay for a ship) can make the rest of the action impossible.
-    """
-    _HANDLERS[kind] = Handler(
-        kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict, judge,
-        alike, data, holds, check, under, stuck,
-    )
-
-
-def hint(
-    kind: str,
-    *,
-    search: SearchFn | None = None,
-    verdict: VerdictFn | None = None,
-    judge: JudgeFn | None = None,
-    alike: AlikeFn | None = None,
-    prune: PruneFn | None = None,
-) -> None:
-    """Attach lookahead hints to a registered frame kind. A rules module registers its
-    frames; the hints, each justified by a rule, live in a module of their own beside it
-    and attach themselves here (a kind with no hint is played out by the full search).
-    A ``prune`` needs a decision that looks ahead: only the lookahead may drop a move."""
-    if prune is not None and not _HANDLERS[kind].lookahead:
-        raise ValueError(f"a prune hint on '{kind}', a decision without lookahead")
-    _HANDLERS[kind] = _HANDLERS[kind].replaced(
-        search=search, verdict=verdict, judge=judge, alike=alike, prune=prune
-    )
-
-
-def handler(kind: str) -> Handler:
-    """The handler of a frame kind."""
-    return _HANDLERS[kind]
 
 
 def first_datum(frame: Frame) -> tuple[str]:
@@ -233,120 +172,21 @@ def first_datum(frame: Frame) -> tuple[str]:
     return (frame.data[0],)
 
 
-def kinds() -> frozenset[str]:
-    """Every registered frame kind."""
-    return frozenset(_HANDLERS)
-
-
-def push(state: State, *frames: Frame) -> State:
+def push(state: S, *frames: Frame) -> S:
     """Push frames; the last one given ends on top (so it runs first)."""
     return with_field(state, "pending", state.pending + frames)
 
 
-def pop(state: State) -> State:
+def pop(state: S) -> S:
     """Remove the top frame."""
     return with_field(state, "pending", state.pending[:-1])
 
 
-def advance(state: State) -> State:
-    """Run automatic frames until a decision is on top or nothing is pending."""
-    while state.pending:
-        frame = state.pending[-1]
-        h = _HANDLERS[frame.kind]
-        if h.moves is not None:
-            return state
-        state = h.apply(pop(state), frame, None)
-    return state
-
-
-def _raw_moves(state: State) -> tuple[Move, ...]:
-    frame = state.pending[-1]
-    h = _HANDLERS[frame.kind]
-    assert h.moves is not None
-    return h.moves(state, frame)
-
-
-def _step(state: State, move: Move) -> State:
-    frame = state.pending[-1]
-    return advance(_HANDLERS[frame.kind].apply(pop(state), frame, move))
-
-
-def tail_within(state: State, kinds: frozenset[str]) -> bool:
-    """Whether every frame under the top one, down to the next checkpoint, is of ``kinds``:
-    a ``verdict`` uses it to know nothing else is still to be paid or done."""
-    for frame in reversed(state.pending[:-1]):
-        if _HANDLERS[frame.kind].checkpoint:
-            return True
-        if frame.kind not in kinds:
-            return False
-    return True
-
-
-def done_first(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+def done_first(state: Any, frame: Frame, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """Lookahead shortcut of a repeated choice that ends the action when it stops: once
     ``done`` is offered it finishes the action, so nothing else needs searching (the
     moves offered are still checked one by one)."""
     return (Move("done"),) if Move("done") in moves else moves
-
-
-# What follows the Sell or Trade of a turn: the upkeep, then the card taken (a checkpoint).
-_TURN_TAIL: Final = frozenset({"end-turn"})
-
-ACTION_FLOOR: Final = frozenset({"take-card", "turn-ended"})
-"""The frames a turn's action lies on: the card taken at its end (R3.7), and the
-``turn-ended`` announcement above it when a card listens to ``turn-end``."""
-
-
-def any_move_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool | None:
-    """Lookahead verdict of the last choice of a turn's action (a sale, a trade, whose
-    moves are each possible, R6, R7.2): any move offered finishes the action."""
-    return True if moves and tail_within(state, _TURN_TAIL) else None
-
-
-# Sell and Trade come last in a turn (R3.2): after them only the upkeep and the card taken.
-def each_finishes(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Judge of the last choice of a turn's action (see :func:`any_move_finishes`): every
-    move offered is legal when only the upkeep follows."""
-    answer = True if tail_within(state, _TURN_TAIL) else None
-    return [answer] * len(moves)
-
-
-def completes(state: State, move: Move) -> bool:
-    """Whether the action under way can still be finished after ``move`` (R3.6)."""
-    return _completable(_step(state, move), 0)
-
-
-def _completable(state: State, depth: int) -> bool:
-    """Can the action under way be finished from here (some sequence of choices)?
-
-    The search runs to the next checkpoint frame (a decision that starts something new:
-    taking a card at the end of an action, a turn, a setup or period-end choice), so a
-    choice deep inside an action is checked against everything the action still needs.
-    """
-    if not state.pending:
-        return True
-    frame = state.pending[-1]
-    h = _HANDLERS[frame.kind]
-    if h.checkpoint:
-        return True
-    if depth > 60:  # actions are finite; this only guards against a handler bug
-        return True
-    assert h.moves is not None
-    moves = h.moves(state, frame)
-    if SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH:
-        if h.prune is not None:
-            moves = h.prune(state, frame, moves)
-        if h.verdict is not None:
-            known = h.verdict(state, frame, moves)
-            if known is not None:
-                return known
-        if h.search is not None:
-            moves = h.search(state, frame, moves)
-    if not moves:
-        return False
-    popped = pop(state)  # shared by the moves: states are never changed in place
-    apply = h.apply
-    return any(_completable(advance(apply(popped, frame, m)), depth + 1) for m in moves)
 
 
 class Switches:
@@ -365,170 +205,314 @@ FULL_SEARCH: Final[set[str]] = set()
 something the hints do not reason about (``Rules.full_search``)."""
 
 
-def _shortcuts(state: State) -> bool:
+def _shortcuts(state: GameState) -> bool:
     return SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH
 
 
 # The last state offered and its surviving children: a caller almost always asks for the
 # legal moves and then applies one of them, and the lookahead already built every child.
 # One per thread, so threads playing different games never see each other's offer.
-_Offer = tuple[State, tuple[Move, ...], dict[Move, State]]
 _last = threading.local()
 
 
-def _offer(state: State) -> _Offer:
-    last: _Offer | None = getattr(_last, "offer", None)
-    if last is not None and last[0] is state:
-        return last
-    frame = state.pending[-1]
-    h = _HANDLERS[frame.kind]
-    assert h.moves is not None
-    moves = h.moves(state, frame)
-    children: dict[Move, State] = {}
-    if h.lookahead:
+class DecisionStack(Generic[S]):
+    """One game's frame handlers and the machinery that runs them: applying a move,
+    the automatic steps, the lookahead oracle and its hints.
+
+    ``completion`` names the game's rule that a started action must complete (quoted when
+    a move is refused because it could not): an empty string for a game whose decisions
+    never look ahead.
+    """
+
+    def __init__(self, game: str, completion: str = "") -> None:
+        self.game = game
+        """The game's name."""
+        self.completion = completion
+        """The rule a refused lookahead move cites (``R3.6: ...``)."""
+        self.handlers: dict[str, Handler[S]] = {}
+        """Every registered frame kind's handler."""
+
+    def __repr__(self) -> str:
+        return f"<DecisionStack {self.game}: {len(self.handlers)} frame kinds>"
+
+    def register(
+        self,
+        kind: str,
+        apply: ApplyFn[S],
+        moves: MovesFn[S] | None = None,
+        *,
+        lookahead: bool = True,
+        checkpoint: bool = False,
+        search: SearchFn[S] | None = None,
+        verdict: VerdictFn[S] | None = None,
+        judge: JudgeFn[S] | None = None,
+        alike: AlikeFn[S] | None = None,
+        data: Spec | None = None,
+        holds: HoldsFn | None = None,
+        check: CheckFn[S] | None = None,
+        under: frozenset[str] | None = None,
+        stuck: str | None = None,
+    ) -> None:
+        """Register the handler of a frame kind (each rules module registers its own).
+
+        Decisions look ahead by default: a choice inside an action (which card to discard,
+        which goods pay for a ship) can make the rest of the action impossible.
+        """
+        self.handlers[kind] = Handler(
+            kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict,
+            judge, alike, data, holds, check, under, stuck,
+        )
+
+    def hint(
+        self,
+        kind: str,
+        *,
+        search: SearchFn[S] | None = None,
+        verdict: VerdictFn[S] | None = None,
+        judge: JudgeFn[S] | None = None,
+        alike: AlikeFn[S] | None = None,
+        prune: PruneFn[S] | None = None,
+    ) -> None:
+        """Attach lookahead hints to a registered frame kind. A rules module registers its
+        frames; the hints, each justified by a rule, live in a module of their own and
+        attach themselves here (a kind with no hint is played out by the full search).
+        A ``prune`` needs a decision that looks ahead: only the lookahead may drop a move."""
+        if prune is not None and not self.handlers[kind].lookahead:
+            raise ValueError(f"a prune hint on '{kind}', a decision without lookahead")
+        self.handlers[kind] = self.handlers[kind].replaced(
+            search=search, verdict=verdict, judge=judge, alike=alike, prune=prune
+        )
+
+    def handler(self, kind: str) -> Handler[S]:
+        """The handler of a frame kind."""
+        return self.handlers[kind]
+
+    def kinds(self) -> frozenset[str]:
+        """Every registered frame kind."""
+        return frozenset(self.handlers)
+
+    def advance(self, state: S) -> S:
+        """Run automatic frames until a decision is on top or nothing is pending."""
+        handlers = self.handlers
+        while state.pending:
+            frame = state.pending[-1]
+            h = handlers[frame.kind]
+            if h.moves is not None:
+                return state
+            state = h.apply(pop(state), frame, None)
+        return state
+
+    def raw_moves(self, state: S) -> tuple[Move, ...]:
+        """Every move the top frame's rules allow, before the lookahead (the oracle's
+        starting list)."""
+        frame = state.pending[-1]
+        h = self.handlers[frame.kind]
+        assert h.moves is not None
+        return h.moves(state, frame)
+
+    def step(self, state: S, move: Move) -> S:
+        """Apply ``move`` to the top frame and run the automatic steps (no legality check)."""
+        frame = state.pending[-1]
+        return self.advance(self.handlers[frame.kind].apply(pop(state), frame, move))
+
+    def tail_within(self, state: S, kinds: frozenset[str]) -> bool:
+        """Whether every frame under the top one, down to the next checkpoint, is of
+        ``kinds``: a ``verdict`` uses it to know nothing else is still to be paid or done."""
+        handlers = self.handlers
+        for frame in reversed(state.pending[:-1]):
+            if handlers[frame.kind].checkpoint:
+                return True
+            if frame.kind not in kinds:
+                return False
+        return True
+
+    def completes(self, state: S, move: Move) -> bool:
+        """Whether the action under way can still be finished after ``move``."""
+        return self.completable(self.step(state, move), 0)
+
+    def completable(self, state: S, depth: int) -> bool:
+        """Can the action under way be finished from here (some sequence of choices)?
+
+        The search runs to the next checkpoint frame (a decision that starts something
+        new: taking a card at the end of an action, a turn, a setup or period-end choice),
+        so a choice deep inside an action is checked against everything the action still
+        needs.
+        """
+        if not state.pending:
+            return True
+        frame = state.pending[-1]
+        h = self.handlers[frame.kind]
+        if h.checkpoint:
+            return True
+        if depth > 60:  # actions are finite; this only guards against a handler bug
+            return True
+        assert h.moves is not None
+        moves = h.moves(state, frame)
+        if SWITCHES.shortcuts and state.catalogue not in FULL_SEARCH:
+            if h.prune is not None:
+                moves = h.prune(state, frame, moves)
+            if h.verdict is not None:
+                known = h.verdict(state, frame, moves)
+                if known is not None:
+                    return known
+            if h.search is not None:
+                moves = h.search(state, frame, moves)
+        if not moves:
+            return False
+        popped = pop(state)  # shared by the moves: states are never changed in place
+        apply = h.apply
+        return any(
+            self.completable(self.advance(apply(popped, frame, m)), depth + 1) for m in moves
+        )
+
+    def _offer(self, state: S) -> tuple[S, tuple[Move, ...], dict[Move, S]]:
+        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = getattr(_last, "offer", None)
+        if last is not None and last[0] is state:
+            return last
+        frame = state.pending[-1]
+        h = self.handlers[frame.kind]
+        assert h.moves is not None
+        moves = h.moves(state, frame)
+        children: dict[Move, S] = {}
+        if h.lookahead:
+            shortcuts = _shortcuts(state)
+            if shortcuts and h.prune is not None:
+                moves = h.prune(state, frame, moves)
+            judge = h.judge if shortcuts else None
+            alike = h.alike if shortcuts else None
+            known: dict[Hashable, bool] = {}
+            judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
+            popped: S | None = None  # shared by the moves: states never change in place
+            legal = []
+            for move, ok in zip(moves, judged, strict=True):
+                # A move judged, or like one already played out, gets its state built only
+                # if it is applied.
+                key = None if alike is None or ok is not None else alike(state, frame, move)
+                if ok is None and key is not None:
+                    ok = known.get(key)
+                if ok is None:
+                    popped = pop(state) if popped is None else popped
+                    child = self.advance(h.apply(popped, frame, move))
+                    ok = self.completable(child, 0)
+                    if ok:
+                        children[move] = child
+                    if key is not None:
+                        known[key] = ok
+                if ok:
+                    legal.append(move)
+            moves = tuple(legal)
+        offer = (state, moves, children)
+        _last.offer = offer
+        return offer
+
+    def offered(self, state: S) -> tuple[Move, ...]:
+        """The legal moves of the top frame (the lookahead applied where marked)."""
+        return self._offer(state)[1]
+
+    def sample_move(self, state: S, rng: Random) -> Move:
+        """A legal move of ``state`` drawn uniformly at random, found without proving every
+        move legal: the moves are shuffled and the first one proven legal (by the same
+        judges and lookahead as :meth:`offered`) is returned. The first legal move of a
+        uniformly random order is uniform over the legal moves.
+
+        The proof is kept, so applying the move next skips listing the legal moves.
+        """
+        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = getattr(_last, "offer", None)
+        if last is not None and last[0] is state:
+            return rng.choice(last[1])
+        frame = state.pending[-1]
+        h = self.handlers[frame.kind]
+        assert h.moves is not None
+        moves = h.moves(state, frame)
+        if not h.lookahead:
+            move = moves[rng.randrange(len(moves))]
+            _last.proven = (state, move, None)
+            return move
         shortcuts = _shortcuts(state)
         if shortcuts and h.prune is not None:
             moves = h.prune(state, frame, moves)
+        count = len(moves)
         judge = h.judge if shortcuts else None
-        alike = h.alike if shortcuts else None
-        known: dict[Hashable, bool] = {}
-        judged = [None] * len(moves) if judge is None else judge(state, frame, moves)
-        popped: State | None = None  # shared by the moves: states never change in place
-        legal = []
-        for move, ok in zip(moves, judged, strict=True):
-            # A move judged, or like one already played out, gets its state built only if
-            # it is applied.
-            key = None if alike is None or ok is not None else alike(state, frame, move)
-            if ok is None and key is not None:
-                ok = known.get(key)
+        popped = pop(state)
+        # The moves are drawn one at a time in a uniformly random order (a Fisher-Yates
+        # shuffle carried only as far as needed) and judged as drawn: a judge answers for
+        # each move on its own, so most draws need only the first move or two judged.
+        order = list(range(count))
+        for k in range(count):
+            j = k + rng.randrange(count - k)
+            order[k], order[j] = order[j], order[k]
+            move = moves[order[k]]
+            ok = None if judge is None else judge(state, frame, (move,))[0]
+            child = None
             if ok is None:
-                popped = pop(state) if popped is None else popped
-                child = advance(h.apply(popped, frame, move))
-                ok = _completable(child, 0)
-                if ok:
-                    children[move] = child
-                if key is not None:
-                    known[key] = ok
+                child = self.advance(h.apply(popped, frame, move))
+                ok = self.completable(child, 0)
             if ok:
-                legal.append(move)
-        moves = tuple(legal)
-    offer = (state, moves, children)
-    _last.offer = offer
-    return offer
+                _last.proven = (state, move, child)
+                return move
+        raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # lookahead bug
 
+    def apply_move(self, state: S, move: Move) -> S:
+        """Apply a legal move and run the automatic steps that follow."""
+        if not state.pending:
+            raise IllegalMoveError("the game is over")
+        proven: tuple[S, Move, S | None] | None = getattr(_last, "proven", None)
+        if proven is not None and proven[0] is state and proven[1] == move:
+            return proven[2] if proven[2] is not None else self.step(state, move)
+        _, moves, children = self._offer(state)
+        if move not in moves:
+            raise IllegalMoveError(self.explain(state, move) or f"{move} is not legal now")
+        child = children.get(move)
+        return child if child is not None else self.step(state, move)
 
-def offered(state: State) -> tuple[Move, ...]:
-    """The legal moves of the top frame (R3.6 lookahead applied where marked)."""
-    return _offer(state)[1]
+    def _why_stuck(self, state: S, budget: int = 500) -> str | None:
+        """Why no way through the action under way exists from ``state``: the most common
+        dead end of the full search (the rule a ``dead`` frame names, or a decision left
+        with no move), found by the same handlers that decide legality, no hints used."""
+        reasons: Counter[str] = Counter()
+        stack = [(state, 0)]
+        while stack and budget > 0:
+            current, depth = stack.pop()
+            budget -= 1
+            if not current.pending:
+                continue
+            frame = current.pending[-1]
+            if frame.kind == "dead":
+                reasons[str(frame.data[0]) if frame.data else "a dead end"] += 1
+                continue
+            h = self.handlers[frame.kind]
+            if h.checkpoint or depth > 60 or h.moves is None:
+                continue
+            moves = h.moves(current, frame)
+            if not moves:
+                reasons[h.stuck or f"seat {frame.seat} would have no possible '{frame.kind}' "
+                         "move"] += 1
+                continue
+            popped = pop(current)
+            stack.extend((self.advance(h.apply(popped, frame, m)), depth + 1) for m in moves)
+        return reasons.most_common(1)[0][0] if reasons else None
 
-
-def sample_move(state: State, rng: Random) -> Move:
-    """A legal move of ``state`` drawn uniformly at random, found without proving every
-    move legal: the moves are shuffled and the first one proven legal (by the same judges
-    and lookahead as :func:`offered`) is returned. The first legal move of a uniformly
-    random order is uniform over the legal moves.
-
-    The proof is kept, so applying the move next skips listing the legal moves.
-    """
-    last: _Offer | None = getattr(_last, "offer", None)
-    if last is not None and last[0] is state:
-        return rng.choice(last[1])
-    frame = state.pending[-1]
-    h = _HANDLERS[frame.kind]
-    assert h.moves is not None
-    moves = h.moves(state, frame)
-    if not h.lookahead:
-        move = moves[rng.randrange(len(moves))]
-        _last.proven = (state, move, None)
-        return move
-    shortcuts = _shortcuts(state)
-    if shortcuts and h.prune is not None:
-        moves = h.prune(state, frame, moves)
-    count = len(moves)
-    judge = h.judge if shortcuts else None
-    popped = pop(state)
-    # The moves are drawn one at a time in a uniformly random order (a Fisher-Yates shuffle
-    # carried only as far as needed) and judged as drawn: a judge answers for each move on
-    # its own, so most draws need only the first move or two judged.
-    order = list(range(count))
-    for k in range(count):
-        j = k + rng.randrange(count - k)
-        order[k], order[j] = order[j], order[k]
-        move = moves[order[k]]
-        ok = None if judge is None else judge(state, frame, (move,))[0]
-        child = None
-        if ok is None:
-            child = advance(h.apply(popped, frame, move))
-            ok = _completable(child, 0)
-        if ok:
-            _last.proven = (state, move, child)
-            return move
-    raise AssertionError(f"no legal move in a '{frame.kind}' decision")  # R3.6 forbids it
-
-
-
-def apply_move(state: State, move: Move) -> State:
-    """Apply a legal move and run the automatic steps that follow."""
-    if not state.pending:
-        raise IllegalMoveError("the game is over")
-    proven: tuple[State, Move, State | None] | None = getattr(_last, "proven", None)
-    if proven is not None and proven[0] is state and proven[1] == move:
-        return proven[2] if proven[2] is not None else _step(state, move)
-    _, moves, children = _offer(state)
-    if move not in moves:
-        raise IllegalMoveError(explain(state, move) or f"{move} is not legal now")
-    child = children.get(move)
-    return child if child is not None else _step(state, move)
-
-
-def _why_stuck(state: State, budget: int = 500) -> str | None:
-    """Why no way through the action under way exists from ``state``: the most common
-    dead end of the full search (the rule a ``dead`` frame names, or a decision left with
-    no move), found by the same handlers that decide legality, no hints used."""
-    reasons: Counter[str] = Counter()
-    stack = [(state, 0)]
-    while stack and budget > 0:
-        current, depth = stack.pop()
-        budget -= 1
-        if not current.pending:
-            continue
-        frame = current.pending[-1]
-        if frame.kind == "dead":
-            reasons[str(frame.data[0]) if frame.data else "a dead end"] += 1
-            continue
-        h = _HANDLERS[frame.kind]
-        if h.checkpoint or depth > 60 or h.moves is None:
-            continue
-        moves = h.moves(current, frame)
-        if not moves:
-            reasons[h.stuck or f"seat {frame.seat} would have no possible '{frame.kind}' move"] += 1
-            continue
-        popped = pop(current)
-        stack.extend((advance(h.apply(popped, frame, m)), depth + 1) for m in moves)
-    return reasons.most_common(1)[0][0] if reasons else None
-
-
-def explain(state: State, move: Move) -> str | None:
-    """Why ``move`` is illegal in ``state`` (``None`` if it is legal)."""
-    if not state.pending:
-        return "the game is over"
-    frame = state.pending[-1]
-    if move in offered(state):
-        return None
-    raw = _raw_moves(state)
-    if move in raw:
-        cause = _why_stuck(_step(state, move))
-        return (
-            f"{move}: the action could not be completed afterwards "
-            "(R3.6: a started action must always complete)"
-            + (f"; {cause}" if cause else "")
-        )
-    kinds = sorted({m.kind for m in raw})
-    if move.kind not in kinds:
-        return (
-            f"{move}: seat {frame.seat} must now decide '{frame.kind}'; "
-            f"possible moves start with: {', '.join(kinds)}"
-        )
-    same = [m for m in raw if m.kind == move.kind]
-    shown = ", ".join(str(m) for m in same[:8]) + (", ..." if len(same) > 8 else "")
-    return f"{move}: not one of the {len(same)} '{move.kind}' moves possible now ({shown})"
+    def explain(self, state: S, move: Move) -> str | None:
+        """Why ``move`` is illegal in ``state`` (``None`` if it is legal)."""
+        if not state.pending:
+            return "the game is over"
+        frame = state.pending[-1]
+        if move in self.offered(state):
+            return None
+        raw = self.raw_moves(state)
+        if move in raw:
+            cause = self._why_stuck(self.step(state, move))
+            rule = f" ({self.completion})" if self.completion else ""
+            return (
+                f"{move}: the action could not be completed afterwards{rule}"
+                + (f"; {cause}" if cause else "")
+            )
+        kinds = sorted({m.kind for m in raw})
+        if move.kind not in kinds:
+            return (
+                f"{move}: seat {frame.seat} must now decide '{frame.kind}'; "
+                f"possible moves start with: {', '.join(kinds)}"
+            )
+        same = [m for m in raw if m.kind == move.kind]
+        shown = ", ".join(str(m) for m in same[:8]) + (", ..." if len(same) > 8 else "")
+        return f"{move}: not one of the {len(same)} '{move.kind}' moves possible now ({shown})"

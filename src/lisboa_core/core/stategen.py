@@ -26,6 +26,8 @@ from pathlib import Path
 
 import attrs
 
+from lisboa_core.persistence.files import write_atomic
+
 __all__ = ["BUILT_IN", "Field", "ModuleSpec", "RecordSpec", "main", "render", "write"]
 
 BUILT_IN = ("lisboa_core.games.lisboa.fields", "lisboa_core.games.puerto_rico.fields")
@@ -256,7 +258,7 @@ def write(sources: tuple[str, ...], check: bool) -> list[Path]:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(path)
                 if not check:
-                    path.write_text(text, encoding="utf-8")
+                    write_atomic(path, text)
     return stale
 
 

@@ -32,10 +32,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from lisboa_core.core import stack as core
 from lisboa_core.dsl.patterns import STATE_ACTIONS
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.views import View
 
@@ -134,7 +134,7 @@ def _build(digest: str, players: int) -> _Layout:
     city = _ids([c.id for c in rules.of_kind("city")])
     scoring = _ids([t.id for t in rules.of_kind("scoring")])
     streets = _ids([colour for colour, _good in board.streets])
-    kinds = _ids(sorted(core.kinds()))
+    kinds = _ids(sorted(STACK.kinds()))
     architects = _ids(sorted({p.architect for p in rules.plans}))
     actions = _ids(list(STATE_ACTIONS))
     favors = _ids(list(NOBLES))

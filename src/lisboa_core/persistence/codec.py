@@ -28,11 +28,11 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from lisboa_core.core import stack as core
 from lisboa_core.dsl.ast import Int, Ref, Word
 from lisboa_core.dsl.patterns import ValueType, _Opt, _Slot
 from lisboa_core.dsl.vocabulary import CONDITIONS, effect_kinds, subjects
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame
 
 __all__ = [
@@ -459,7 +459,7 @@ def _expect_list_at(value: Any, where: str) -> list[Any]:
 
 def _known_kind(kind: str) -> bool:
     try:
-        core.handler(kind)
+        STACK.handler(kind)
     except KeyError:
         return False
     return True

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 from lisboa_core._args import expect
-from lisboa_core.core import stack as core
 from lisboa_core.games.lisboa.events import EVENT_KINDS
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE
 from lisboa_core.persistence.records import RECORD_FORMAT, RECORD_VERSION
 from lisboa_core.persistence.serialize import (
@@ -112,7 +112,7 @@ def _player() -> dict[str, Any]:
 
 def _frame() -> dict[str, Any]:
     return _object({
-        "kind": {"enum": sorted(core.kinds())},
+        "kind": {"enum": sorted(STACK.kinds())},
         "seat": _seat(),
         "data": {"type": "array", "description": "The decision's data, by kind."},
     }, "One pending decision or automatic step (the last frame is on top).")

@@ -19,8 +19,9 @@ matches the board). Three checks, none a second copy of the rules:
 from __future__ import annotations
 
 from lisboa_core.api import apply, legal_moves
-from lisboa_core.core import stack as core
+from lisboa_core.core.stack import BOTTOM
 from lisboa_core.errors import StateFormatError
+from lisboa_core.games import game_of
 from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = ["PROBE_LIMIT", "check_pending"]
@@ -53,13 +54,14 @@ def check_pending(state: State) -> None:
     :param state: a state whose fields and pieces were already checked.
     """
     loaded = state.pending
-    below = core.BOTTOM
+    stack = game_of(state).stack
+    below = BOTTOM
     for index, frame in enumerate(loaded):
-        handler = core.handler(frame.kind)
+        handler = stack.handler(frame.kind)
         if handler.under is not None and below not in handler.under:
-            where = "the bottom of the stack" if below == core.BOTTOM else f"a '{below}' frame"
+            where = "the bottom of the stack" if below == BOTTOM else f"a '{below}' frame"
             raise _refuse(index, frame, f"cannot lie on {where}")
-        if handler.under is None and below == core.BOTTOM:
+        if handler.under is None and below == BOTTOM:
             raise _refuse(index, frame, "cannot be the bottom of the stack")
         reason = handler.check(state, frame) if handler.check is not None else None
         if reason is not None:
@@ -68,14 +70,13 @@ def check_pending(state: State) -> None:
     if not loaded:
         return
     top = len(loaded) - 1
-    if core.handler(loaded[top].kind).moves is None:
+    if stack.handler(loaded[top].kind).moves is None:
         raise _refuse(top, loaded[top], "an automatic step cannot wait on top of the stack")
     _probe(state, loaded)
 
 
 def _probe(state: State, loaded: tuple[Frame, ...]) -> None:
-    from lisboa_core.games.lisboa.testing import check_invariants
-
+    check_invariants = game_of(state).check_invariants
     for _ in range(PROBE_LIMIT):
         live = _live(state.pending, loaded)
         if live == 0:

@@ -39,10 +39,10 @@ from typing import Any, ClassVar
 import attrs
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
-from lisboa_core.core import stack as core
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import LisboaError
 from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, PlayerState, State
 from lisboa_core.games.lisboa.views import _strings, observe
 
@@ -440,5 +440,5 @@ def apply_with_events(state: State, move: Move,
     """
     expect_playable(state, "apply_with_events")
     expect_move(move, "apply_with_events")
-    after = core.apply_move(state, move)
+    after = STACK.apply_move(state, move)
     return after, events_between(state, after, move, seat)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lisboa_core.core import stack as core
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, State
 
 __all__ = ["check_invariants"]
@@ -61,7 +61,7 @@ def check_invariants(state: State) -> list[str]:
     for stack in state.plan_stacks:
         places.update(stack)
     for frame in state.pending:  # pieces on their way wait in the decision that moves them
-        holds = core.handler(frame.kind).holds
+        holds = STACK.handler(frame.kind).holds
         if holds is not None:
             places.update(holds(frame))
     places.update(state.removed)

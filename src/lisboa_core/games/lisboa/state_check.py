@@ -21,10 +21,10 @@ from typing import Any
 import attrs
 
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
-from lisboa_core.core.stack import handler
 from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS, STREETS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.zones import STARTING_DECK, check_zones, describe
 from lisboa_core.persistence.codec import Invalid
@@ -295,7 +295,7 @@ def check_state(state: State, rules: Rules) -> None:
         where = f"pending[{i}]"
         if not (frame.kind == "dead" and frame.seat == NEUTRAL):
             checker.check(frame.seat, "seat", f"{where}.seat")
-        data = handler(frame.kind).data
+        data = STACK.handler(frame.kind).data
         if data is not None:
             checker.check(frame.data, data, f"{where}.data")
     check_zones(state, rules)

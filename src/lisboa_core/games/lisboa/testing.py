@@ -14,13 +14,13 @@ from typing import Any
 
 from lisboa_core._args import expect, expect_int
 from lisboa_core.api import apply, legal_moves, new_game, parse_move
-from lisboa_core.core import stack as core
 from lisboa_core.core.replace import replace
 from lisboa_core.errors import LisboaError
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.invariants import check_invariants
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, RUBBLE, Frame, Options, State
 
 __all__ = [
@@ -479,7 +479,7 @@ def _start(state: State, seat: int, frame: Frame) -> State:
     follow it, as after a turn's choice (R3)."""
     state = with_state(state, current=seat, pending=(
         Frame("end-turn", seat), Frame("take-card", seat), frame))
-    return core.advance(state)
+    return STACK.advance(state)
 
 
 def start_state_action(state: State, seat: int, action: str) -> State:
@@ -550,7 +550,7 @@ def period_two(state: State, triggering: int | None = None) -> State:
     seat = state.to_act if triggering is None else triggering
     assert seat is not None
     nxt = (seat + 1) % state.player_count
-    state = core.advance(_period_change(with_state(state, pending=()), seat, nxt))
+    state = STACK.advance(_period_change(with_state(state, pending=()), seat, nxt))
     while state.pending and state.pending[-1].kind != "turn":
         moves = legal_moves(state)
         done = [mv for mv in moves if mv.kind in ("done", "pass")]

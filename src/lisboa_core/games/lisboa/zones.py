@@ -33,9 +33,9 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
-from lisboa_core.core import stack as core
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, RUBBLE, State
 from lisboa_core.persistence.codec import Invalid
 
@@ -242,7 +242,7 @@ def _zones(state: State, rules: Rules) -> Iterator[_Zone]:
         yield _Zone(f"plan_stacks[{i}]", stack, _regular_plan(architect),
                     f"{architect}-architect plans (no starting plan)")
     for i, frame in enumerate(state.pending):
-        holds = core.handler(frame.kind).holds
+        holds = STACK.handler(frame.kind).holds
         if holds is not None:
             yield _Zone(f"pending[{i}]", tuple(holds(frame)), z.held,
                         z.in_play_text("political cards") + ", ships of the shipyard and "

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.moves import Move
-from lisboa_core.core.stack import hint, tail_within
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.bounds import (
     _gain_bound,
@@ -35,6 +34,7 @@ from lisboa_core.games.lisboa.rules.buildings import (
     _sites_free,
 )
 from lisboa_core.games.lisboa.rules.effects import harmless
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -50,7 +50,7 @@ def _building_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list
     that cannot be staffed even with every gain on the way is not (see
     :func:`_openings_worth_trying`: it fails when it pays, whatever follows)."""
     certain: list[bool | None] = [None] * len(moves)
-    if tail_within(state, _BUILDING_TAIL):
+    if STACK.tail_within(state, _BUILDING_TAIL):
         now = _OpeningNow(state, frame.seat)
         certain = [True if now.certain(mv) else None for mv in moves]
     undecided = tuple(mv for mv, known in zip(moves, certain, strict=True) if known is None)
@@ -66,7 +66,7 @@ def _building_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bo
     certainly be staffed now (see :class:`_OpeningNow`)."""
     if not moves:
         return False
-    if tail_within(state, _BUILDING_TAIL) and _any_opening_now(state, frame.seat, moves):
+    if STACK.tail_within(state, _BUILDING_TAIL) and _any_opening_now(state, frame.seat, moves):
         return True
     return None
 
@@ -224,7 +224,7 @@ def _officials_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> b
     only when none is left anywhere are the others hired, at one price paid now
     (R10.3.2.4); nothing changes the seat's funds before that."""
     seat = frame.seat
-    if not tail_within(state, _BUILDING_TAIL):
+    if not STACK.tail_within(state, _BUILDING_TAIL):
         return None
     triggers = ops.triggers(state, seat, "open-building", None)
     if not all(harmless(t.effect) for t in triggers):
@@ -334,8 +334,8 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int, int] | None:
     return _SITE_FACTS[key]
 
 
-hint(
+STACK.hint(
     "building", prune=_building_prune, verdict=_building_verdict, judge=_building_judge,
     search=_openings_worth_trying,
 )
-hint("building-officials", search=_first_only, verdict=_officials_verdict)
+STACK.hint("building-officials", search=_first_only, verdict=_officials_verdict)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.moves import Move
-from lisboa_core.core.stack import handler, hint
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import sale_safe, triggers_never_block
 from lisboa_core.games.lisboa.rules.portfolio import can_sell, room_keeps_ships
 from lisboa_core.games.lisboa.rules.trade import trade_kept
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -45,7 +45,7 @@ def quiet_tail(state: State) -> bool:
     tuck = False
     room = True  # room for the tucked card can be made without discarding a ship
     for frame in reversed(state.pending[:-1]):
-        if handler(frame.kind).checkpoint:
+        if STACK.handler(frame.kind).checkpoint:
             break
         if frame.kind in _QUIET_FRAMES:
             continue
@@ -117,10 +117,10 @@ def _clergy_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool
 
 
 for _kind in ("place-officials", "take-favor", "take-decree", "take-plan", "take-pile-rubble"):
-    hint(_kind, verdict=quiet_verdict, judge=quiet_judge)
+    STACK.hint(_kind, verdict=quiet_verdict, judge=quiet_judge)
 # Recruiting places an official in an open office (displacing without a decision: R8.1.2)
 # and, after the first, may always stop (R8.1.1): no move of it can block.
-hint("recruit-officials", verdict=quiet_verdict, judge=quiet_judge)
+STACK.hint("recruit-officials", verdict=quiet_verdict, judge=quiet_judge)
 # Every split offered settles the payment in full (R5.6).
-hint("pay", verdict=quiet_verdict, judge=quiet_judge)
-hint("take-clergy", judge=_clergy_judge, verdict=_clergy_verdict)
+STACK.hint("pay", verdict=quiet_verdict, judge=quiet_judge)
+STACK.hint("take-clergy", judge=_clergy_judge, verdict=_clergy_verdict)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.moves import Move
-from lisboa_core.core.stack import hint, tail_within
 from lisboa_core.games.lisboa.hints.bounds import (
     _STORE_EVENTS,
     _influence_bonus,
@@ -29,6 +28,7 @@ from lisboa_core.games.lisboa.hints.effect_facts import (
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import harmless
 from lisboa_core.games.lisboa.rules.stores import _listed, _store_moves
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = []
@@ -93,7 +93,7 @@ def _store_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> bool 
     follows (see :func:`_store_price_verdict`)."""
     if not moves:
         return False
-    if not tail_within(state, _STORE_TAIL):
+    if not STACK.tail_within(state, _STORE_TAIL):
         return None
     return _store_price_verdict(state, frame.seat, moves)
 
@@ -160,7 +160,7 @@ def _store_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bo
     price is within them even at the highest treasury value the cardinal could reach."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
-    if triggers is None or not tail_within(state, _STORE_TAIL):
+    if triggers is None or not STACK.tail_within(state, _STORE_TAIL):
         return [None] * len(moves)
     facts = _land_facts(state)
     pricing = _prices(state, seat)
@@ -231,7 +231,7 @@ def _store_rubble_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     can pay (under the conditions of :func:`_store_verdict`)."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
-    if triggers is None or not tail_within(state, _STORE_TAIL):
+    if triggers is None or not STACK.tail_within(state, _STORE_TAIL):
         return None
     price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])
     return _price_verdict(state, seat, [(price, triggers)])
@@ -246,7 +246,7 @@ def _store_rubble_judge(
     if it is beyond them even with every gain its triggers could bring."""
     seat = frame.seat
     triggers = _trigger_gains(state, seat)
-    if triggers is None or not tail_within(state, _STORE_TAIL):
+    if triggers is None or not STACK.tail_within(state, _STORE_TAIL):
         return [None] * len(moves)
     land = _land_facts(state)[frame.data[0]]
     pricing = _prices(state, seat)
@@ -326,8 +326,8 @@ def _one_tile_per_land(state: State, frame: Frame, moves: tuple[Move, ...]) -> t
     return tuple(kept)
 
 
-hint(
+STACK.hint(
     "store", prune=_store_prune, verdict=_store_verdict, judge=_store_judge,
     search=_one_tile_per_land, alike=_store_land,
 )
-hint("store-rubble", verdict=_store_rubble_verdict, judge=_store_rubble_judge)
+STACK.hint("store-rubble", verdict=_store_rubble_verdict, judge=_store_rubble_judge)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.moves import Move
-from lisboa_core.core.stack import hint, tail_within
 from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.building_hints import _building_now, _staffable_openings
@@ -23,6 +22,7 @@ from lisboa_core.games.lisboa.hints.store_hints import (
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import harmless, sale_safe, triggers_never_block
 from lisboa_core.games.lisboa.rules.visits import _event_possible, influence_cost, noble_of
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -194,7 +194,7 @@ def _visit_option_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -
     the State action is optional). When every free State action is useless to the Noble
     action (see :func:`_useless`), it can be finished only then: a decree from the display
     (R10.2.4), or a store the seat can pay."""
-    if not tail_within(state, _VISIT_TAIL):
+    if not STACK.tail_within(state, _VISIT_TAIL):
         return None
     action = noble_of(state, frame.data[0]).noble_action
     if noble_action_now(state, frame.seat, action):
@@ -235,7 +235,7 @@ def _visit_option_judge(
     possible as before (see ``_INERT``); the other State actions are played out."""
     skip = None
     inert: frozenset[str] = frozenset()
-    if tail_within(state, _VISIT_TAIL):
+    if STACK.tail_within(state, _VISIT_TAIL):
         action = noble_of(state, frame.data[0]).noble_action
         if noble_action_now(state, frame.seat, action):
             skip = True
@@ -283,8 +283,8 @@ def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[b
     ]
 
 
-hint(
+STACK.hint(
     "visit-option", search=_visit_option_search, verdict=_visit_option_verdict,
     judge=_visit_option_judge,
 )
-hint("follow", judge=_follow_judge)
+STACK.hint("follow", judge=_follow_judge)

@@ -12,11 +12,12 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
-from lisboa_core.core.stack import push, register
+from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.effects import emit, run_effect, take_rubble
 from lisboa_core.games.lisboa.rules.stores import column_value
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -183,13 +184,13 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, seat, "open-building")
 
 
-register(
+STACK.register(
     "building", _building, _building_moves, data=EMPTY,
     stuck="R10.3.2: no plan in hand with a building left for its architect and a free site "
     "that fits it",
 )
-register(
+STACK.register(
     "building-officials", _officials, _officials_moves, data=Fixed(("nat", "place")),
     under=frozenset({"building-done"}),
 )
-register("building-done", _building_done, data=Fixed(("site", "plan")))
+STACK.register("building-done", _building_done, data=Fixed(("site", "plan")))

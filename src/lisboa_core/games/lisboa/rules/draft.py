@@ -12,8 +12,9 @@ from typing import Final
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.specs import Fixed, Many
-from lisboa_core.core.stack import push, register
+from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = ["KEEP_PER_ROUND", "start_draft"]
@@ -61,7 +62,7 @@ def _held(frame: Frame) -> list[str]:
     return [card for group in (*packets, *kept) for card in group]
 
 
-register(
+STACK.register(
     "draft", _apply, _moves, checkpoint=True,
     data=Fixed(("nat", "nat", Many(Many("starting_card")), Many(Many("starting_card")))),
     holds=_held, under=frozenset({"keep-clergy"}),

@@ -14,7 +14,7 @@ from typing import Any, Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed, Many
-from lisboa_core.core.stack import push, register, tail_within
+from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.effect_facts import (
     NEED_A_GOOD,
@@ -31,6 +31,7 @@ from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.ops import influence_total
 from lisboa_core.games.lisboa.rules.payment import dead
 from lisboa_core.games.lisboa.rules.scoring import holds
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -451,17 +452,17 @@ The kinds that start a State action or move the cardinal are added by
 
 
 
-register("effect", _effect, data=Fixed(("effect", "ctx")))
-register(
+STACK.register("effect", _effect, data=Fixed(("effect", "ctx")))
+STACK.register(
     "choose-one", _choose_one, _choose_one_moves, lookahead=True, data=Fixed(("choose", "ctx")),
 )
-register(
+STACK.register(
     "choose-some", _choose_some, _choose_some_moves, lookahead=True,
     data=Fixed(("choose", "ctx", Many("pos"))),
 )
-register("may", _may, _may_moves, lookahead=True, data=Fixed(("may", "ctx")))
-register("bonus-good", _bonus_good, _bonus_good_moves, data=Fixed((Many("good"), "pos")))
-register("return-official", _return_official_apply, _return_official_moves, data=EMPTY)
+STACK.register("may", _may, _may_moves, lookahead=True, data=Fixed(("may", "ctx")))
+STACK.register("bonus-good", _bonus_good, _bonus_good_moves, data=Fixed((Many("good"), "pos")))
+STACK.register("return-official", _return_official_apply, _return_official_moves, data=EMPTY)
 # What may follow officials placed by a site's reward: the opening's staffing and the rest
 # of the visit or turn.
 _OPENING_TAIL: Final = frozenset(
@@ -474,23 +475,25 @@ def _place_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[
     """Officials placed on the way to staffing an opening count only in number: it returns
     the seat's officials wherever they stand before hiring (R10.3.2.4), so one office does
     as well as another for finishing the action."""
-    return moves[:1] if tail_within(state, _OPENING_TAIL) else moves
+    return moves[:1] if STACK.tail_within(state, _OPENING_TAIL) else moves
 
 
-register(
+STACK.register(
     "place-officials", _place_apply, _place_moves, search=_place_search,
     data=Fixed(("nat", Many("noble"))),
 )
-register(
+STACK.register(
     "take-favor", _favor_apply, _favor_moves, data=Fixed(("nat", "bool")),
 )
-register(
+STACK.register(
     "take-decree", _decree_apply, _decree_moves, data=EMPTY,
 )
-register(
+STACK.register(
     "take-plan", _plan_apply, _plan_moves, data=EMPTY,
 )
-register(
+STACK.register(
     "take-pile-rubble", _pile_apply, _pile_moves, data=EMPTY,
 )
-register("discard-rubble", _discard_apply, _discard_moves, data=Fixed((Many("rubble"), "nat")))
+STACK.register(
+    "discard-rubble", _discard_apply, _discard_moves, data=Fixed((Many("rubble"), "nat"))
+)

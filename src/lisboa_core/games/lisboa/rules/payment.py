@@ -13,8 +13,9 @@ from typing import Final
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.specs import Fixed
-from lisboa_core.core.stack import push, register
+from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = ["DEAD", "cover_range", "dead", "pay"]
@@ -72,5 +73,5 @@ def _no_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     return ()
 
 
-register("pay", _pay, _pay_moves, data=Fixed(("nat",)))
-register("dead", _dead, _no_moves, data=Fixed(("text",)))
+STACK.register("pay", _pay, _pay_moves, data=Fixed(("nat",)))
+STACK.register("dead", _dead, _no_moves, data=Fixed(("text",)))

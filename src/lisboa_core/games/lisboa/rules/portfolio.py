@@ -7,17 +7,7 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
-from lisboa_core.core.stack import (
-    ACTION_FLOOR,
-    any_move_finishes,
-    done_first,
-    each_finishes,
-    first_datum,
-    hint,
-    push,
-    register,
-    tail_within,
-)
+from lisboa_core.core.stack import done_first, first_datum, push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import (
@@ -35,6 +25,7 @@ from lisboa_core.games.lisboa.rules.effects import (
 )
 from lisboa_core.games.lisboa.rules.slots import _row_of, choose_slot, needs_room
 from lisboa_core.games.lisboa.rules.trade import can_trade
+from lisboa_core.games.lisboa.stack import ACTION_FLOOR, STACK, any_move_finishes, each_finishes
 from lisboa_core.games.lisboa.state import GOODS, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -253,7 +244,7 @@ def _sale_ahead(state: State, seat: int) -> bool:
     possible now and the tuck's triggers can only gain."""
     triggers = ops.triggers(state, seat, "tuck", None)
     return (
-        tail_within(state, _TUCK_TAIL)
+        STACK.tail_within(state, _TUCK_TAIL)
         and can_sell(state, seat)
         and all(harmless(t.effect) for t in triggers)
     )
@@ -340,25 +331,25 @@ def _make_room_verdict(state: State, frame: Frame, moves: tuple[Move, ...]) -> b
     return True if keeps_ships and _sale_ahead(state, frame.seat) else None
 
 
-register(
+STACK.register(
     "place-card", _place_card, data=Fixed(("political",)), holds=first_datum,
     under=frozenset({"sell-or-trade"}),
 )
-register("tucked", _tucked, data=Fixed(("tuck_kind",)), under=frozenset({"sell-or-trade"}))
-hint("slot", verdict=_slot_verdict)  # a tuck that keeps a sale: any slot finishes
-register(
+STACK.register("tucked", _tucked, data=Fixed(("tuck_kind",)), under=frozenset({"sell-or-trade"}))
+STACK.hint("slot", verdict=_slot_verdict)  # a tuck that keeps a sale: any slot finishes
+STACK.register(
     "make-room", _make_room, _make_room_moves, verdict=_make_room_verdict,
     data=Fixed(("portfolio",)), under=frozenset({"place-card", "place-ship"}),
 )
 # Sell is offered only with a sale possible, which can always be made and then ended
 # (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
-register(
+STACK.register(
     "sell-or-trade", _sell_or_trade, _sell_or_trade_moves, lookahead=True,
     verdict=any_move_finishes, judge=each_finishes, data=EMPTY,
     under=ACTION_FLOOR,
     stuck="R4.10: after the tuck neither a sale nor a trade would be possible",
 )
-register(
+STACK.register(
     "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,
     judge=each_finishes, data=Fixed(("nat",)), under=ACTION_FLOOR,
 )

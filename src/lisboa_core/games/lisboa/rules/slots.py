@@ -8,9 +8,10 @@ from typing import Final
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.specs import Fixed
-from lisboa_core.core.stack import first_datum, push, register
+from lisboa_core.core.stack import first_datum, push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -73,7 +74,7 @@ def _slot(state: State, frame: Frame, move: Move | None) -> State:
 
 # Slots of a row are interchangeable (R4.1): no choice of slot can block the action, and
 # the lookahead passing through needs to try only one.
-register(
+STACK.register(
     "slot", _slot, _slot_moves, lookahead=False, search=lambda s, f, moves: moves[:1],
     data=Fixed(("portfolio",)), holds=first_datum,
     under=frozenset({"tucked", "ship-built"}),

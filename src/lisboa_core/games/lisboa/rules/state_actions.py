@@ -29,13 +29,14 @@ from typing import Final, NamedTuple
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed, Many
-from lisboa_core.core.stack import first_datum, push, register
+from lisboa_core.core.stack import first_datum, push
 from lisboa_core.dsl.patterns import NOBLE_ACTIONS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, Ctx, emit, run_effect
 from lisboa_core.games.lisboa.rules.ops import influence_total
 from lisboa_core.games.lisboa.rules.slots import choose_slot, needs_room
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, Frame, State
 
 __all__ = [
@@ -422,11 +423,11 @@ def _favor_choices(state: State, seat: int) -> tuple[str, ...]:
     )
 
 
-register("state-action", _start, data=Fixed(("state_action",)))
-register("recruit-officials", _recruit, _recruit_moves, data=Many("noble"))
-register("build-ship", _build_ship, _build_ship_moves, data=EMPTY)
-register("place-ship", _place_ship, data=Fixed(("ship",)), holds=first_datum)
-register("ship-built", _ship_built_frame, data=EMPTY)
+STACK.register("state-action", _start, data=Fixed(("state_action",)))
+STACK.register("recruit-officials", _recruit, _recruit_moves, data=Many("noble"))
+STACK.register("build-ship", _build_ship, _build_ship_moves, data=EMPTY)
+STACK.register("place-ship", _place_ship, data=Fixed(("ship",)), holds=first_datum)
+STACK.register("ship-built", _ship_built_frame, data=EMPTY)
 def _move_cardinal_check(state: State, frame: Frame) -> str | None:
     """The cardinal moves at least one gap and at most once round the church (R14.3)."""
     lo, hi, _take_tile = frame.data
@@ -435,11 +436,11 @@ def _move_cardinal_check(state: State, frame: Frame) -> str | None:
     return None
 
 
-register(
+STACK.register(
     "move-cardinal", _move_cardinal, _move_cardinal_moves, data=Fixed(("nat", "nat", "bool")),
     check=_move_cardinal_check,
 )
-register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY)
+STACK.register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY)
 
 
 # --- the effect kinds that start a State action or move the cardinal -----------------

@@ -15,7 +15,7 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
-from lisboa_core.core.stack import push, register
+from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.bounds import (
     _land_facts,
@@ -25,6 +25,7 @@ from lisboa_core.games.lisboa.hints.bounds import (
 )
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.effects import emit, run_effect, take_rubble
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import RUBBLE, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -206,18 +207,18 @@ def _store_score(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, frame.seat, "build-store")
 
 
-register(
+STACK.register(
     "store", _store, _store_moves, data=EMPTY,
     stuck="R10.1.1: no free land of a display tile's street and size (R10.1.6: or no house "
     "left)",
 )
-register(
+STACK.register(
     "store-house", _house, _house_moves, data=Fixed(("land", "street")),
     under=frozenset({"store-score"}),
 )
-register(
+STACK.register(
     "store-rubble", _store_rubble, _store_rubble_moves, data=Fixed(("land",)),
     under=frozenset({"store-pay"}),
 )
-register("store-pay", _store_pay, data=Fixed(("land",)), under=frozenset({"store-house"}))
-register("store-score", _store_score, data=Fixed(("land", "street")))
+STACK.register("store-pay", _store_pay, data=Fixed(("land",)), under=frozenset({"store-house"}))
+STACK.register("store-score", _store_score, data=Fixed(("land", "street")))

@@ -14,17 +14,11 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
-from lisboa_core.core.stack import (
-    ACTION_FLOOR,
-    any_move_finishes,
-    done_first,
-    each_finishes,
-    push,
-    register,
-)
+from lisboa_core.core.stack import done_first, push
 from lisboa_core.dsl.patterns import STATE_ACTIONS
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.state_actions import ALWAYS_POSSIBLE, can_perform
+from lisboa_core.games.lisboa.stack import ACTION_FLOOR, STACK, any_move_finishes, each_finishes
 from lisboa_core.games.lisboa.state import GOODS, Frame, State
 
 __all__ = ["can_trade", "trade_kept", "trade_moves"]
@@ -137,9 +131,9 @@ def _trade_again(state: State, frame: Frame, move: Move | None) -> State:
 
 
 # Each trade offered is possible with its good paid (R7.2), and after it the turn can end.
-register(
+STACK.register(
     "trade", _trade, _trade_frame_moves, lookahead=True, search=done_first,
     verdict=any_move_finishes, judge=each_finishes, data=Fixed(("nat",)),
     under=ACTION_FLOOR,
 )
-register("trade-again", _trade_again, data=EMPTY, under=ACTION_FLOOR)
+STACK.register("trade-again", _trade_again, data=EMPTY, under=ACTION_FLOOR)

@@ -8,7 +8,7 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Many
-from lisboa_core.core.stack import BOTTOM, completes, push, register
+from lisboa_core.core.stack import BOTTOM, push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.visit_hints import sponsor_judge, visit_judge
 from lisboa_core.games.lisboa.rules import ops
@@ -27,6 +27,7 @@ from lisboa_core.games.lisboa.rules.portfolio import (
 )
 from lisboa_core.games.lisboa.rules.trade import trade_kept
 from lisboa_core.games.lisboa.rules.visits import start_sponsor, start_visit
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -96,7 +97,7 @@ def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     )
     golds = tuple(Move("gold", (c,)) for c in hand)
     # A11 alternative: Get 1 gold only when no action can be completed (R3.6).
-    if state.options.gold_only_when_stuck and any(completes(state, a) for a in tucks + court):
+    if state.options.gold_only_when_stuck and any(STACK.completes(state, a) for a in tucks + court):
         golds = ()
     return tucks + court + golds
 
@@ -301,17 +302,17 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
     return ops.gain_influence(state, seat, ops.influence_total(state, seat))
 
 
-register(
+STACK.register(
     "church", _church, _church_moves, checkpoint=True, data=Many("clergy"),
     under=frozenset({"church", "end-turn"}),
 )
 # The tiles drawn at setup wait in their keep decision (R2.7).
-register(
+STACK.register(
     "keep-clergy", _keep, _keep_moves, checkpoint=True, data=Many("clergy"),
     holds=lambda frame: frame.data, under=frozenset({"fill-church", "keep-clergy"}),
 )
-register("fill-church", _fill_church, data=EMPTY, under=frozenset({"start-turn"}))
-register("start-turn", _start_turn, data=EMPTY, under=frozenset({BOTTOM}))
+STACK.register("fill-church", _fill_church, data=EMPTY, under=frozenset({"start-turn"}))
+STACK.register("start-turn", _start_turn, data=EMPTY, under=frozenset({BOTTOM}))
 def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
     keeps a sale possible is legal and one after which no good could be sold or traded is
@@ -383,16 +384,16 @@ def _turn_alike(state: State, frame: Frame, move: Move) -> object:
     return None
 
 
-register(
+STACK.register(
     "turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_turn_alike, data=EMPTY,
     under=frozenset({BOTTOM}),
 )
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
-register(
+STACK.register(
     "take-card", _take, _take_moves, checkpoint=True, lookahead=False, data=EMPTY,
     under=frozenset({"end-turn"}),
 )
-register("end-turn", _end_turn, data=EMPTY, under=frozenset({BOTTOM}))
+STACK.register("end-turn", _end_turn, data=EMPTY, under=frozenset({BOTTOM}))
 
 
 def _turn_ended(state: State, frame: Frame, move: Move | None) -> State:
@@ -400,7 +401,7 @@ def _turn_ended(state: State, frame: Frame, move: Move | None) -> State:
     return emit(state, frame.seat, "turn-end")
 
 
-register("turn-ended", _turn_ended, data=EMPTY, under=frozenset({"take-card"}))
+STACK.register("turn-ended", _turn_ended, data=EMPTY, under=frozenset({"take-card"}))
 def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
     """Stopping, or discarding a card whose reward cannot block, always completes."""
     rules = ops.rules_of(state)
@@ -413,8 +414,8 @@ def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[
     ]
 
 
-register(
+STACK.register(
     "period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge,
     data=Many("card_type"), under=frozenset({"period-setup", "period-discard"}),
 )
-register("period-setup", _period_setup, data=EMPTY, under=frozenset({"start-turn"}))
+STACK.register("period-setup", _period_setup, data=EMPTY, under=frozenset({"start-turn"}))

@@ -16,11 +16,12 @@ from typing import Final
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
-from lisboa_core.core.stack import ACTION_FLOOR, first_datum, push, register
+from lisboa_core.core.stack import first_datum, push
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.effects import emit, run_effect
 from lisboa_core.games.lisboa.rules.payment import dead
+from lisboa_core.games.lisboa.stack import ACTION_FLOOR, STACK
 from lisboa_core.games.lisboa.state import NOBLES, Frame, State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
@@ -225,21 +226,25 @@ def _noble_action(state: State, frame: Frame, move: Move | None) -> State:
     return push(state, Frame("building", seat))
 
 
-register("court-card", _court_card, data=Fixed(("political",)), under=frozenset({"court-discard"}))
-register(
+STACK.register(
+    "court-card", _court_card, data=Fixed(("political",)), under=frozenset({"court-discard"})
+)
+STACK.register(
     "court-discard", _court_discard, data=Fixed(("political",)), holds=first_datum,
     under=ACTION_FLOOR,
 )
-register("sponsor-fee", _sponsor_fee, data=EMPTY)
-register("visit-pay", _visit_pay, _visit_pay_moves, data=Fixed(("noble", "bool")))
-register(
+STACK.register("sponsor-fee", _sponsor_fee, data=EMPTY)
+STACK.register("visit-pay", _visit_pay, _visit_pay_moves, data=Fixed(("noble", "bool")))
+STACK.register(
     "visit-option", _visit_option, _visit_option_moves, data=Fixed(("noble",)),
     under=frozenset({"noble-action"}),
 )
-register("follow-round", _follow_round, data=Fixed(("noble",)), under=frozenset({"court-discard"}))
-register(
+STACK.register(
+    "follow-round", _follow_round, data=Fixed(("noble",)), under=frozenset({"court-discard"})
+)
+STACK.register(
     "follow", _follow, _follow_moves, checkpoint=True, data=Fixed(("noble",)),
     under=frozenset({"court-discard", "follow"}),
 )
-register("noble-action", _noble_action, data=Fixed(("noble_action",)))
-register("visit-cost", _visit_cost, data=Fixed(("noble", "bool")))
+STACK.register("noble-action", _noble_action, data=Fixed(("noble_action",)))
+STACK.register("visit-cost", _visit_cost, data=Fixed(("noble", "bool")))

@@ -1,0 +1,98 @@
+"""Lisboa as a :class:`~lisboa_core.games.Game`: what the shared surfaces need of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lisboa_core.games import Game
+from lisboa_core.games.lisboa import rules as _rules  # noqa: F401  (registers every frame)
+from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.stack import STACK
+from lisboa_core.games.lisboa.state import Options, State
+
+__all__ = ["GAME", "Lisboa"]
+
+
+class Lisboa(Game):
+    """Lisboa (Vital Lacerda, 2017), 2 to 4 players."""
+
+    name = "lisboa"
+    title = "Lisboa"
+    players = (2, 3, 4)
+    default_players = 4
+    chance = False
+    hidden_information = True
+    rule_prefix = "R"
+    max_decisions = 1500
+    stack = STACK
+    state_type = State
+    options_type = Options
+    rules_type = Rules
+
+    def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
+        """The Lisboa catalogue (:func:`lisboa_core.load_rules`)."""
+        return load_rules(*paths, overlay=overlay, reload=reload)
+
+    def new_state(self, rules: Any, players: int, seed: int, options: Any) -> State:
+        """The position after setup (R2)."""
+        from lisboa_core.games.lisboa.rules.setup import new_state
+
+        return new_state(rules, players, seed, options)
+
+    def score(self, state: Any) -> Any:
+        """The final scoring of R16 on any state."""
+        from lisboa_core.games.lisboa.rules.scoring import score
+
+        return score(state)
+
+    def observe(self, state: Any, seat: int) -> Any:
+        """What a seat may see (R3.11)."""
+        from lisboa_core.games.lisboa.views import observe
+
+        return observe(state, seat)
+
+    def determinize(self, view: Any, seed: int) -> Any:
+        """A playable state agreeing with a view."""
+        from lisboa_core.games.lisboa.views import determinize
+
+        return determinize(view, seed)
+
+    def position_values(self, state: Any) -> list[float]:
+        """The greedy bot's heuristic for every seat."""
+        from lisboa_core.bots.basic import position_values
+
+        return position_values(state)
+
+    def render_text(self, state_or_view: Any) -> str:
+        """The position as text."""
+        from lisboa_core.games.lisboa.render import render_text
+
+        return render_text(state_or_view)
+
+    def render_score_sheet(self, sheet: Any) -> str:
+        """A score sheet as a text table."""
+        from lisboa_core.games.lisboa.render import render_score_sheet
+
+        return render_score_sheet(sheet)
+
+    def svg(self, state_or_view: Any, **options: Any) -> str:
+        """The board picture."""
+        from lisboa_core.games.lisboa.svg import board
+
+        return board(state_or_view, **options)
+
+    def check_invariants(self, state: Any) -> list[str]:
+        """Lisboa's invariants (piece conservation, capacities, the decision stack)."""
+        from lisboa_core.games.lisboa.invariants import check_invariants
+
+        return check_invariants(state)
+
+    def action_space(self, rules: Any) -> tuple[Any, ...]:
+        """Every move of any Lisboa state under ``rules``, in a fixed order."""
+        from lisboa_core.games.lisboa.actions import action_space
+
+        return action_space(rules)
+
+
+GAME = Lisboa()
+"""The Lisboa game."""
