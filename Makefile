@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench bench-bots soak tamper api-snapshot docs lint clean chromium compiled
+.PHONY: demo test test-fast bench bench-bots soak tamper api-snapshot docs lint clean chromium compiled
 
 # The compiled build: the wheel (hot modules compiled by mypyc, see hatch_build.py) in a
 # second venv that borrows .venv's packages but not its editable lisboa_core. Rebuilt only
@@ -48,6 +48,11 @@ test: lint chromium compiled
 	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
 	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
 		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py
+
+# The inner loop: every test not marked slow, pure build, on every core (under a minute on
+# a 2-core machine); `make test` still runs everything.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow" -x
 
 bench: $(STAMP) compiled
 	$(BIN)/python benchmarks/bench_catalogue.py

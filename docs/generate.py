@@ -33,25 +33,27 @@ from pathlib import Path
 
 from lisboa_core import action_space, load_rules
 from lisboa_core.dsl.ast import Clause, Component, Field, Item, Section
-from lisboa_core.dsl.compiler import CODES, KINDS, Compiler
+from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.format import format_component, format_effects
 from lisboa_core.dsl.parser import parse_file, parse_text_all_errors
-from lisboa_core.dsl.patterns import TYPES
-from lisboa_core.dsl.vocabulary import (
-    CONDITIONS,
-    EFFECT_KINDS,
-    EVENTS,
-    HOOKS,
-    PERMISSIONS,
-    SCORE_FORMS,
-    SUBJECTS,
-)
+from lisboa_core.dsl.vocabulary import CONDITIONS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of
 from lisboa_core.games.lisboa.descriptions import (
     describe_behaviour,
     describe_effect,
     describe_score,
+)
+from lisboa_core.games.lisboa.language import VOCABULARY
+from lisboa_core.games.lisboa.schemas import KINDS
+from lisboa_core.games.lisboa.vocabulary import (
+    EFFECT_KINDS,
+    EVENTS,
+    HOOKS,
+    PERMISSIONS,
+    SCORE_FORMS,
+    SUBJECTS,
+    TYPES,
 )
 
 DOCS = Path(__file__).resolve().parent
@@ -88,7 +90,7 @@ def compile_snippet(text: str) -> m.Component:
     """Compile one component written as card text; raise ValueError with the problems."""
     name = "<example>"
     card_file, problems = parse_text_all_errors(text, name)
-    compiler = Compiler({name: text.splitlines()})
+    compiler = Compiler({name: text.splitlines()}, VOCABULARY)
     built = [compiler.component(c) for c in card_file.components]
     problems += compiler.problems
     if problems or len(built) != 1 or built[0] is None:

@@ -144,6 +144,7 @@ def test_simulate_records_keep_an_earlier_record_on_a_full_disk(
     assert _only(folder) == [written.name]
 
 
+@pytest.mark.slow
 def test_balance_html_keeps_the_earlier_report_on_a_full_disk(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

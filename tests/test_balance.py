@@ -63,6 +63,7 @@ def test_a_catalogue_against_itself_changes_nothing() -> None:
     assert "no significant difference" in report.to_text()
 
 
+@pytest.mark.slow
 def test_a_changed_card_is_named_and_the_games_are_paired(richer: Path) -> None:
     shipped, mine = load_rules(), load_catalogue(str(richer))
     assert changed_cards(shipped, mine) == [("DC01", "changed")]
@@ -77,6 +78,7 @@ def test_a_changed_card_is_named_and_the_games_are_paired(richer: Path) -> None:
         {k: r.trials for k, r in report.rates_b.items()}
 
 
+@pytest.mark.slow
 def test_the_report_travels_as_json_and_html(richer: Path, tmp_path: Path) -> None:
     report = compare(load_rules(), load_catalogue(str(richer)), 2, 2, 5, ["random"])
     data = json.loads(json.dumps(report.to_dict()))
@@ -88,6 +90,7 @@ def test_the_report_travels_as_json_and_html(richer: Path, tmp_path: Path) -> No
     assert "Lisboa balance study" in page
 
 
+@pytest.mark.slow
 def test_the_balance_command(richer: Path, tmp_path: Path,
                              capsys: pytest.CaptureFixture[str]) -> None:
     html = tmp_path / "study.html"

@@ -155,6 +155,7 @@ def test_play_game_rejects_an_illegal_bot_move() -> None:
         play_game([], players=2)
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_a_two_player_game() -> None:
     for greedy_seat in (0, 1):
         bots: list[Bot] = [RandomBot(11), RandomBot(12)]
@@ -214,6 +215,7 @@ def _turn_decision(players: int, seed: int) -> State:
     return state
 
 
+@pytest.mark.slow
 def test_ismcts_searches_a_turn_with_greedy_playouts_seen_from_its_seat() -> None:
     # R3.11 again, at a turn decision: the action is searched over sampled deals with
     # greedy playouts; the same view and seed give the same choice, whatever is hidden.
@@ -228,6 +230,7 @@ def test_ismcts_searches_a_turn_with_greedy_playouts_seen_from_its_seat() -> Non
     assert ISMCTSBot(2, width=3, samples=2).choose(observe(other, seat), legal) == chosen
 
 
+@pytest.mark.slow
 def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
     from lisboa_core import ISMCTSBot
 
@@ -245,6 +248,7 @@ def test_ismcts_plays_from_the_bot_registry_and_validates_its_budget() -> None:
         ISMCTSBot(samples=0)
 
 
+@pytest.mark.slow
 def test_a_user_bot_typed_with_a_view_passes_mypy_strict(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -39,6 +39,7 @@ def _custom_cards(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_simulate_plays_with_a_custom_catalogue_and_user_bots(tmp_path: Path) -> None:
     rules = load_rules(_custom_cards(tmp_path))
     assert rules.digest != load_rules().digest
@@ -63,6 +64,7 @@ def _lisboa(*args: str, cwd: Path | None = None,
                           cwd=cwd, env=env)
 
 
+@pytest.mark.slow
 def test_the_command_line_plays_custom_cards_and_a_user_bot(tmp_path: Path) -> None:
     folder = _custom_cards(tmp_path)
     (tmp_path / "my_bots.py").write_text(

@@ -519,7 +519,7 @@ def test_reconstructed_keys_are_keys_of_the_kind() -> None:
     # card-language.md: the listed keys (or `all`) name fields or clause heads of the kind; a
     # key may be named while absent, the absence being the reconstructed value (a land space
     # with no reward).
-    from lisboa_core.dsl.compiler import KINDS
+    from lisboa_core.games.lisboa.schemas import KINDS
 
     bad: list[str] = []
     for comp in _syntax_components():

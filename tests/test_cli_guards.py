@@ -36,6 +36,7 @@ def _no_traceback(result: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
 
 
+@pytest.mark.slow
 def test_a_failed_save_keeps_the_game_going(tmp_path: Path) -> None:
     unwritable = tmp_path / "no-such-folder" / "game.json"
     good = tmp_path / "game.json"
@@ -126,6 +127,7 @@ def test_an_unreadable_card_file_names_the_file_without_a_false_location(tmp_pat
     assert f"{missing}:0:0" not in result.stdout
 
 
+@pytest.mark.slow
 def test_output_cut_short_by_a_closed_pipe_ends_quietly() -> None:
     # A pipe of one page, far less than the listing, so the writer meets the closed pipe.
     read_end, write_end = os.pipe()

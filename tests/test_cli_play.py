@@ -33,6 +33,7 @@ def test_simulate_output_is_the_same_whatever_the_jobs(capsys: pytest.CaptureFix
         assert word in one
 
 
+@pytest.mark.slow
 def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, "simulate", "--players", "2", "--games", "1", "--seed",
                             "2", "--bots", "greedy,random", "--json", "--progress")

@@ -29,7 +29,9 @@ import lisboa_core
 from lisboa_core import action_space, load_rules
 from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.parser import parse_text_all_errors
-from lisboa_core.dsl.vocabulary import (
+from lisboa_core.fronts.cli import main as cli_main
+from lisboa_core.games.lisboa.language import VOCABULARY
+from lisboa_core.games.lisboa.vocabulary import (
     EFFECT_KINDS,
     EVENTS,
     HOOKS,
@@ -37,7 +39,6 @@ from lisboa_core.dsl.vocabulary import (
     SCORE_FORMS,
     SUBJECTS,
 )
-from lisboa_core.fronts.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -63,6 +64,7 @@ def _blocks(text: str, lang: str) -> list[tuple[str, str]]:
 # --- generated content -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_generated_pages_are_up_to_date() -> None:
     stale = [
         path.relative_to(ROOT).as_posix()
@@ -130,7 +132,7 @@ def test_move_forms_match_their_moves() -> None:
 def _compile_all(text: str) -> list[str]:
     """Problems of card text compiled component by component (counts are not checked)."""
     card_file, problems = parse_text_all_errors(text, "<doc>")
-    compiler = Compiler({"<doc>": text.splitlines()})
+    compiler = Compiler({"<doc>": text.splitlines()}, VOCABULARY)
     for component in card_file.components:
         compiler.component(component)
     return [p.render() for p in (*problems, *compiler.problems)]
@@ -169,6 +171,7 @@ def short_games(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lisboa_core, "is_over", is_over)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("short_games")
 @pytest.mark.parametrize("page", RUNNABLE_PAGES)
 def test_python_examples_in_the_guide_run(page: str) -> None:
@@ -183,12 +186,13 @@ def test_python_examples_in_the_guide_run(page: str) -> None:
             exec(compile(body, f"docs/{page}", "exec"), namespace)
 
 
+@pytest.mark.slow
 @pytest.mark.usefixtures("short_games")
 def test_authoring_tutorial_works_end_to_end(tmp_path: Path) -> None:
     """Copy the cards, make the tutorial's edits, check, play and run its test."""
     page = (DOCS / "authoring.md").read_text(encoding="utf-8")
     cards = tmp_path / "my_cards"
-    shutil.copytree(ROOT / "cards", cards)
+    shutil.copytree(ROOT / "cards" / "lisboa", cards)
     edits = [(attrs, body) for attrs, body in _blocks(page, "lsb") if "my_cards/" in attrs]
     assert len(edits) == 2
     for attrs, body in edits:
@@ -260,12 +264,14 @@ def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     return target
 
 
+@pytest.mark.slow
 def test_site_builds_without_warnings(site: Path) -> None:
     assert (site / "index.html").exists()
     for page in ("card-language", "authoring", "provenance", "rules-coverage", "api/model"):
         assert (site / page / "index.html").exists(), page
 
 
+@pytest.mark.slow
 def test_api_pages_document_every_public_name(site: Path) -> None:
     api = (site / "api" / "index.html").read_text(encoding="utf-8")
     names = [n for n in lisboa_core.__all__ if n != "__version__"]
@@ -378,6 +384,7 @@ def _dump_dom(url: str, profile: Path) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_home_page_renders_in_a_browser(served: str, tmp_path: Path) -> None:
     dom = _dump_dom(served + "/", tmp_path / "profile")
     assert "<title>lisboa_core</title>" in dom
@@ -385,12 +392,14 @@ def test_home_page_renders_in_a_browser(served: str, tmp_path: Path) -> None:
     assert "Getting started" in dom  # the navigation was rendered
 
 
+@pytest.mark.slow
 def test_api_page_documents_legal_moves_in_a_browser(served: str, tmp_path: Path) -> None:
     dom = _dump_dom(served + "/api/", tmp_path / "profile")
     assert 'id="lisboa_core.legal_moves"' in dom
     assert "Every legal move of the seat to act" in dom
 
 
+@pytest.mark.slow
 def test_search_finds_decree_in_a_browser(served: str, tmp_path: Path) -> None:
     dom = _dump_dom(served + "/__probe.html", tmp_path / "profile")
     found = re.search(r'<div id="result">([^<]*)</div>', dom)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ class _Engine:
         return answer
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_through_the_protocol() -> None:
     engine = _Engine()
     status = engine.ask({"id": "start", "cmd": "new", "players": 2, "seed": 9})
@@ -56,6 +58,7 @@ def test_a_whole_game_is_played_through_the_protocol() -> None:
     assert played > 100
 
 
+@pytest.mark.slow
 def test_bad_requests_are_answered_and_change_nothing() -> None:
     engine = _Engine()
     assert engine.ask({"cmd": "legal"})["error"] == "protocol"  # no game yet
@@ -135,6 +138,7 @@ def _session(lines: list[bytes]) -> list[dict[str, Any]]:
     return [_strict(line) for line in done.stdout.decode("utf-8").splitlines()]
 
 
+@pytest.mark.slow
 def test_deep_odd_and_huge_requests_are_answered_and_the_game_goes_on() -> None:
     deep_id = b'{"id": ' + b"[" * 1000 + b"]" * 1000 + b', "cmd": "status"}'
     deeper = b'{"cmd": "apply", "move": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
@@ -205,6 +209,7 @@ def _requests(draw: st.DrawFn) -> dict[str, Any]:
 _START = new_game(2, 2)
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(_requests(), max_size=6))
 def test_any_json_request_gets_a_strict_json_answer_and_never_an_internal_error(
@@ -217,6 +222,7 @@ def test_any_json_request_gets_a_strict_json_answer_and_never_an_internal_error(
         assert answer["ok"] is True or answer["error"] != "internal", answer
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.text(alphabet=st.characters(exclude_characters="\n")), max_size=6))
 def test_any_line_of_text_gets_one_strict_json_answer(lines: list[str]) -> None:

@@ -9,8 +9,9 @@ import random
 import subprocess
 import sys
 
-import numpy as np
 import pytest
+
+np = pytest.importorskip("numpy", reason="the observation vector needs the rl extra")
 
 from lisboa_core import apply, determinize, is_over, legal_moves, new_game, observe
 from lisboa_core.core.replace import replace
@@ -185,6 +186,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 # --- OpenSpiel -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_openspiel_mcts_and_ismcts_bots_play_to_the_end() -> None:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts

@@ -105,6 +105,7 @@ def test_events_travel_as_json() -> None:
     assert {"move", "count", "pieces", "turn"} <= seen_kinds
 
 
+@pytest.mark.slow
 def test_a_seat_never_sees_another_hand_in_its_events() -> None:
     """R3.11: the cards in each hand are hidden from the other seats."""
     leaks_checked = 0

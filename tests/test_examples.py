@@ -35,6 +35,7 @@ def test_there_are_examples() -> None:
     assert {"random_game", "greedy_bot", "position_summary", "custom_cards"} <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs_and_prints(path: Path, tmp_path: Path) -> None:
     for package in _extras(path):

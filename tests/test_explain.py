@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lisboa_core import Move, apply, explain_illegal, is_over, legal_moves, load_rules, new_game
 from lisboa_core.games.lisboa import testing as t
 from lisboa_core.games.lisboa.stack import STACK
 
 
+@pytest.mark.slow
 def test_every_impossible_turn_move_gets_its_cause() -> None:
     explained = 0
     for seed in range(8):

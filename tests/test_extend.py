@@ -81,6 +81,7 @@ def test_it_does_what_it_says(festival: Path) -> None:
     assert after.players[0].wigs == state.players[0].wigs + 4
 
 
+@pytest.mark.slow
 def test_games_with_it_play_exactly_and_save(festival: Path) -> None:
     rules = load_rules(overlay=[festival], reload=True)
     checked = 0

@@ -67,6 +67,7 @@ def _check_sheet(state: object) -> None:
     assert sheet.winners and all(totals[w] == max(totals) for w in sheet.winners)  # R16.9
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("block", range(SEEDS // BLOCK))
 def test_random_games_end_with_a_score_sheet_that_adds_up(players: int, block: int) -> None:
@@ -98,6 +99,7 @@ RARE = {
 }
 
 
+@pytest.mark.slow
 def test_random_games_choose_every_kind_of_move() -> None:
     # Issue 4: over 300 games (players and the options varied with the seed), every
     # form of move in the action space is chosen at least once; the message lists the rest.

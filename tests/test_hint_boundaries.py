@@ -28,7 +28,7 @@ from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
-CARDS = Path(__file__).resolve().parent.parent / "cards"
+CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 
 
 def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:

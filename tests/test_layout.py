@@ -1,7 +1,7 @@
 """The package's layout: a newcomer can read it.
 
 No import circle larger than two modules anywhere in ``lisboa_core`` (module-level and late
-imports both count), no module over 700 lines, about 20 modules at most directly under
+imports both count; imports under ``if TYPE_CHECKING:`` do not, as they never run), no module over 700 lines, about 20 modules at most directly under
 ``src/lisboa_core/``, and in every game the lookahead hints live apart from the rules they
 shorten: a rules module never imports a hints module.
 """
@@ -26,13 +26,36 @@ def _modules() -> dict[str, Path]:
     return {_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
+def _type_checking(node: ast.AST) -> bool:
+    test = node.test if isinstance(node, ast.If) else None
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` that can run: the bodies of ``if TYPE_CHECKING:`` left out
+    (their ``else`` kept)."""
+    found: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if _type_checking(node):
+            assert isinstance(node, ast.If)
+            todo.extend(node.orelse)
+        else:
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def imports() -> dict[str, set[str]]:
     """Per module of the package, the package's modules it imports, at any level."""
     modules = _modules()
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -131,7 +154,10 @@ def test_hints_live_apart_from_the_rules_they_shorten() -> None:
         rules = {n for n in graph if n.startswith(f"{prefix}.rules.")}
         for module in rules:
             assert not (graph[module] & hints), f"{module} imports {graph[module] & hints}"
-        for module in hints:
-            assert "hint(" in _modules()[module].read_text(encoding="utf-8") or not any(
-                "hint(" in _modules()[m].read_text(encoding="utf-8") for m in hints
-            )
+        # Every hint attaches from the hints package: no rules module calls ``.hint(``
+        # or hands a hint to ``register`` (other than the stack's own generic verdicts).
+        for module in rules:
+            text = _modules()[module].read_text(encoding="utf-8")
+            assert ".hint(" not in text, f"{module} attaches a hint"
+            for hint in ("prune=", "alike="):
+                assert hint not in text, f"{module} registers a {hint[:-1]} hint"

@@ -53,6 +53,7 @@ def _played(policy: str, players: int, seed: int, depth: int = 6) -> Iterator[St
 # --- issue 23: a land whose reward takes a cube from the pile ------------------------------
 
 
+@pytest.mark.slow
 def test_a_cube_from_the_pile_and_the_stores_cube_each_pay_a_rubble_trigger() -> None:
     """Issue 23: with clergy tile C30 ("on take-rubble: gain 1 reis per cube", R17.2.8), a
     land whose reward takes a cube from the pile (R10.1.2.3) and the store's own cube

@@ -27,7 +27,7 @@ from lisboa_core.core.replace import replace
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
-CARDS = Path(__file__).resolve().parent.parent / "cards"
+CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 
 
 def _full_search(state: State) -> bool:
@@ -98,6 +98,7 @@ def checked_verdicts() -> Iterator[list[tuple[str, bool]]]:
         STACK.handlers.update(saved)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_verdict_agrees_with_the_full_search(
     players: int, checked_verdicts: list[tuple[str, bool]]
@@ -163,6 +164,7 @@ def test_every_pruned_move_is_illegal(checked_prunes: list[str]) -> None:
     assert len(checked_prunes) > 500
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_alike_moves_are_legal_together(players: int) -> None:
     groups = 0
@@ -192,6 +194,7 @@ def test_taking_a_card_needs_no_lookahead() -> None:
     assert taken > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("block", range(3))
 def test_shortcuts_offer_exactly_the_moves_of_the_full_search(players: int, block: int) -> None:
@@ -242,6 +245,7 @@ def _stronger_clergy(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_shortcuts_hold_with_edited_clergy_tiles(tmp_path: Path) -> None:
     rules = load_rules(_stronger_clergy(tmp_path))
     compared = 0

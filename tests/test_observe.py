@@ -72,6 +72,7 @@ def _strings(value: State | View) -> list[str]:
     return re.findall(r"'([^']*)'", state.dump())
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(state=positions, seat=st.integers(0, 3), seed=st.integers(0, 2**32))
 def test_determinize_agrees_with_the_view_and_is_playable(

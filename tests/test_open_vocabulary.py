@@ -20,6 +20,7 @@ from lisboa_core.dsl.parser import parse_text
 from lisboa_core.errors import CardValidationError
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.rules.scoring import decree_wigs
 from lisboa_core.games.lisboa.state import State
 
@@ -195,7 +196,7 @@ def test_penalties_can_take_a_decree_below_zero() -> None:
 def _score_line(line: str) -> m.Score:
     """The score of a one-line decree; raises CardValidationError with its problems."""
     text = f'decree X01 "x" {{\n  {line}\n  provenance rules\n}}\n'
-    compiler = Compiler({"<test>": text.splitlines()})
+    compiler = Compiler({"<test>": text.splitlines()}, VOCABULARY)
     (decree,) = [compiler.component(c) for c in parse_text(text, "<test>").components]
     if compiler.problems:
         raise CardValidationError(compiler.problems)

@@ -9,16 +9,17 @@ import random
 import subprocess
 import sys
 
-import numpy as np
 import pytest
+
+np = pytest.importorskip("numpy", reason="the OpenSpiel game needs the openspiel extra")
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import apply, is_over, legal_moves, new_game, observe
 from lisboa_core.games.lisboa.actions import action_index
 
-pyspiel = pytest.importorskip("pyspiel")
-openspiel = pytest.importorskip("lisboa_core.envs.openspiel")
+pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra")
+openspiel = pytest.importorskip("lisboa_core.envs.openspiel", reason="needs the openspiel extra")
 
 
 def _play(state: object, moves: int, seed: int) -> list[int]:
@@ -40,6 +41,7 @@ def _play(state: object, moves: int, seed: int) -> list[int]:
 # --- OpenSpiel's own test, with serialisation ----------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, -1), (3, 5), (4, -1)])
 def test_random_sim_test_with_serialization(players: int, seed: int) -> None:
     game = pyspiel.load_game("python_lisboa", {"players": players, "seed": seed})
@@ -91,6 +93,7 @@ def test_pickling_keeps_everything_a_seat_and_the_game_see(
         assert copy.observation_string(seat) == state.observation_string(seat)
 
 
+@pytest.mark.slow
 def test_a_pickled_state_plays_on_in_a_fresh_process() -> None:
     # What a multiprocessing or Ray worker does: unpickle with nothing imported before.
     game = pyspiel.load_game("python_lisboa", {"players": 2})
@@ -263,6 +266,7 @@ def test_a_resampled_state_keeps_the_seats_information_state() -> None:
 # --- the cost of OpenSpiel's checks --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_random_sim_test_deals_once_and_encodes_each_view_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

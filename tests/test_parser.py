@@ -16,8 +16,10 @@ from lisboa_core.dsl.ast import (
     Text,
     Word,
 )
+from lisboa_core.dsl.compiler import Compiler
 from lisboa_core.dsl.parser import _parser, parse_text, parse_text_all_errors
 from lisboa_core.errors import CardSyntaxError
+from lisboa_core.games.lisboa.language import VOCABULARY
 
 SAMPLE = """\
 # a comment line
@@ -83,7 +85,7 @@ def test_values_of_every_type() -> None:
         ("clergy C1 {\n  wigs @\n}\n", 2, 8, "unexpected character '@'"),
         ("clergy c1 {\n}\n", 1, 8, "expected an id such as C99"),
         ("clergy C1 {\n  on x: \n}\n", 2, 9, "expected 'choose', 'if', 'may' or a word"),
-        ("potion C1 {\n}\n", 1, 1, "expected a component kind"),
+        ("Potion C1 {\n}\n", 1, 1, "expected a component kind"),
         ("clergy C1 {\n  wigs 2\n", 2, 9, "found the end of the file"),
         ("clergy C1 {\n  reward: choose one (gain 1 gold\n}\n", 2, 34, "expected"),
     ],
@@ -113,3 +115,16 @@ def test_every_broken_component_is_reported_and_the_rest_parses() -> None:
     assert [c.id for c in card_file.components] == ["C2", "C4"]
     assert [p.line for p in problems] == [2, 11]
     assert "next component (line 13)" in problems[1].message
+
+
+def test_an_unknown_kind_word_parses_and_is_refused_by_the_games_vocabulary() -> None:
+    """One syntax serves every game, so any lower-case kind word parses; the game's
+    vocabulary refuses one it does not have, at the kind's place, naming what it knows."""
+    text = "potion C1 {\n}\n"
+    card_file = parse_text(text, "cards.lsb")
+    assert [c.kind for c in card_file.components] == ["potion"]
+    compiler = Compiler({"cards.lsb": text.splitlines()}, VOCABULARY)
+    assert compiler.component(card_file.components[0]) is None
+    [problem] = compiler.problems
+    assert (problem.file, problem.line, problem.column, problem.code) == ("cards.lsb", 1, 1, "LB101")
+    assert "unknown component kind 'potion'" in problem.message and "clergy" in problem.message

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import functools
 
-import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy", reason="the PettingZoo environment needs the rl extra")
+pytest.importorskip("pettingzoo", reason="the PettingZoo environment needs the rl extra")
 from lisboa_core import IllegalMoveError
 from lisboa_core.envs.pettingzoo import env
 from lisboa_core.games.lisboa.render import render_text

@@ -298,6 +298,7 @@ def _piece_lists(document: Document) -> list[tuple[str, ...]]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position=st.sampled_from(["turn", "draft", "setup", "two", "opened", "tucked", "deep",
                                   "period2"]),
@@ -321,6 +322,7 @@ def test_any_piece_copied_into_any_other_zone_is_refused_naming_a_field(
 # --- and never a state the engine made ----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_state_of_real_games_keeps_every_piece_in_its_place() -> None:
     lab = load_rules(overlay=[Path(__file__).parent / "data" / "open_words.lsb"])
     for seed in range(6):

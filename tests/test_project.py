@@ -10,6 +10,8 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from lisboa_core import load_rules
 from lisboa_core.games.lisboa.catalog import kind_of
 
@@ -30,6 +32,7 @@ def test_no_card_id_or_name_appears_in_the_source() -> None:
     assert not leaked_ids and not leaked_names
 
 
+@pytest.mark.slow
 def test_generated_provenance_page_is_up_to_date() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "docs" / "generate.py"), "--check"],
@@ -51,6 +54,7 @@ def test_readme_and_ci_show_the_two_commands() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text()
 
 
+@pytest.mark.slow
 def test_readme_python_examples_run() -> None:
     # The README is true: every Python block in it runs as written.
     readme = (ROOT / "README.md").read_text()
@@ -60,6 +64,7 @@ def test_readme_python_examples_run() -> None:
         exec(compile(block, "README.md", "exec"), {})
 
 
+@pytest.mark.slow
 def test_wheel_ships_grammar_cards_and_the_table_page(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(

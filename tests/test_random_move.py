@@ -56,6 +56,13 @@ def test_its_distribution_is_uniform_over_the_legal_moves(index: int) -> None:
 
 
 def test_games_played_with_it_match_the_same_choices_made_from_the_list() -> None:
+    # Two copies of one game stepped in turn, on purpose. ``fast`` meets only
+    # random_move's path (it proves legal just the move it draws), ``slow`` only
+    # legal_moves' (every move proved). The hints keep their last answer by the identity
+    # of the position's tuples (``_LAST_STORES``, ``_LAST_PRICES``), so alternating two
+    # copies makes each call miss the memo the other copy just filled and recompute, where
+    # one game would hit it: the moves and the final digests agreeing shows the memo-hit
+    # path and the recomputed path give the same answers.
     for seed in range(6):
         players = 2 + seed % 3
         fast, slow = new_game(players, seed), new_game(players, seed)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def _play(players: int, seed: int, decisions: int, chooser: random.Random, deep:
     return decisions
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     players=st.sampled_from([2, 3, 4]),

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import ray
+
+ray = pytest.importorskip("ray", reason="the Ray backend needs the ray extra")
 
 from lisboa_core import load_rules
 from lisboa_core.studies.balance import compare
@@ -26,12 +27,14 @@ def local_ray() -> Iterator[None]:
         ray.shutdown()
 
 
+@pytest.mark.slow
 def test_ray_gives_the_same_games_as_processes(local_ray: None) -> None:
     on_ray = simulate(2, 4, 11, ["random"], jobs=2, backend="ray")
     local = simulate(2, 4, 11, ["random"], jobs=2)
     assert on_ray == local and [r.index for r in on_ray] == [0, 1, 2, 3]
 
 
+@pytest.mark.slow
 def test_a_user_catalogue_travels_to_the_workers(local_ray: None) -> None:
     rules = load_rules(overlay=[OVERLAY])
     arrived: list[int] = []
@@ -41,6 +44,7 @@ def test_a_user_catalogue_travels_to_the_workers(local_ray: None) -> None:
     assert arrived == [0, 1]
 
 
+@pytest.mark.slow
 def test_a_balance_study_on_ray_matches_one_on_processes(local_ray: None) -> None:
     shipped, lab = load_rules(), load_rules(overlay=[OVERLAY])
     on_ray = compare(shipped, lab, 2, 2, 9, ["random"], backend="ray")

@@ -137,6 +137,7 @@ def test_r3_4_get_one_gold_discards_a_card() -> None:
     assert after.to_act == seat and after.pending[-1].kind == "take-card"
 
 
+@pytest.mark.slow
 def test_r3_4_a11_option_gold_only_when_no_action_is_possible() -> None:
     # A11 (R3.4): allowed always by default; Options(gold_only_when_stuck=True) offers
     # Get 1 gold only when no card of the hand can be tucked.

@@ -150,6 +150,7 @@ def test_a_decision_whose_data_leaves_no_legal_move_is_refused() -> None:
     assert needed != 9
 
 
+@pytest.mark.slow
 def test_every_state_of_real_games_passes_the_stack_checks() -> None:
     # The declared places (`under`) and checks must never refuse a state the engine made:
     # games of 2, 3 and 4 players, with the draft and leftmost-slot options, every state.
@@ -180,6 +181,7 @@ _SAVES = sample_saves(games=9)
 _RECORDS = sample_records(games=3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_tampered_saves_are_refused_or_playable(chunk: int) -> None:
     outcomes: dict[str, int] = {}
@@ -195,6 +197,7 @@ def test_tampered_saves_are_refused_or_playable(chunk: int) -> None:
     assert outcomes.get("rejected", 0) > 0 and outcomes.get("playable", 0) > 0
 
 
+@pytest.mark.slow
 def test_tampered_records_are_refused_or_playable() -> None:
     broken = []
     for case in range(300):

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 
-import jsonschema
 import pytest
+
+jsonschema = pytest.importorskip("jsonschema", reason="the schema checks use jsonschema (dev extra)")
 
 from lisboa_core import apply, is_over, new_game, observe, random_move, record_game, to_json
 from lisboa_core.games.lisboa.events import events_between
@@ -25,6 +26,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema() -> None:
         _validator(kind)
 
 
+@pytest.mark.slow
 def test_states_views_moves_and_events_of_real_games_validate() -> None:
     state_v, view_v, move_v, event_v = (
         _validator(k) for k in ("state", "view", "move", "event"))

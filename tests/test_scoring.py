@@ -215,7 +215,7 @@ def holding(d: m.Decree, players: int = 4, seat: int = 0) -> State:
 
 def test_every_decree_type_is_in_the_catalogue_and_matches_its_comment() -> None:
     # components.md C.2: 30 atomic types; decrees.lsb marks each card `# type Dnn`
-    text = (ROOT / "cards" / "decrees.lsb").read_text(encoding="utf-8")
+    text = (ROOT / "cards" / "lisboa" / "decrees.lsb").read_text(encoding="utf-8")
     commented = dict(re.findall(r"^decree (\w+) .*# type (D\d\d)", text, re.MULTILINE))
     assert len(commented) == len(RULES.decrees) == 70
     assert {d.id: decree_type(d) for d in RULES.decrees} == commented

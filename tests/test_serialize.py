@@ -54,6 +54,7 @@ def _round_trip(state: State) -> State:
 # --- round trip -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.sampled_from([2, 3, 4]),
@@ -131,6 +132,7 @@ def test_state_digest_is_short_hex_and_tells_states_apart() -> None:
     assert state_digest(apply(a, legal_moves(a)[0])) != digest
 
 
+@pytest.mark.slow
 def test_state_digest_does_not_depend_on_the_hash_seed() -> None:
     code = "from lisboa_core import new_game, state_digest; print(state_digest(new_game(4, 42)))"
     digests = {
@@ -357,6 +359,7 @@ def _mutate(document: Any, path: tuple[Any, ...], action: str, junk: Any) -> Non
         node[last] = junk
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     which=st.integers(0, 2),

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+
+pytest.importorskip("starlette", reason="the browser table needs the serve extra")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -246,9 +248,11 @@ def _moved_on(page: Page, decision: str | None) -> None:
                            state="attached")
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
-    from playwright.sync_api import sync_playwright
-
+    sync_playwright = pytest.importorskip(
+        "playwright.sync_api", reason="the browser check needs playwright (dev extra)"
+    ).sync_playwright
     chromium = shutil.which("chromium")
     if chromium is None:
         pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")

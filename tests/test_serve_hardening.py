@@ -21,6 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+for _package in ("starlette", "uvicorn", "websockets"):
+    pytest.importorskip(_package, reason="the browser table needs the serve extra")
 import uvicorn
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
@@ -242,6 +245,7 @@ def _lisboa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]
                           text=True, env=env, timeout=timeout, check=False)
 
 
+@pytest.mark.slow
 def test_serving_beyond_loopback_needs_public() -> None:
     refused = _lisboa("serve", "--host", "0.0.0.0", "--port", "0")  # refused before binding
     assert refused.returncode == 1 and "--public" in refused.stderr, refused.stderr
@@ -250,6 +254,7 @@ def test_serving_beyond_loopback_needs_public() -> None:
     assert bad.returncode == 2 and "--allow-host" in bad.stderr
 
 
+@pytest.mark.slow
 def test_allowed_host_names_reach_the_table_through_the_command_line() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "lisboa_core", "serve", "--port", "0", "--bots", "random",

@@ -110,6 +110,7 @@ def _lisboa(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, stdin=subprocess.DEVNULL, timeout=300, check=False)
 
 
+@pytest.mark.slow
 def test_lisboa_show_draws_a_record(tmp_path: Path) -> None:
     rng = random.Random(3)
     record = record_game(lambda s: random_move(s, rng), players=3, seed=2, max_moves=60)

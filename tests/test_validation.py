@@ -142,7 +142,7 @@ def test_cards_check_reports_every_problem_without_a_traceback(tmp_path: Path) -
 
 def test_influence_reis_icons_stand_on_different_spaces(check_text) -> None:  # type: ignore[no-untyped-def]
     # R5.6: one real per icon the marker passes; two icons on one space is a typing error.
-    board = (Path(__file__).parent.parent / "cards" / "board.lsb").read_text(encoding="utf-8")
+    board = (Path(__file__).parent.parent / "cards" / "lisboa" / "board.lsb").read_text(encoding="utf-8")
     assert "influence-reis-icons 0 2 4 6 8" in board
     doubled = board.replace("influence-reis-icons 0 2 4 6 8", "influence-reis-icons 0 2 4 4 8")
     messages = [p.message for p in check_text(doubled, "board.lsb") if p.code == "LB104"]

@@ -17,6 +17,7 @@ Example::
 """
 
 from lisboa_core import _moved
+from lisboa_core._version import __version__
 from lisboa_core.api import (
     apply,
     explain_illegal,
@@ -110,8 +111,6 @@ __all__ = [
     "winners",
 ]
 
-__version__ = "0.1.0"
-"""The package version (PEP 440); game records store it (:class:`GameRecord`)."""
 
 _moved.install()
 

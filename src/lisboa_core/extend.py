@@ -31,22 +31,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from lisboa_core._args import expect
+from lisboa_core.core.immutable import GameState
 from lisboa_core.dsl.patterns import Pattern, compile_pattern
-from lisboa_core.dsl.vocabulary import (
-    EFFECT_KINDS,
-    EVENTS,
-    SUBJECTS,
-    USER_EFFECT_KINDS,
-    USER_EVENTS,
-    USER_SUBJECTS,
-    EffectKind,
-    Event,
-    Subject,
-)
+from lisboa_core.dsl.vocabulary import EffectKind, Event, Subject, Vocabulary
 from lisboa_core.errors import LisboaError
-from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, emit
-from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS
-from lisboa_core.games.lisboa.state import State
+from lisboa_core.games import Game, game_of
+from lisboa_core.games import game as _game
 
 __all__ = [
     "CountFn",
@@ -60,17 +50,21 @@ __all__ = [
     "unregister_subject",
 ]
 
-EffectFn = Callable[[State, int, dict[str, Any]], State]
+State = GameState
+
+EffectFn = Callable[[Any, int, dict[str, Any]], Any]
 """What a registered effect does: ``(state, seat, arguments) -> new state``, where the
 arguments are the phrase's slots by name (``{"amount": 2}``). The state is immutable:
 return a new one (``State.with_players``, ``PlayerState.replaced``...)."""
 
-_CONTEXTS = frozenset({"produce", "take-rubble", "quantity"})
+def _words(game: str | Game) -> tuple[Game, Vocabulary]:
+    chosen = _game(game)
+    return chosen, chosen.vocabulary
 
 
-def _pattern(text: str, function: str, what: str) -> Pattern:
+def _pattern(text: str, function: str, what: str, vocabulary: Vocabulary) -> Pattern:
     try:
-        return compile_pattern(text)
+        return compile_pattern(text, vocabulary.types)
     except Exception as err:  # the pattern compiler's own errors, whatever their class
         raise LisboaError(f"{function}(): the {what} {text!r} does not compile: {err}") from None
 
@@ -82,16 +76,18 @@ def register_effect(
     apply: EffectFn,
     *,
     needs: Iterable[str] = (),
+    game: str | Game = "lisboa",
 ) -> None:
-    """Add an effect kind to the card language.
+    """Add an effect kind to a game's card language (Lisboa's by default).
 
     :param name: the kind's name (``festival``), new: a shipped kind cannot be replaced.
     :param phrase: how card files write it, a pattern like the vocabulary's
         (``festival <amount:pos>``): literal words, then ``<slot:type>`` slots.
     :param description: its English, with the slots in braces (``gain {amount} wig(s)``).
     :param apply: what it does (see :data:`EffectFn`).
-    :param needs: contexts it only makes sense in: ``produce``, ``take-rubble``,
-        ``quantity``.
+    :param needs: contexts it only makes sense in (Lisboa: ``produce``, ``take-rubble``,
+        ``quantity``).
+    :param game: the game whose language gains the phrase.
     :raises LisboaError: for a name already in use, a phrase that does not compile or
         does not start with a word, or an unknown context.
 
@@ -116,24 +112,25 @@ def register_effect(
     expect(description, str, "register_effect", "description")
     if not callable(apply):
         raise TypeError("register_effect(): apply must be callable (state, seat, args)")
-    if any(k.name == name for k in EFFECT_KINDS) or name in USER_EFFECT_KINDS:
+    chosen, words = _words(game)
+    if any(k.name == name for k in words.effect_kinds()):
         raise LisboaError(f"register_effect(): an effect kind {name!r} already exists")
     contexts = frozenset(needs)
-    if not contexts <= _CONTEXTS:
-        known = ", ".join(sorted(_CONTEXTS))
+    if not contexts <= set(words.contexts):
+        known = ", ".join(sorted(words.contexts))
         raise LisboaError(f"register_effect(): needs must be among {known}")
-    pattern = _pattern(phrase, "register_effect", "phrase")
+    pattern = _pattern(phrase, "register_effect", "phrase", words)
     if not pattern.literal_words or not phrase.split()[0] == pattern.literal_words[0]:
         raise LisboaError(f"register_effect(): the phrase {phrase!r} must start with a word")
-    USER_EFFECT_KINDS[name] = EffectKind(name, pattern, description, contexts)
+    words.user_effects[name] = EffectKind(name, pattern, description, contexts)
 
-    def run(state: State, seat: int, do: Any, ctx: Any) -> State:
+    def run(state: Any, seat: int, do: Any, ctx: Any) -> Any:
         return apply(state, seat, dict(do.args))
 
-    DO_HANDLERS[name] = run
+    chosen.effect_handlers[name] = run
 
 
-def unregister_effect(name: str) -> None:
+def unregister_effect(name: str, *, game: str | Game = "lisboa") -> None:
     """Take back an effect kind registered with :func:`register_effect` (card files that
     use it no longer load).
 
@@ -146,13 +143,16 @@ def unregister_effect(name: str) -> None:
         register_effect("rest", "rest", "do nothing", lambda state, seat, args: state)
         unregister_effect("rest")
     """
-    if name not in USER_EFFECT_KINDS:
+    chosen, words = _words(game)
+    if name not in words.user_effects:
         raise LisboaError(f"unregister_effect(): no user effect kind {name!r}")
-    del USER_EFFECT_KINDS[name]
-    DO_HANDLERS.pop(name, None)
+    del words.user_effects[name]
+    chosen.effect_handlers.pop(name, None)
 
 
-def register_event(name: str, description: str, *, qualifier: str = "") -> None:
+def register_event(
+    name: str, description: str, *, qualifier: str = "", game: str | Game = "lisboa"
+) -> None:
     """Add an event that card triggers can listen to (``on NAME: effects``), announced by
     your own code with :func:`fire` (typically inside a registered effect).
 
@@ -173,14 +173,15 @@ def register_event(name: str, description: str, *, qualifier: str = "") -> None:
     expect(name, str, "register_event", "name")
     expect(description, str, "register_event", "description")
     expect(qualifier, str, "register_event", "qualifier")
-    if any(e.name == name for e in EVENTS) or name in USER_EVENTS:
+    _, words = _words(game)
+    if any(e.name == name for e in words.all_events()):
         raise LisboaError(f"register_event(): an event {name!r} already exists")
-    pattern = _pattern(qualifier, "register_event", "qualifier")
+    pattern = _pattern(qualifier, "register_event", "qualifier", words)
     template = description.replace("{", "{{").replace("}", "}}").replace("{{what}}", "{what}")
-    USER_EVENTS[name] = Event(name, pattern, template)
+    words.user_events[name] = Event(name, pattern, template)
 
 
-def unregister_event(name: str) -> None:
+def unregister_event(name: str, *, game: str | Game = "lisboa") -> None:
     """Take back an event registered with :func:`register_event`.
 
     :raises LisboaError: if ``name`` was not registered from user code.
@@ -192,12 +193,13 @@ def unregister_event(name: str) -> None:
         register_event("market-day", "on market day")
         unregister_event("market-day")
     """
-    if name not in USER_EVENTS:
+    _, words = _words(game)
+    if name not in words.user_events:
         raise LisboaError(f"unregister_event(): no user event {name!r}")
-    del USER_EVENTS[name]
+    del words.user_events[name]
 
 
-def fire(state: State, seat: int, event: str, what: str | None = None) -> State:
+def fire(state: Any, seat: int, event: str, what: str | None = None) -> Any:
     """Announce ``event`` to ``seat``'s triggers: their effects run next, in card order,
     exactly as the engine's own events do. Returns the new state.
 
@@ -213,18 +215,25 @@ def fire(state: State, seat: int, event: str, what: str | None = None) -> State:
         assert fire(state, 0, "market-day") == state  # no card listens to it
         unregister_event("market-day")
     """
-    if not any(e.name == event for e in EVENTS) and event not in USER_EVENTS:
+    chosen = game_of(state)
+    if not any(e.name == event for e in chosen.vocabulary.all_events()):
         raise LisboaError(f"fire(): no event {event!r}; register it with register_event")
-    return emit(state, seat, event, what)
+    return chosen.emit(state, seat, event, what)
 
 
-CountFn = Callable[[State, int, dict[str, Any]], int]
+CountFn = Callable[[Any, int, dict[str, Any]], int]
 """How a registered subject is counted: ``(state, seat, filters) -> count``, the filters
 bound by name from what the card wrote after the subject's word."""
 
 
 def register_subject(
-    name: str, words: Iterable[str], description: str, count: CountFn, *, filters: str = "",
+    name: str,
+    words: Iterable[str],
+    description: str,
+    count: CountFn,
+    *,
+    filters: str = "",
+    game: str | Game = "lisboa",
 ) -> None:
     """Add something decrees (``score 2 per NAME``) and conditions (``if at least 3 NAME
     (...)``) can count.
@@ -253,18 +262,19 @@ def register_subject(
     spelt = tuple(words)
     if not spelt or not all(isinstance(w, str) and w for w in spelt):
         raise LisboaError("register_subject(): words must be one or more non-empty strings")
-    taken = {w for s in (*SUBJECTS, *USER_SUBJECTS.values()) for w in s.words}
-    if any(s.name == name for s in SUBJECTS) or name in USER_SUBJECTS:
+    chosen, vocabulary = _words(game)
+    taken = {w for s in vocabulary.all_subjects() for w in s.words}
+    if any(s.name == name for s in vocabulary.all_subjects()):
         raise LisboaError(f"register_subject(): a subject {name!r} already exists")
     if taken & set(spelt):
         clash = ", ".join(sorted(taken & set(spelt)))
         raise LisboaError(f"register_subject(): the word(s) {clash} already name a subject")
-    pattern = _pattern(filters, "register_subject", "filters")
-    USER_SUBJECTS[name] = Subject(name, spelt, pattern, description)
-    SUBJECT_COUNTS[name] = count
+    pattern = _pattern(filters, "register_subject", "filters", vocabulary)
+    vocabulary.user_subjects[name] = Subject(name, spelt, pattern, description)
+    chosen.subject_counts[name] = count
 
 
-def unregister_subject(name: str) -> None:
+def unregister_subject(name: str, *, game: str | Game = "lisboa") -> None:
     """Take back a subject registered with :func:`register_subject`.
 
     :raises LisboaError: if ``name`` was not registered from user code.
@@ -276,7 +286,8 @@ def unregister_subject(name: str) -> None:
         register_subject("cash", ["cash"], "{your}reis", lambda s, seat, f: s.players[seat].reis)
         unregister_subject("cash")
     """
-    if name not in USER_SUBJECTS:
+    chosen, vocabulary = _words(game)
+    if name not in vocabulary.user_subjects:
         raise LisboaError(f"unregister_subject(): no user subject {name!r}")
-    del USER_SUBJECTS[name]
-    SUBJECT_COUNTS.pop(name, None)
+    del vocabulary.user_subjects[name]
+    chosen.subject_counts.pop(name, None)

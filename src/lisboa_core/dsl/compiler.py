@@ -14,21 +14,13 @@ from typing import Any
 import attrs
 
 from lisboa_core.dsl import ast
-from lisboa_core.dsl.patterns import TYPES, Mismatch
-from lisboa_core.dsl.schemas import KINDS, KindSchema, Spec
-from lisboa_core.dsl.vocabulary import (
-    CONDITIONS,
-    HOOKS,
-    PERMISSIONS,
-    SCORE_FORMS,
-    effect_kinds,
-    events,
-    subjects,
-)
+from lisboa_core.dsl import nodes as m
+from lisboa_core.dsl.patterns import Mismatch
+from lisboa_core.dsl.schemas import KindSchema, Spec
+from lisboa_core.dsl.vocabulary import Vocabulary
 from lisboa_core.errors import Problem
-from lisboa_core.games.lisboa import model as m
 
-__all__ = ["CODES", "KINDS", "Compiler"]
+__all__ = ["CODES", "Compiler"]
 
 CODES: dict[str, str] = {
     "LB001": "syntax error: the text does not follow the grammar",
@@ -48,19 +40,6 @@ CODES: dict[str, str] = {
     "LB131": "a constraint stated by the rules is broken",
     "LB140": "provenance missing or naming a key the component does not have",
 }
-
-
-def _if_able(effect: Any) -> Any:
-    """``effect`` with every ``pay`` turned into ``pay ... if you can`` (R4.5)."""
-    if isinstance(effect, m.Do):
-        return attrs.evolve(effect, kind="pay_if_able") if effect.kind == "pay" else effect
-    if isinstance(effect, m.Seq):
-        return attrs.evolve(effect, steps=tuple(_if_able(s) for s in effect.steps))
-    if isinstance(effect, m.May):
-        return attrs.evolve(effect, body=_if_able(effect.body))
-    if isinstance(effect, m.Choose):
-        return attrs.evolve(effect, options=tuple(_if_able(o) for o in effect.options))
-    return effect
 
 
 def _readable(pattern: str) -> str:
@@ -91,25 +70,6 @@ def _suggest(word: str, options: Iterable[str], *, choices: bool = False) -> str
     return ""
 
 
-def _effects_by_verb() -> dict[str, list[Any]]:
-    """The effect kinds by their first word, shipped and user-registered."""
-    table: dict[str, list[Any]] = {}
-    for kind in effect_kinds():
-        table.setdefault(kind.verb, []).append(kind)
-    return table
-
-
-def _events() -> dict[str, Any]:
-    """The events by name, shipped and user-registered."""
-    return {e.name: e for e in events()}
-
-
-def _subject_words() -> dict[str, Any]:
-    """The scoring subjects by each word that names them, shipped and user-registered."""
-    return {w: s for s in subjects() for w in s.words}
-
-
-_HOOKS = {h.name: h for h in HOOKS}
 _BEHAVIOUR_KEYS = ("modify", "allow", "on")
 
 
@@ -124,9 +84,17 @@ class _Context:
 class Compiler:
     """Turns parsed files into typed components, collecting every problem."""
 
-    def __init__(self, sources: dict[str, list[str]]) -> None:
+    def __init__(self, sources: dict[str, list[str]], vocabulary: Vocabulary) -> None:
         self.sources = sources
+        self.vocabulary = vocabulary
+        """The game's words the components are read against."""
         self.problems: list[Problem] = []
+        self._effects_by_verb: dict[str, list[Any]] = {}
+        for kind in vocabulary.effect_kinds():
+            self._effects_by_verb.setdefault(kind.verb, []).append(kind)
+        self._events = {e.name: e for e in vocabulary.all_events()}
+        self._subject_words = {w: s for s in vocabulary.all_subjects() for w in s.words}
+        self._hooks = {h.name: h for h in vocabulary.hooks}
 
     # --- reporting ---------------------------------------------------------------------
 
@@ -162,9 +130,16 @@ class Compiler:
 
     # --- components --------------------------------------------------------------------
 
-    def component(self, comp: ast.Component) -> m.Component | None:
+    def component(self, comp: ast.Component) -> Any | None:
         """Compile one component, or return ``None`` if it has problems."""
-        schema = KINDS[comp.kind]
+        schema = self.vocabulary.kinds.get(comp.kind)
+        if schema is None:
+            kinds = list(self.vocabulary.kinds)
+            self.report(
+                comp.loc, "LB101",
+                f"unknown component kind {comp.kind!r}{_suggest(comp.kind, kinds, choices=True)}",
+            )
+            return None
         before = len(self.problems)
         specs = {s.key: s for s in schema.specs if s.key}
         allows_behaviour = any(s.form == "behaviour" for s in schema.specs)
@@ -230,10 +205,6 @@ class Compiler:
                     )
         if allows_behaviour:
             values["behaviour"] = self.behaviour(behaviour_items)
-        if values.get("penalty") is not None:
-            # R4.5: a penalty you cannot pay you simply do not pay, so a penalty's `pay` is
-            # paid if the seat can (everywhere else `pay` is a cost that must be payable).
-            values["penalty"] = _if_able(values["penalty"])
         for spec in schema.specs:
             if spec.repeat and spec.attr:
                 values[spec.attr] = tuple(values.get(spec.attr, ()))
@@ -247,18 +218,11 @@ class Compiler:
         comp: ast.Component,
         values: dict[str, Any],
         provenance: m.Provenance,
-    ) -> m.Component | None:
-        if comp.kind == "decree" and values.get("score"):
-            first, *more = values["score"]  # a compound decree: every line scores
-            values["score"], values["more"] = first, tuple(more)
-        if comp.kind == "noble":
-            values["key_check"] = None
-            values.pop("key_check")
-        if comp.kind == "player-board" and "houses" in values:
-            # The engine reads the groups left to right, whatever order the file gives.
-            values["houses"] = tuple(sorted(values["houses"], key=lambda h: _GROUPS.index(h[0])))
+    ) -> Any | None:
+        if self.vocabulary.finish is not None:
+            values = self.vocabulary.finish(comp.kind, values)
         try:
-            obj: m.Component = schema.cls(
+            obj: Any = schema.cls(
                 id=comp.id,
                 name=comp.name or comp.id,
                 provenance=provenance,
@@ -349,8 +313,8 @@ class Compiler:
                 self._mismatch(bound, item.values, item.loc, f"{key} {spec.pattern.text}")
                 return _BAD
             behaviour = self.behaviour(item.items)
-            if key == "ability":
-                return m.HouseAbility(bound["g"], bound["i"], behaviour)
+            if spec.build is not None:
+                return spec.build({**bound, "behaviour": behaviour})
             return behaviour
         raise AssertionError(spec.form)  # pragma: no cover
 
@@ -369,13 +333,15 @@ class Compiler:
                     modifiers.append(mod)
             elif key == "allow" and isinstance(item, ast.Field):
                 words = [str(v) for v in item.values]
-                if len(words) != 1 or words[0] not in PERMISSIONS:
+                permissions_known = self.vocabulary.permissions
+                if len(words) != 1 or words[0] not in permissions_known:
                     where = item.values[0].loc if item.values else item.loc
                     shown = " ".join(words)
                     self.report(
                         where,
                         "LB112",
-                        f"unknown permission {shown!r}{_suggest(shown, PERMISSIONS, choices=True)}",
+                        f"unknown permission {shown!r}"
+                        f"{_suggest(shown, permissions_known, choices=True)}",
                     )
                 else:
                     permissions.append(m.Permission(words[0], item.loc))
@@ -415,7 +381,7 @@ class Compiler:
         return entry, bound
 
     def _modifier(self, item: ast.Field) -> m.Modifier | None:
-        found = self._head(item, _HOOKS, "hook", "modify payment -1")
+        found = self._head(item, self._hooks, "hook", "modify HOOK -1")
         if found is None:
             return None
         hook, bound = found
@@ -423,7 +389,7 @@ class Compiler:
         return m.Modifier(hook.name, amount, tuple(sorted(bound.items())), item.loc)
 
     def _trigger(self, item: ast.Clause) -> m.Trigger | None:
-        found = self._head(item, _events(), "event", "on build-store: gain 1 wig")
+        found = self._head(item, self._events, "event", "on EVENT: effects")
         if found is None:
             return None
         event, bound = found
@@ -464,7 +430,7 @@ class Compiler:
         """``if TEST QUANTITY (effects)``: the test from :data:`CONDITIONS`."""
         words = effect.words
         best: Mismatch | None = None
-        for condition in CONDITIONS:
+        for condition in self.vocabulary.conditions:
             bound = condition.pattern.match_prefix(words)
             if isinstance(bound, Mismatch):
                 if best is None or bound.index > best.index:
@@ -486,7 +452,7 @@ class Compiler:
 
     def _phrase(self, phrase: ast.Phrase, ctx: _Context) -> m.Do | None:
         verb = phrase.verb.text
-        by_verb = _effects_by_verb()
+        by_verb = self._effects_by_verb
         kinds = by_verb.get(verb)
         if not kinds:
             self.report(
@@ -502,19 +468,15 @@ class Compiler:
                 continue
             missing = kind.needs - ctx.provides
             if missing:
-                where = {
-                    "produce": "inside `on produce`",
-                    "take-rubble": "inside `on take-rubble`",
-                    "quantity": "in a trigger whose event has a quantity (take-rubble, sail)",
-                }
+                where = self.vocabulary.contexts
                 self.report(
                     phrase.loc,
                     "LB111",
                     f"'{kind.pattern.text}' only acts "
-                    + " and ".join(where[n] for n in sorted(missing)),
+                    + " and ".join(where.get(n, f"inside `on {n}`") for n in sorted(missing)),
                 )
                 return None
-            if kind.name == "gain_per" and ctx.unit != bound["unit"]:
+            if "unit" in bound and "quantity" in kind.needs and ctx.unit != bound["unit"]:
                 self.report(
                     phrase.loc,
                     "LB111",
@@ -533,7 +495,7 @@ class Compiler:
         """Compile ``score N per ...`` / ``score N if most ...`` / ``score N if every type``."""
         values = item.values
         best: Mismatch | None = None
-        for form in SCORE_FORMS:
+        for form in self.vocabulary.score_forms:
             if form.name == "every-type":
                 bound_full = form.pattern.match(values)
                 if isinstance(bound_full, dict):
@@ -578,7 +540,7 @@ class Compiler:
             )
             return None
         head = values[0]
-        table = _subject_words()
+        table = self._subject_words
         subject = table.get(head.text)
         if subject is None:
             self.report(
@@ -603,7 +565,4 @@ class _Bad:
 
 _BAD: Any = _Bad()
 
-_GROUPS = TYPES["group"].members
 
-# Enumerations used by the catalogue-level checks.
-STREET_GOOD_TYPES = TYPES["street"].members

@@ -46,7 +46,7 @@ __all__ = ["parse_file", "parse_text", "parse_text_all_errors"]
 
 # What each terminal means to a card author, for "expected ..." messages.
 _TERMINAL_WORDS = {
-    "KIND": "a component kind (political, clergy, decree, ...)",
+    "KIND": "a component kind (a lower-case word such as building)",
     "ID": "an id such as C99",
     "WORD": "a word",
     "INT": "a number",
@@ -260,23 +260,8 @@ def parse_file(path: str | Path) -> CardFile:
     return parse_text(text, str(path))
 
 
-_KINDS = (
-    "political",
-    "ship",
-    "clergy",
-    "decree",
-    "building",
-    "plan",
-    "city",
-    "scoring",
-    "favor",
-    "land",
-    "site",
-    "noble",
-    "board",
-    "player-board",
-)
-_COMPONENT_START = re.compile(rf"^(?:{'|'.join(_KINDS)})\s", re.MULTILINE)
+# A component starts a line with its kind and its id (``building SmallMarket``).
+_COMPONENT_START = re.compile(r"^[a-z][a-z-]*[ \t]+[A-Z]", re.MULTILINE)
 
 
 def parse_text_all_errors(text: str, file: str = "<string>") -> tuple[CardFile, list[Problem]]:

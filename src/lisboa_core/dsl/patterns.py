@@ -3,7 +3,7 @@
 A pattern is written as text, e.g. ``"gain <amount:pos> <what:resource> [per <unit:unit>]"``:
 
 * a plain word (``gain``) or alternatives (``good|goods``) must appear literally;
-* ``<name:type>`` binds one value of a named type (see :data:`TYPES`);
+* ``<name:type>`` binds one value of a named type (:data:`BASE_TYPES` and the game's own);
 * ``<name:type...>`` binds one or more values of that type (a tuple);
 * ``[ ... ]`` is an optional group (one level); optional groups written next to each
   other may appear in any order, each at most once (``[facing S] [in row R]`` also reads
@@ -15,14 +15,14 @@ reading stopped and says what was expected there, so errors name the exact word.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from lisboa_core.dsl.ast import Int, Ref, Value, Word
 
-__all__ = ["TYPES", "Enum", "Mismatch", "Pattern", "ValueType", "compile_pattern"]
+__all__ = ["BASE_TYPES", "Enum", "Mismatch", "Pattern", "ValueType", "compile_pattern", "int_type"]
 
 
 @attrs.frozen(slots=True)
@@ -94,84 +94,27 @@ def _nonzero(value: Value) -> int:
     return value.value
 
 
-GOODS = ("gold", "books", "cloth", "tools")
-STREETS = ("yellow", "pink", "brown", "blue")
-NOBLES = ("manuel", "marquis", "king")
-STATE_ACTIONS = (
-    "recruit-officials",
-    "acquire-plan",
-    "build-ship",
-    "produce-goods",
-    "meet-cardinal",
-    "royal-favor",
-)
-NOBLE_ACTIONS = ("build-store", "take-decree", "open-building")
-ROWS = ("A", "B", "C", "D", "E")
-COLUMNS = (1, 2, 3, 4, 5)
-PLAYER_COUNTS = (2, 3, 4)
+def int_type(name: str, description: str, low: int | None, high: int | None) -> ValueType:
+    """A number within ``low``..``high`` (``None``: unbounded), as a named value type."""
+    return _int_type(name, description, low, high)
 
-TYPES: dict[str, ValueType] = {
+
+BASE_TYPES: dict[str, ValueType] = {
     t.name: t
     for t in (
         _int_type("int", "a number", None, None),
         _int_type("nat", "a number 0 or more", 0, None),
         _int_type("pos", "a number 1 or more", 1, None),
         ValueType("nonzero", "a number other than 0 (negative takes away)", _nonzero),
-        _int_type("column", "a column number 1-5", COLUMNS[0], COLUMNS[-1]),
-        _int_type("period", "a period (1 or 2)", 1, 2),
-        _int_type("players", "a player count 2-4", PLAYER_COUNTS[0], PLAYER_COUNTS[-1]),
         _amount("minus", "a reduction such as -1", -1, False),
         _amount("plus", "an increase such as +2", +1, False),
         _amount("minus_or_free", "a reduction such as -1, or 'free'", -1, True),
-        Enum("good", GOODS, "a good (gold, books, cloth, tools)"),
-        Enum(
-            "resource",
-            ("wig", "wigs", "real", "reis", "influence", "gold", "books", "cloth", "tools"),
-            "wigs, reis, influence or a good",
-            noun="resource",
-            aliases={"wig": "wigs", "real": "reis"},  # singular and plural mean the same
-        ),
-        Enum("street", STREETS, "a street colour (yellow, pink, brown, blue)"),
-        Enum("rubble", ("brown", "red", "blue"), "a rubble colour (brown, red, blue)"),
-        Enum("noble", NOBLES, "a noble (manuel, marquis, king)"),
-        Enum("row", ROWS, "a row (A-E)", ref=True),
-        Enum("side", ("west", "north", "east"), "a site side (west, north, east)"),
-        Enum("architect", ("blue", "green"), "an architect (blue, green)"),
-        Enum("deck", ("blue", "red", "purple", "brown"), "a deck (blue, red, purple, brown)"),
-        Enum(
-            "card_type",
-            ("manuel", "marquis", "king", "treasury"),
-            "a card type (manuel, marquis, king, treasury)",
-            noun="card type",
-        ),
-        Enum("size", ("large", "small"), "a size (large, small)"),
-        Enum("ship_color", ("blue", "red", "purple", "brown"), "a ship colour"),
-        Enum("state_action", STATE_ACTIONS, "a state action"),
-        Enum("noble_action", NOBLE_ACTIONS, "a noble action"),
-        Enum("action", STATE_ACTIONS + NOBLE_ACTIONS, "a state or noble action"),
-        Enum("unit", ("cube", "good", "crate"), "a unit (cube, good, crate)"),
-        Enum("direction", ("up", "down"), "a direction (up, down)"),
-        Enum("group", ("left", "middle", "right"), "a house group (left, middle, right)"),
-        Enum("icon", ("envelope", "treasury"), "a church icon (envelope, treasury)"),
         Enum("provenance", ("rules", "reconstructed"), "a provenance (rules, reconstructed)"),
-        Enum(
-            "tuck_kind",
-            ("political", "noble", "treasury"),
-            "political, noble or treasury",
-            noun="card kind",
-        ),
-        Enum(
-            "court_kind",
-            ("manuel", "marquis", "king", "treasury"),
-            "manuel, marquis, king or treasury",
-            noun="card kind",
-        ),
-        Enum("sell_kind", (*GOODS, "any"), "a good or 'any'", noun="good"),
-        Enum("ability", ("reis-for-influence",), "an ability (reis-for-influence)"),
-        Enum("display_space", STREETS, "a display colour"),
         ValueType("word", "a word", lambda v: _word(v)),
     )
 }
+"""The value types every game's card language has (numbers, amounts, words, provenance);
+a game's vocabulary adds its own (its goods, colours, ...)."""
 
 
 def _word(value: Value) -> str:
@@ -314,7 +257,7 @@ def _match_parts(
     return i
 
 
-def compile_pattern(text: str) -> Pattern:
+def compile_pattern(text: str, types: Mapping[str, ValueType] | None = None) -> Pattern:
     """Compile the pattern text described in the module docstring."""
     parts: list[_Part] = []
     group: list[_Lit | _Slot] | None = None
@@ -331,7 +274,8 @@ def compile_pattern(text: str) -> Pattern:
         if token.startswith("<"):
             name, _, type_name = token[1:-1].partition(":")
             many = type_name.endswith("...")
-            part = _Slot(name, TYPES[type_name.removesuffix("...")], many)
+            table = BASE_TYPES if types is None else types
+            part = _Slot(name, table[type_name.removesuffix("...")], many)
         else:
             part = _Lit(tuple(token.split("|")))
         (group if group is not None else parts).append(part)

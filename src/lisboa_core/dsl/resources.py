@@ -25,6 +25,6 @@ def grammar_path() -> Path:
     return _locate("grammar/lisboa.lark")
 
 
-def cards_dir() -> Path:
-    """The folder of the shipped card catalogue (``*.lsb`` files)."""
-    return _locate("cards")
+def cards_dir(game: str = "lisboa") -> Path:
+    """The folder of a game's shipped card catalogue (``cards/<game>/*.lsb``)."""
+    return _locate(f"cards/{game}")

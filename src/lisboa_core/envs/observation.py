@@ -32,12 +32,12 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from lisboa_core.dsl.patterns import STATE_ACTIONS
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.views import View
+from lisboa_core.games.lisboa.vocabulary import STATE_ACTIONS
 
 __all__ = ["NOT_ENCODED", "Segment", "encode", "layout", "observation_size"]
 

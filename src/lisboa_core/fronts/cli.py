@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from lisboa_core._deprecation import moved
 from lisboa_core.bots.basic import BOTS
-from lisboa_core.dsl.compiler import KINDS
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
@@ -20,6 +19,7 @@ from lisboa_core.fronts.cli_args import at_least, one_of, whole_number
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of, load_rules
 from lisboa_core.games.lisboa.descriptions import describe
+from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.render import render_catalogue
 
 __all__ = ["main"]
@@ -110,13 +110,12 @@ def _engine(args: argparse.Namespace) -> int:
 
 
 # Both spellings of every kind: the card-file keyword and the JSON name.
-_KIND_NAMES = tuple(
-    dict.fromkeys(name for kind, schema in KINDS.items() for name in (kind, schema.json_kind))
-)
+_KIND_NAMES = VOCABULARY.kind_names()
 
 
 def _parser() -> argparse.ArgumentParser:
-    from lisboa_core import BUILD, __version__
+    from lisboa_core import BUILD
+    from lisboa_core._version import __version__
 
     parser = argparse.ArgumentParser(prog="lisboa", description="The Lisboa rules engine.")
     parser.add_argument(

@@ -31,6 +31,7 @@ from lisboa_core.errors import LisboaError
 
 if TYPE_CHECKING:
     from lisboa_core.core.stack import DecisionStack
+    from lisboa_core.dsl.vocabulary import Vocabulary
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -87,6 +88,18 @@ class Game:
     """Its class of rule variants, or ``None``."""
     rules_type: type = object
     """Its catalogue class (what :meth:`load_rules` returns)."""
+    vocabulary: Vocabulary
+    """The words of its card files (:class:`~lisboa_core.dsl.vocabulary.Vocabulary`)."""
+    effect_handlers: dict[str, Any]
+    """Its interpreter's function per effect kind (``(state, seat, do, ctx) -> state``);
+    :func:`lisboa_core.extend.register_effect` adds to it."""
+    subject_counts: dict[str, Any]
+    """How each scoring subject is counted (``(state, seat, filters) -> int``);
+    :func:`lisboa_core.extend.register_subject` adds to it."""
+
+    def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
+        """Announce ``event`` to ``seat``'s triggers (:func:`lisboa_core.extend.fire`)."""
+        raise self._missing("emit")
 
     def _missing(self, what: str) -> NotImplementedError:
         return NotImplementedError(f"the game {self.name!r} does not provide {what}")

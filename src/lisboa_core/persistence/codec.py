@@ -30,8 +30,8 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 
 from lisboa_core.dsl.ast import Int, Ref, Word
 from lisboa_core.dsl.patterns import ValueType, _Opt, _Slot
-from lisboa_core.dsl.vocabulary import CONDITIONS, effect_kinds, subjects
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame
 
@@ -357,13 +357,13 @@ def _decode_effect(value: dict[str, Any]) -> m.Effect:
 
 
 def _decode_if(value: dict[str, Any]) -> m.If:
-    tests = {c.name for c in CONDITIONS}
+    tests = {c.name for c in VOCABULARY.conditions}
     if value["if"] not in tests:
         raise Invalid(f"expected one of {sorted(tests)}, got {describe(value['if'])}", ".if")
     count = value["count"]
     if type(count) is not int or count < 0:
         raise Invalid(f"expected a number 0 or more, got {describe(count)}", ".count")
-    found = {s.name: s for s in subjects()}.get(value["subject"])
+    found = {s.name: s for s in VOCABULARY.all_subjects()}.get(value["subject"])
     if found is None:
         raise Invalid(f"unknown scoring subject {describe(value['subject'])}", ".subject")
     filters = value["filters"]
@@ -389,7 +389,7 @@ _Slots = dict[str, tuple[ValueType, bool, bool]]  # name -> (type, many, optiona
 
 def _slots() -> dict[str, _Slots]:
     table: dict[str, _Slots] = {}
-    for kind in effect_kinds():
+    for kind in VOCABULARY.effect_kinds():
         slots: _Slots = {}
         for part in kind.pattern.parts:
             for piece in part.parts if isinstance(part, _Opt) else (part,):

@@ -73,7 +73,7 @@ _DIGEST = re.compile(r"[0-9a-f]{16}")
 
 
 def _library_version() -> str:
-    from lisboa_core import __version__
+    from lisboa_core._version import __version__
 
     return __version__
 

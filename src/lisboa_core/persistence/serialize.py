@@ -231,7 +231,7 @@ def to_json(state: State | View, *, indent: int | None = None) -> str:
         view = observe(state, 1)
         assert view_from_json(to_json(view)) == view
     """
-    from lisboa_core import __version__
+    from lisboa_core._version import __version__
 
     expect(state, (State, View), "to_json", "state")
     view = state if isinstance(state, View) else None

@@ -12,10 +12,10 @@ from itertools import combinations
 
 from lisboa_core._args import expect, expect_move, expect_playable
 from lisboa_core.core.moves import Move
-from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
+from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS
 
 __all__ = ["action_index", "action_space", "legal_mask"]
 

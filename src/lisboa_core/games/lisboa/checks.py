@@ -30,13 +30,17 @@ def check_catalogue(
 ) -> None:
     """Report count, reference and constraint problems into ``compiler``: every count
     when ``complete``, otherwise only those of the kinds in ``counted``."""
-    from lisboa_core.games.lisboa.catalog import EXPECTED_COUNTS, kind_of
+    vocabulary = compiler.vocabulary
+    kinds = {schema.cls: kind for kind, schema in vocabulary.kinds.items()}
+
+    def kind_of(component: m.Component) -> str:
+        return kinds[type(component)]
 
     report = compiler.report
     by_kind: dict[str, list[Component]] = defaultdict(list)
     for written in syntax:
         by_kind[written.kind].append(written)
-    for kind, expected in EXPECTED_COUNTS.items():
+    for kind, expected in vocabulary.counts.items():
         found = len(by_kind.get(kind, []))
         if found != expected and (complete or kind in counted):
             where = by_kind[kind][-1].loc if by_kind.get(kind) else Loc("<catalogue>", 0, 0)

@@ -5,22 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lisboa_core.dsl.vocabulary import (
-    CONDITIONS,
-    HOOKS,
-    PERMISSIONS,
-    SCORE_FORMS,
-    effect_kinds,
-    events,
-    subjects,
-)
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.language import VOCABULARY
 
 __all__ = ["describe", "describe_behaviour", "describe_effect", "describe_score"]
 
-_HOOKS = {h.name: h for h in HOOKS}
-_CONDITIONS = {c.name: c for c in CONDITIONS}
-_FORMS = {f.name: f for f in SCORE_FORMS}
+_HOOKS = {h.name: h for h in VOCABULARY.hooks}
+_CONDITIONS = {c.name: c for c in VOCABULARY.conditions}
+_FORMS = {f.name: f for f in VOCABULARY.score_forms}
 _NOBLE_NAMES = {"manuel": "Manuel", "marquis": "the Marquis", "king": "the King"}
 
 
@@ -28,7 +20,7 @@ def describe_effect(effect: m.Effect) -> str:
     """An effect tree in words."""
     if isinstance(effect, m.Do):
         args: dict[str, Any] = dict(effect.args)
-        kind = next(k for k in effect_kinds() if k.name == effect.kind)
+        kind = next(k for k in VOCABULARY.effect_kinds() if k.name == effect.kind)
         return _plural(kind.template.format(**args))
     if isinstance(effect, m.Seq):
         return ", then ".join(describe_effect(s) for s in effect.steps) or "nothing"
@@ -61,11 +53,11 @@ def _modifier(mod: m.Modifier) -> str:
 def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
     """One sentence per passive item."""
     lines = [_modifier(mod) for mod in behaviour.modifiers]
-    lines += [PERMISSIONS[p.ability] for p in behaviour.permissions]
+    lines += [VOCABULARY.permissions[p.ability] for p in behaviour.permissions]
     for trig in behaviour.triggers:
         what = trig.qualifier or ""
         what = what.capitalize() if what in _NOBLE_NAMES else what
-        when = {e.name: e for e in events()}[trig.event].template.format(
+        when = {e.name: e for e in VOCABULARY.all_events()}[trig.event].template.format(
             what=what, what_sold="good" if what == "any" else what,
             what_noble=_NOBLE_NAMES.get(trig.qualifier or "", "a noble"),
         )
@@ -76,7 +68,7 @@ def describe_behaviour(behaviour: m.Behaviour) -> list[str]:
 def _quantity(q: m.Quantity, *, yours: bool, plain: bool = False) -> str:
     """The counted thing: the seat's own (``yours``) or anyone's (after "no other player
     has more"); ``plain`` after "you have" (no possessive)."""
-    text = {s.name: s for s in subjects()}[q.subject].template.format(
+    text = {s.name: s for s in VOCABULARY.all_subjects()}[q.subject].template.format(
         your="your " if yours else "", whose="your" if yours or plain else "their",
         the="the " if yours else "",
     )

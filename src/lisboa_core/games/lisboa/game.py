@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from lisboa_core.games import Game
-from lisboa_core.games.lisboa import rules as _rules  # noqa: F401  (registers every frame)
+from lisboa_core.games.lisboa import hints as _hints  # noqa: F401  (registers every frame and its hints)
 from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.language import VOCABULARY
+from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, emit
+from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Options, State
 
@@ -28,6 +31,13 @@ class Lisboa(Game):
     state_type = State
     options_type = Options
     rules_type = Rules
+    vocabulary = VOCABULARY
+    effect_handlers = DO_HANDLERS
+    subject_counts = SUBJECT_COUNTS
+
+    def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
+        """Announce ``event`` to ``seat``'s triggers (R17)."""
+        return emit(state, seat, event, what)
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The Lisboa catalogue (:func:`lisboa_core.load_rules`)."""

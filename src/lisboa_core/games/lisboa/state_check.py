@@ -21,11 +21,11 @@ from typing import Any
 import attrs
 
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
-from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS, STREETS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
+from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS, STREETS
 from lisboa_core.games.lisboa.zones import STARTING_DECK, check_zones, describe
 from lisboa_core.persistence.codec import Invalid
 

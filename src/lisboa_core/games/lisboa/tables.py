@@ -22,8 +22,8 @@ import attrs
 
 from lisboa_core.dsl.ast import Component, Field, Loc, Section
 from lisboa_core.dsl.compiler import Compiler
-from lisboa_core.dsl.patterns import COLUMNS, GOODS, NOBLES, PLAYER_COUNTS, ROWS, TYPES
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.vocabulary import COLUMNS, GOODS, NOBLES, PLAYER_COUNTS, ROWS, TYPES
 
 __all__ = ["TABLES", "Table", "check_tables"]
 

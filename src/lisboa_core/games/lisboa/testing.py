@@ -496,8 +496,8 @@ def start_state_action(state: State, seat: int, action: str) -> State:
         assert state.to_act == 0 and legal_moves(state)
     """
     _checked(state, seat, "start_state_action")
-    from lisboa_core.dsl.patterns import STATE_ACTIONS
     from lisboa_core.games.lisboa.rules.state_actions import can_perform
+    from lisboa_core.games.lisboa.vocabulary import STATE_ACTIONS
 
     if action not in STATE_ACTIONS:
         raise LisboaError(f"no State action {action!r}; they are {', '.join(STATE_ACTIONS)}")
@@ -519,7 +519,7 @@ def start_noble_action(state: State, seat: int, action: str) -> State:
         assert state.pending[-1].kind == "take-decree" and legal_moves(state)
     """
     _checked(state, seat, "start_noble_action")
-    from lisboa_core.dsl.patterns import NOBLE_ACTIONS
+    from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS
 
     if action not in NOBLE_ACTIONS:
         raise LisboaError(f"no Noble action {action!r}; they are {', '.join(NOBLE_ACTIONS)}")

@@ -13,20 +13,16 @@ from typing import Final, NamedTuple
 
 import attrs
 
-from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.rules.lands import rubble_costs as _rubble_costs
 from lisboa_core.games.lisboa.state import State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
 _ClergyTile: Final = m.ClergyTile
 
 __all__ = []
-
-
-def _space_name(colour: str, size: str) -> str:
-    return colour if size == "large" else f"{size}-{colour}"
 
 
 def _officials_out_count(state: State, seat: int) -> int:
@@ -159,24 +155,6 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
             )
         _LAND_FACTS[state.catalogue] = facts
     return facts
-
-
-def _rubble_costs(state: State, seat: int) -> dict[str, int]:
-    """R10.1.3: what each rubble colour adds to a land price for this seat (at least 0)."""
-    key = ops.holdings(state, seat)
-    costs = _RUBBLE_COSTS.get(key)
-    if costs is None:
-        costs = {}
-        for colour, _n, cost in ops.board_of(ops.rules_of(state)).rubble:
-            mod = ops.modifier(state, seat, "land-rubble", colour=colour)
-            costs[colour] = 0 if mod is None else max(0, cost + mod)
-        if len(_RUBBLE_COSTS) > 10_000:
-            _RUBBLE_COSTS.clear()
-        _RUBBLE_COSTS[key] = costs
-    return costs
-
-
-_RUBBLE_COSTS: Final[dict[tuple[object, ...], dict[str, int]]] = {}  # by ops.holdings
 
 
 class _LandBound:
@@ -505,37 +483,6 @@ def _prices(state: State, seat: int) -> _Prices:
     prices = _Prices(state, _rubble_costs(state, seat))
     _LAST_PRICES[:] = [(state, seat, prices)]
     return prices
-
-
-_Candidates = tuple[tuple[str, tuple[tuple[str, Move], ...]], ...]
-
-
-_CANDIDATES: Final[dict[tuple[str, int], _Candidates]] = {}
-
-
-def _store_candidates(state: State) -> _Candidates:
-    """Per city display space (index order): its notation and the land spaces a store of
-    that tile may stand on (size and street match; row E is covered with 2 players), each
-    with its move."""
-    key = (state.catalogue, state.player_count)
-    found = _CANDIDATES.get(key)
-    if found is None:
-        rules = ops.rules_of(state)
-        found = tuple(
-            (
-                (space := _space_name(colour, size)),
-                tuple(
-                    (land.id, Move("store", (space, land.id)))
-                    for land in rules.lands
-                    if land.size == size
-                    and colour in land.streets
-                    and not (state.player_count == 2 and land.row == "E")  # R2.3.2
-                ),
-            )
-            for colour, size in ops.board_of(rules).city_spaces
-        )
-        _CANDIDATES[key] = found
-    return found
 
 
 def _influence_bonus(state: State, seat: int) -> int:

@@ -22,6 +22,7 @@ from lisboa_core.games.lisboa.hints.bounds import (
 from lisboa_core.games.lisboa.hints.effect_facts import (
     church_never_dearer,
     church_opening_safe,
+    harmless,
     opening_safe,
     opening_safe_beside_church,
 )
@@ -33,7 +34,6 @@ from lisboa_core.games.lisboa.rules.buildings import (
     _site_index,
     _sites_free,
 )
-from lisboa_core.games.lisboa.rules.effects import harmless
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, Frame, State
 

@@ -12,9 +12,12 @@ from typing import Final
 
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa.hints.effect_facts import sale_safe, triggers_never_block
+from lisboa_core.games.lisboa.hints.sale_hints import room_keeps_ships
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.rules.effects import sale_safe, triggers_never_block
-from lisboa_core.games.lisboa.rules.portfolio import can_sell, room_keeps_ships
+from lisboa_core.games.lisboa.rules import payment as _payment  # noqa: F401  (registers "pay")
+from lisboa_core.games.lisboa.rules import state_actions as _state_actions  # noqa: F401  (its frames)
+from lisboa_core.games.lisboa.rules.portfolio import can_sell
 from lisboa_core.games.lisboa.rules.trade import trade_kept
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State

@@ -16,17 +16,17 @@ from lisboa_core.games.lisboa.hints.bounds import (
     _LandBound,
     _LandFacts,
     _prices,
-    _rubble_costs,
-    _store_candidates,
     _store_trigger_bound,
 )
 from lisboa_core.games.lisboa.hints.effect_facts import (
     church_never_dearer,
     church_opening_safe,
+    harmless,
     opening_safe_beside_church,
 )
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.rules.effects import harmless
+from lisboa_core.games.lisboa.rules.lands import rubble_costs as _rubble_costs
+from lisboa_core.games.lisboa.rules.lands import store_candidates
 from lisboa_core.games.lisboa.rules.stores import _listed, _store_moves
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
@@ -135,7 +135,7 @@ def _store_now(state: State, seat: int, funds: int) -> bool:
     limit = funds - (ops.modifier(state, seat, "payment") or 0)
     treasury, row_sum, row_max = pricing.treasury, pricing.row_sum, pricing.row_max
     column_sum, column_max = pricing.column_sum, pricing.column_max
-    for (_space, lands), tile in zip(_store_candidates(state), state.city_display, strict=True):
+    for (_space, lands), tile in zip(store_candidates(state), state.city_display, strict=True):
         if tile is None:
             continue
         for land_id, _move in lands:

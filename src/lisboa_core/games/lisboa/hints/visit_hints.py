@@ -9,10 +9,14 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.moves import Move
-from lisboa_core.dsl.patterns import NOBLE_ACTIONS, STATE_ACTIONS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.building_hints import _building_now, _staffable_openings
-from lisboa_core.games.lisboa.hints.effect_facts import triggers_only_gain
+from lisboa_core.games.lisboa.hints.effect_facts import (
+    harmless,
+    sale_safe,
+    triggers_never_block,
+    triggers_only_gain,
+)
 from lisboa_core.games.lisboa.hints.store_hints import (
     _no_payable_store,
     _payable_stores,
@@ -20,10 +24,10 @@ from lisboa_core.games.lisboa.hints.store_hints import (
     _store_price_verdict,
 )
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.rules.effects import harmless, sale_safe, triggers_never_block
 from lisboa_core.games.lisboa.rules.visits import _event_possible, influence_cost, noble_of
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
+from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
 _Choose: Final = m.Choose

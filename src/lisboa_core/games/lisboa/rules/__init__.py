@@ -1,24 +1,10 @@
 """The rules of Lisboa: setup, the decision stack, actions, effects and scoring.
 
-Importing this package registers every frame handler, then attaches the lookahead hints
-that live beside the rules they shorten.
+Each rules module registers its frame handlers with the game's decision stack
+(:data:`lisboa_core.games.lisboa.stack.STACK`) when imported. The lookahead hints that
+shorten them live apart, in :mod:`lisboa_core.games.lisboa.hints`, which imports every
+rules module and then attaches its hints; the game object
+(:mod:`lisboa_core.games.lisboa.game`) imports that package, so every public entry point
+plays with the whole rule set. This package imports nothing itself, so a rules module may
+import a sibling without tying the package into a knot.
 """
-
-from lisboa_core.games.lisboa.hints import (  # noqa: F401  (registration)  # noqa: F401  (hints attach to the frames registered above)
-    building_hints,
-    quiet,
-    store_hints,
-    visit_hints,
-)
-from lisboa_core.games.lisboa.rules import (  # noqa: F401  (registration)  # noqa: F401  (hints attach to the frames registered above)
-    buildings,
-    draft,
-    effects,
-    portfolio,
-    slots,
-    state_actions,
-    stores,
-    trade,
-    turn,
-    visits,
-)

@@ -16,17 +16,6 @@ from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed, Many
 from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.hints.effect_facts import (
-    NEED_A_GOOD,
-    church_goodless,
-    church_sale_safe,
-    goodless,
-    harmless,
-    sale_safe,
-    sale_safe_beside_church,
-    surely_gains_good,
-    triggers_never_block,
-)
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.ops import influence_total
 from lisboa_core.games.lisboa.rules.payment import dead
@@ -40,11 +29,7 @@ _If: Final = m.If
 _May: Final = m.May
 _Seq: Final = m.Seq
 
-__all__ = [
-    "DO_HANDLERS", "NEED_A_GOOD", "Ctx", "church_goodless", "church_sale_safe", "emit",
-    "goodless", "harmless", "run_effect", "sale_safe", "sale_safe_beside_church",
-    "surely_gains_good", "triggers_never_block",
-]
+__all__ = ["DO_HANDLERS", "Ctx", "emit", "run_effect"]
 
 Ctx = tuple[tuple[str, Any], ...]
 

@@ -104,7 +104,8 @@ def elementary(effect: m.Effect | None) -> list[m.Do]:
 
 def component(rules: Rules, component_id: str) -> m.Component:
     """``rules[component_id]``, called from the engine's own compiled code."""
-    return rules.by_id[component_id]
+    found: m.Component = rules.by_id[component_id]
+    return found
 
 
 _NOBLES: Final[dict[str, tuple[m.Noble, ...]]] = {}  # by catalogue digest

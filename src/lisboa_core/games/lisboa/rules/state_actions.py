@@ -30,7 +30,6 @@ from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed, Many
 from lisboa_core.core.stack import first_datum, push
-from lisboa_core.dsl.patterns import NOBLE_ACTIONS
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, Ctx, emit, run_effect
@@ -38,6 +37,7 @@ from lisboa_core.games.lisboa.rules.ops import influence_total
 from lisboa_core.games.lisboa.rules.slots import choose_slot, needs_room
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, Frame, State
+from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS
 
 __all__ = [
     "ALWAYS_POSSIBLE",

@@ -17,14 +17,14 @@ from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
 from lisboa_core.core.stack import push
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.hints.bounds import (
-    _land_facts,
-    _rubble_costs,
-    _space_name,
-    _store_candidates,
-)
 from lisboa_core.games.lisboa.rules import ops, payment
 from lisboa_core.games.lisboa.rules.effects import emit, run_effect, take_rubble
+from lisboa_core.games.lisboa.rules.lands import (
+    land_place,
+    rubble_costs,
+    space_name,
+    store_candidates,
+)
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import RUBBLE, Frame, State
 
@@ -68,7 +68,7 @@ def _listed(state: State) -> _Listed:
     taken_lands = {land for land, _s, _st in stores}
     moves = []
     lands: dict[str, None] = {}
-    for (_space, candidates), tile in zip(_store_candidates(state), display, strict=True):
+    for (_space, candidates), tile in zip(store_candidates(state), display, strict=True):
         if tile is not None:
             for land_id, move in candidates:
                 if land_id not in taken_lands:
@@ -88,7 +88,7 @@ def _store(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     space, land_id = str(move.args[0]), str(move.args[1])
     index = next(
-        i for i, (c, s) in enumerate(ops.board_of(rules).city_spaces) if _space_name(c, s) == space
+        i for i, (c, s) in enumerate(ops.board_of(rules).city_spaces) if space_name(c, s) == space
     )
     colour = ops.board_of(rules).city_spaces[index][0]
     display = list(state.city_display)
@@ -130,8 +130,7 @@ def _house(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _rubble_spaces(state: State, land: m.LandSpace) -> tuple[int, int]:
-    facts = _land_facts(state)[land.id]
-    return facts.row, facts.column
+    return land_place(state, land.id)
 
 
 def _store_rubble_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -169,9 +168,9 @@ def _store_rubble(state: State, frame: Frame, move: Move | None) -> State:
 def land_price(state: State, seat: int, land_id: str) -> int:
     """R10.1.3: treasury value + the cubes left in the land's row and column, with the
     rubble modifiers (each cube at least 0)."""
-    facts = _land_facts(state)[land_id]
-    costs = _rubble_costs(state, seat)
-    cubes = (*state.row_rubble[facts.row], *state.column_rubble[facts.column])
+    row, column = land_place(state, land_id)
+    costs = rubble_costs(state, seat)
+    cubes = (*state.row_rubble[row], *state.column_rubble[column])
     return ops.treasury_value(state) + sum(costs[c] for c in cubes)
 
 

@@ -15,11 +15,11 @@ from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
 from lisboa_core.core.stack import done_first, push
-from lisboa_core.dsl.patterns import STATE_ACTIONS
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.state_actions import ALWAYS_POSSIBLE, can_perform
 from lisboa_core.games.lisboa.stack import ACTION_FLOOR, STACK, any_move_finishes, each_finishes
 from lisboa_core.games.lisboa.state import GOODS, Frame, State
+from lisboa_core.games.lisboa.vocabulary import STATE_ACTIONS
 
 __all__ = ["can_trade", "trade_kept", "trade_moves"]
 

@@ -10,22 +10,9 @@ from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Many
 from lisboa_core.core.stack import BOTTOM, push
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.hints.visit_hints import sponsor_judge, visit_judge
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.rules.effects import (
-    emit,
-    run_effect,
-    sale_safe,
-    triggers_never_block,
-)
-from lisboa_core.games.lisboa.rules.portfolio import (
-    dock,
-    sale_kept,
-    start_tuck,
-    tuck_hopeless,
-    tuck_keeps_sale,
-)
-from lisboa_core.games.lisboa.rules.trade import trade_kept
+from lisboa_core.games.lisboa.rules.effects import emit, run_effect
+from lisboa_core.games.lisboa.rules.portfolio import dock, start_tuck
 from lisboa_core.games.lisboa.rules.visits import start_sponsor, start_visit
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
@@ -313,79 +300,8 @@ STACK.register(
 )
 STACK.register("fill-church", _fill_church, data=EMPTY, under=frozenset({"start-turn"}))
 STACK.register("start-turn", _start_turn, data=EMPTY, under=frozenset({BOTTOM}))
-def _turn_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Turn moves known without playing them on: Get 1 gold (R3.4) is legal, a tuck that
-    keeps a sale possible is legal and one after which no good could be sold or traded is
-    not (R4.10), a visit or a sponsorship as :func:`~.nobles.visit_judge` and
-    :func:`~.nobles.sponsor_judge` say; the turn's tail (upkeep, a card) cannot fail."""
-    known: dict[object, bool | None] = {}  # by _turn_alike's key
-    facts = _SaleFacts(state, frame.seat)
-    return [_judge_turn_move(state, frame, move, known, facts) for move in moves]
-
-
-class _SaleFacts:
-    """What every tuck of one turn asks about the seat's sale and trade, worked out the
-    first time a tuck asks (a turn judged for ``random_move`` often asks about none)."""
-
-    def __init__(self, state: State, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.known = False
-        self.kept = False
-        self.trading = False
-
-    def work_out(self) -> None:
-        if not self.known:
-            self.kept = sale_kept(self.state, self.seat)
-            self.trading = trade_kept(self.state, self.seat) and triggers_never_block(
-                self.state, self.seat
-            )
-            self.known = True
-
-
-def _judge_turn_move(
-    state: State,
-    frame: Frame,
-    move: Move,
-    known: dict[object, bool | None],
-    facts: _SaleFacts,
-) -> bool | None:
-    seat = frame.seat
-    if move.kind == "gold":
-        return True
-    if move.kind == "tuck":
-        card = str(move.args[0])
-        facts.work_out()
-        if tuck_keeps_sale(state, seat, card, facts.kept, facts.trading):
-            return True
-        if tuck_hopeless(state, seat, card):
-            return False
-    if move.kind in ("visit", "sponsor"):
-        key = _turn_alike(state, frame, move)
-        if key not in known:
-            played = ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard)
-            known[key] = (
-                visit_judge(state, seat, played.type)
-                if move.kind == "visit"
-                else sponsor_judge(state, seat, played.id)
-            )
-        return known[key]
-    return None
-
-
-def _turn_alike(state: State, frame: Frame, move: Move) -> object:
-    """Visits with cards of one noble are legal together or not at all: a visit uses only
-    its card's type (R9.1), and nothing in an action reads the hand; so are sponsorships of
-    cards with the same event (R11)."""
-    if move.kind == "visit":
-        return ("visit", ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard).type)
-    if move.kind == "sponsor":
-        return ("sponsor", ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard).event)
-    return None
-
-
 STACK.register(
-    "turn", _turn, _turn_moves, checkpoint=True, judge=_turn_judge, alike=_turn_alike, data=EMPTY,
+    "turn", _turn, _turn_moves, checkpoint=True, data=EMPTY,
     under=frozenset({BOTTOM}),
 )
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
@@ -402,20 +318,8 @@ def _turn_ended(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("turn-ended", _turn_ended, data=EMPTY, under=frozenset({"take-card"}))
-def _discard_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
-    """Stopping, or discarding a card whose reward cannot block, always completes."""
-    rules = ops.rules_of(state)
-    return [
-        True
-        if move.kind == "done"
-        or sale_safe(ops.typed(rules, str(move.args[0]), _PoliticalCard).reward)
-        else None
-        for move in moves
-    ]
-
-
 STACK.register(
-    "period-discard", _discard, _discard_moves, checkpoint=True, judge=_discard_judge,
+    "period-discard", _discard, _discard_moves, checkpoint=True,
     data=Many("card_type"), under=frozenset({"period-setup", "period-discard"}),
 )
 STACK.register("period-setup", _period_setup, data=EMPTY, under=frozenset({"start-turn"}))
