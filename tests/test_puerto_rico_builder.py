@@ -38,7 +38,7 @@ def test_pr6_2_2_unoccupied_quarries_give_nothing_and_price_never_below_zero() -
 
 def test_pr6_1_builder_pays_one_less_others_full_price_and_one_each() -> None:
     """PR6.1.1 pay and take a copy; PR6.1.2 the builder's discount; PR6.1.4 one building
-    each per phase."""
+    each per phase; PR1.2.5 no copy left, no building."""
     state = _four()
     for s in range(4):
         state = seat(state, s, doubloons=5)
@@ -74,7 +74,7 @@ def test_pr6_2_4_only_what_he_can_pay_for() -> None:
 
 
 def test_pr6_3_1_at_most_one_of_each_building() -> None:
-    """PR6.3.1: an owned building is not offered; its small/large sibling is."""
+    """PR6.3.1/PR11.1.1: an owned building is not offered; its small/large sibling is."""
     state = seat(_four(), 0, doubloons=20, city={"SmallIndigoPlant": 0, "SmallMarket": 1})
     state = play(state, "role builder")
     assert "build SmallIndigoPlant" not in moves(state)
@@ -83,7 +83,8 @@ def test_pr6_3_1_at_most_one_of_each_building() -> None:
 
 
 def test_pr6_3_4_large_building_needs_two_city_spaces() -> None:
-    """PR6.3.3-PR6.3.4: 11 spaces used leave room for a small building, not a large one."""
+    """PR6.3.3-PR6.3.4: 11 spaces used leave room for a small building, not a large one;
+    PR6.3.5 two empty spaces anywhere would do."""
     city = {b: 0 for b in ("SmallIndigoPlant", "SmallSugarMill", "IndigoPlant", "SugarMill",
                            "TobaccoStorage", "CoffeeRoaster", "SmallMarket", "Hacienda",
                            "ConstructionHut", "SmallWarehouse", "Hospice")}
@@ -122,3 +123,18 @@ def test_pr13_10_university_puts_one_colonist_on_the_new_building() -> None:
     state = seat(_four(), 0, doubloons=10, city={"University": 1})
     state = play(state, "role builder", "build SugarMill", "no")
     assert on(state, 0, "SugarMill") == 0
+
+
+def test_pr3_2_3_the_phase_starts_with_the_chooser_not_the_governor() -> None:
+    """PR3.2.3/PR0.2.3: seat 1 takes the builder after the governor's phase: seat 1 builds
+    first and alone gets the discount (PR6.1.2); PR6.2.1/PR11.1.4 the printed cost is paid by the
+    others; PR6.2.7 a university does not change the price."""
+    state = _four()
+    for s in range(4):
+        state = seat(state, s, doubloons=5, city={"University": 0})
+    state = play(state, "role prospector1", "role builder")
+    assert state.to_act == 1
+    state = play(state, "build Office")
+    assert state.players[1].doubloons == 1 and state.to_act == 2
+    state = play(state, "build Office")
+    assert state.players[2].doubloons == 0

@@ -23,7 +23,9 @@ def _pr18_4() -> State:
 def test_pr18_4_the_seeds_captain_phase() -> None:
     """PR18.4.2-PR18.4.10 replayed move by move: PR9.2.1 compulsory loading, PR9.4.2 a kind
     only on its ship, PR9.4.5 the ship taking the most, PR9.3.2 the captain's single bonus,
-    PR9.1.4 the end of loading, PR9.6.2 storage, PR9.7.1 emptying the full ships."""
+    PR9.1.4 the end of loading, PR9.6.2 storage, PR9.7.1 emptying the full ships; PR9.1.1-
+    PR9.1.2 PR9.1.3 turns round the table again and again, one kind per load; PR9.2.2 the kind is
+    free; PR9.4.4 where each kind may go; PR9.6.1 storage after the loading."""
     state = play(_pr18_4(), "role captain")
     assert state.to_act == ANNA
     assert moves(state) == {"load corn ship6", "load sugar ship7"}  # PR18.4.2: not the 5-ship
@@ -80,7 +82,8 @@ def test_pr9_2_3_the_largest_amount_is_loaded() -> None:
 def test_pr18_9_harbor_and_wharf() -> None:
     """PR18.9: harbor + wharf, not the captain: 3 tobacco onto the tobacco ship (4 VP), 2
     sugar onto the sugar ship (3 VP), then the wharf for the last 2 tobacco (3 VP): 10 VP,
-    3 from the harbor (PR13.11.1, PR13.12.1, PR13.12.4)."""
+    3 from the harbor (PR13.11.1, PR13.12.1, PR13.12.4; PR18.9.1 PR18.9.2 PR18.9.3 PR18.9.4
+    PR18.9.5; PR9.3.3)."""
     state = blank(fresh(4, governor=0))
     state = ships(state, ("tobacco", 2), ("sugar", 1), (None, 0))
     state = seat(state, 1, goods={"tobacco": 5, "sugar": 2}, city={"Harbor": 1, "Wharf": 1})
@@ -147,7 +150,7 @@ def test_pr9_3_5_vp_beyond_the_supply_are_noted_and_end_the_game() -> None:
 
 def test_pr9_6_2_one_good_kept_by_choice() -> None:
     """PR9.6.2/PR9.6.4/PR9.6.5: with several kinds left the player chooses his single good;
-    the rest go back."""
+    the rest go back (PR19.1.3: the player chooses)."""
     state = blank(fresh(4, governor=0))
     state = ships(state, ("corn", 5), ("indigo", 6), ("sugar", 7))
     state = seat(state, 1, goods={"corn": 2, "indigo": 1, "sugar": 3})
@@ -205,3 +208,46 @@ def test_pr9_4_6_wharf_goods_do_not_block_the_cargo_ships() -> None:
     state = seat(state, 1, goods={"coffee": 2})
     state = play(state, "role captain", "wharf coffee")
     assert moves(state) == {"load coffee ship5", "load coffee ship6", "load coffee ship7"}
+
+
+def test_pr9_2_4_a_warehouse_does_not_excuse_loading() -> None:
+    """PR9.2.4/PR13.4.2: with a small warehouse a load is still compulsory (no pass)."""
+    state = blank(fresh(4, governor=0))
+    state = seat(state, 1, goods={"coffee": 3}, city={"SmallWarehouse": 1})
+    state = play(state, "role captain")
+    assert state.to_act == 1 and "pass" not in moves(state)
+
+
+def test_pr13_12_2_the_wharf_takes_all_goods_of_any_kind_chosen() -> None:
+    """PR13.12.2: all goods of the chosen kind, not necessarily the largest; PR9.3.3 and
+    PR13.11.1 a harbor adds 1 to the load; PR9.1.3 one kind per turn."""
+    state = blank(fresh(4, governor=0))
+    state = ships(state, ("corn", 5), ("coffee", 6), ("sugar", 7))  # every ship full
+    state = seat(state, 1, goods={"indigo": 2, "tobacco": 5}, city={"Wharf": 1, "Harbor": 1})
+    state = play(state, "role captain")
+    assert moves(state) == {"wharf indigo", "wharf tobacco", "pass"}
+    state = play(state, "wharf indigo")
+    assert state.players[1].vp == 2 + 1
+    assert good(state, 1, "indigo") == 0
+    assert good(state, 1, "tobacco") == 1  # PR9.6.2: one single good kept at the end
+
+
+def test_pr13_8_1_large_warehouse_keeps_two_kinds_and_a_single_good() -> None:
+    """PR13.8.1: all goods of two kinds of his choice, plus one good (PR9.6.2, PR9.6.5)."""
+    state = blank(fresh(4, governor=0))
+    state = ships(state, ("corn", 5), ("coffee", 6), ("sugar", 7))
+    state = seat(state, 1, goods={"corn": 3, "indigo": 2, "tobacco": 4},
+                 city={"LargeWarehouse": 1})
+    state = play(state, "role captain")
+    assert moves(state) == {"store corn", "store indigo", "store tobacco"}
+    state = play(state, "store tobacco", "store indigo")
+    assert top(state) == "choose-role"  # 3 corn left, one kind: 1 kept without a choice
+    assert state.players[1].goods == (1, 2, 0, 4, 0)
+
+
+def test_pr9_6_6_storage_only_at_the_end_of_a_captain_phase() -> None:
+    """PR9.6.6-PR9.6.7: outside the captain phase any number of goods may be held."""
+    state = blank(fresh(4, governor=0))
+    state = seat(state, 1, goods={"corn": 5, "indigo": 4}, island={"corn": (2, 2)})
+    state = play(state, "role craftsman")
+    assert state.players[1].goods[:2] == (7, 4)

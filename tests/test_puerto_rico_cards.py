@@ -60,7 +60,8 @@ def test_a_validation_error_names_file_line_and_column(tmp_path: Path) -> None:
 def test_pr1_1_the_shipped_cards_are_the_box() -> None:
     """PR1.1.5 49 buildings (5 large, 12 small violet kinds twice, 20 production);
     PR1.1.7 8 quarries and 50 plantations (8/9/10/11/12); PR1.1.8 50 goods; PR1.1.10 ships
-    of 4 to 8; PR1.1.3 8 role cards; PR6.2.6 a building's column is its printed VP."""
+    of 4 to 8; PR1.1.3 8 role cards; PR6.2.6 a building's column is its printed VP;
+    PR11.1.7 17 violet buildings; PR11.1.8/PR19.1.4 five large buildings."""
     r = load_rules()
     assert sum(b.copies for b in r.buildings) == 49
     large = [b for b in r.buildings if b.spaces == 2]

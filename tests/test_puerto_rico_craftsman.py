@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lisboa_core.games.puerto_rico.state import State
 from puerto_rico_scenarios import blank, fresh, good, goods_supply, moves, play, seat, top
 
@@ -28,7 +30,7 @@ def test_pr18_3_production_yields() -> None:
 def test_pr7_2_2_small_and_large_buildings_add_up_and_pr7_2_3_nothing_unmatched() -> None:
     """PR7.2.2: the circles of a small and a large indigo plant add up; PR7.2.3: a building
     without plantations (or the reverse) makes nothing; PR0.1.7 unoccupied plantations
-    make nothing."""
+    make nothing (PR11.1.2; PR7.1.1 every player produces; PR19.1.2 automatically)."""
     state = seat(_four(), 1, island={"indigo": (4, 4), "coffee": (2, 0)},
                  city={"SmallIndigoPlant": 1, "IndigoPlant": 2, "CoffeeRoaster": 2,
                        "SugarMill": 3})
@@ -39,7 +41,7 @@ def test_pr7_2_2_small_and_large_buildings_add_up_and_pr7_2_3_nothing_unmatched(
 
 def test_pr7_2_4_short_supply_serves_the_craftsman_first() -> None:
     """PR7.2.4: with too few goods the players earlier in the phase (the craftsman first)
-    get what is left; later players get nothing of the kind."""
+    get what is left; later players get nothing of the kind (PR1.2.1)."""
     state = goods_supply(_four(), corn=3)
     for s in range(4):
         state = seat(state, s, island={"corn": (2, 2)})
@@ -98,3 +100,26 @@ def test_pr13_9_1_factory_table() -> None:
     state = seat(_four(), 1, island=every, city={"Manufactory": 0, **city})
     state = play(state, "role craftsman")
     assert state.players[1].doubloons == 0
+
+
+@pytest.mark.parametrize(("building", "word", "circles"), [
+    ("SmallIndigoPlant", "indigo", 1), ("SmallSugarMill", "sugar", 1),
+    ("IndigoPlant", "indigo", 3), ("SugarMill", "sugar", 3),
+    ("TobaccoStorage", "tobacco", 3), ("CoffeeRoaster", "coffee", 2)])
+def test_pr12_1_each_production_building_makes_up_to_its_circles(building: str, word: str,
+                                                                 circles: int) -> None:
+    """PR12.1.1 PR12.1.2 PR12.1.3 PR12.1.4 PR12.1.5 PR12.1.6 PR12.1.7: 4 occupied plantations and a fully occupied building: the yield is
+    the building's circles."""
+    state = seat(_four(), 1, island={word: (4, 4)}, city={building: circles})
+    state = play(state, "role craftsman")
+    assert good(state, 1, word) == circles
+
+
+def test_pr7_3_3_the_extra_good_does_not_count_for_the_factory() -> None:
+    """PR7.3.3/PR7.2.5: one kind produced plus the extra good: still 1 kind, nothing from
+    the factory; PR7.1.2/PR7.1.3 production itself is automatic (no decision)."""
+    state = seat(_four(), 0, island={"corn": (2, 2)}, city={"Manufactory": 1})
+    state = play(state, "role craftsman")
+    assert top(state) == "craftsman-extra"
+    state = play(state, "extra corn")
+    assert good(state, 0, "corn") == 3 and state.players[0].doubloons == 0

@@ -14,7 +14,7 @@ def _four(ship: int = 6) -> State:
 
 
 def test_pr18_1_mayor_shares_six_colonists_among_four() -> None:
-    """PR18.1.2: ship of 6 with the privilege: mayor 3, 2nd 2, 3rd 1, 4th 1; the supply lost
+    """PR18.1.1-PR18.1.2: ship of 6 with the privilege: mayor 3, 2nd 2, 3rd 1, 4th 1; the supply lost
     1 before the refill (PR5.1.1, PR5.2.1-PR5.2.2). With no circles anywhere the colonists
     wait in San Juan (PR5.3.2)."""
     state = _four(6)
@@ -98,7 +98,8 @@ def test_pr5_4_1_refill_counts_empty_building_circles_not_tiles() -> None:
 
 def test_pr5_4_3_short_supply_goes_on_the_ship_and_ends_the_game() -> None:
     """PR5.4.3/PR15.1.1: a supply short of the refill puts all it has on the ship and the
-    end condition is met; the round is still played out (PR15.2.1)."""
+    end condition is met; the round is still played out (PR15.2.1); PR1.2.3 colonists are
+    limited."""
     state = replace(_four(4), colonist_supply=3)
     state = play(state, "role mayor", "no")
     assert state.colonist_ship == 3 and state.colonist_supply == 0
@@ -112,3 +113,29 @@ def test_pr5_4_3_a_supply_emptied_exactly_does_not_end_the_game() -> None:
     state = play(state, "role mayor", "yes")  # supply 4 left: exactly the refill of N = 4
     assert state.colonist_supply == 0 and state.colonist_ship == 4
     assert state.end_reasons == ()
+
+
+def test_pr5_3_3_placing_goes_from_the_mayor_clockwise() -> None:
+    """PR5.3.3/PR3.2.3: seat 2 is mayor: seat 2 places first, then 3, 0, 1."""
+    state = _four(4)
+    for s in range(4):
+        state = seat(state, s, city={"Harbor": 0, "Wharf": 0}, san_juan=0)
+    state = replace(state, governor=2, pending=())
+    from lisboa_core.games.puerto_rico.rules.roles import round_frames
+
+    state = play(round_frames(state), "role mayor", "no")
+    order = []
+    while top(state) == "place":
+        order.append(state.to_act)
+        state = play(state, sorted(moves(state))[0])
+    assert order == [2, 3, 0, 1]
+
+
+def test_pr5_3_5_colonists_are_not_moved_outside_the_mayor_phase() -> None:
+    """PR5.3.5-PR5.3.6: a building built later stays empty although its owner has colonists
+    in San Juan; the colonists on his tiles stay."""
+    state = _four(4)
+    state = seat(state, 0, doubloons=5, san_juan=2, island={"corn": (1, 1)})
+    state = play(state, "role builder", "build Office")
+    assert on(state, 0, "Office") == 0 and state.players[0].san_juan == 2
+    assert staffed(state, 0, "corn") == 1

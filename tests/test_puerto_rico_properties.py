@@ -22,6 +22,7 @@ def _random_game(players: int, seed: int, *, check: bool) -> tuple[State, int]:
     state = lisboa_core.new_game(players=players, seed=seed, game="puerto-rico")
     rng = random.Random(seed)
     decisions = 0
+    before = state
     while not lisboa_core.is_over(state):
         legal = lisboa_core.legal_moves(state)
         assert legal, "a live game always offers a move"
@@ -31,6 +32,13 @@ def _random_game(players: int, seed: int, *, check: bool) -> tuple[State, int]:
         if check:
             problems = check_invariants(state)
             assert not problems, problems
+            for p, q in zip(before.players, state.players, strict=True):
+                # PR11.1.5 tiles and buildings are never removed; PR5.3.6 colonists never
+                # leave a board; PR1.2.6 doubloons never below 0
+                assert p.tiles <= q.tiles and p.colonists <= q.colonists
+                assert all(b < 0 or a >= 0 for a, b in zip(q.city, p.city, strict=True))
+                assert q.doubloons >= 0
+        before = state
     return state, decisions
 
 
@@ -38,7 +46,8 @@ def _random_game(players: int, seed: int, *, check: bool) -> tuple[State, int]:
 @given(players=st.sampled_from([3, 4, 5]), seed=st.integers(0, 2**31 - 1))
 def test_random_play_ends_and_keeps_the_invariants(players: int, seed: int) -> None:
     """Random legal play ends within the game's bound with every invariant holding after
-    every move (PR1.2 the supplies' limits, conservation of every piece)."""
+    every move (PR1.2 the supplies' limits, conservation of every piece; PR0.1.6 a circle
+    holds one colonist; PR0.3.4 the compulsory steps leave no dead end)."""
     end, _ = _random_game(players, seed, check=True)
     assert end.pending == () and end.end_reasons
 

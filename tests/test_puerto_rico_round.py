@@ -9,7 +9,7 @@ from puerto_rico_scenarios import fresh, moves, play, top
 
 
 def test_pr3_2_every_seat_chooses_once_from_the_governor_and_taken_roles_are_gone() -> None:
-    """PR3.2.1-PR3.2.2 choosing goes clockwise from the governor; PR3.2.4 a taken card is
+    """PR3.2.1-PR3.2.2 choosing goes clockwise from the governor (PR0.1.2, PR0.2.1); PR3.2.4 a taken card is
     not offered again this round; PR3.2.6 there is no pass."""
     state = fresh(5, governor=2)
     assert state.to_act == 2
@@ -23,7 +23,8 @@ def test_pr3_2_every_seat_chooses_once_from_the_governor_and_taken_roles_are_gon
 
 
 def test_pr10_1_1_prospector_gives_one_doubloon() -> None:
-    """PR10.1.1: the prospector's taker gets 1 doubloon from the bank; nobody else does."""
+    """PR10.1.1: the prospector's taker gets 1 doubloon from the bank; nobody else does
+    (PR0.2.2: a privilege and no action)."""
     state = fresh(4, governor=1)
     before = [p.doubloons for p in state.players]
     state = play(state, "role prospector1")
@@ -96,3 +97,15 @@ def test_pr3_2_6_each_round_n_roles_are_taken_and_three_stay(n: int) -> None:
     while state.round == 1:
         state = lisboa_core.apply(state, rng.choice(lisboa_core.legal_moves(state)))
     assert sorted(state.role_doubloons) == [0] * n + [1, 1, 1]
+
+
+def test_pr3_3_3_every_card_is_back_next_round_and_pr10_1_2_both_prospectors_pay() -> None:
+    """PR3.3.1 the round ends after the last phase; PR3.3.3 all N + 3 cards are available
+    again; PR10.1.2 each prospector works the same way; PR3.1.1 each player one role."""
+    state = fresh(5, governor=0)
+    state = play(state, "role prospector1", "role prospector2")
+    assert [p.doubloons for p in state.players][:2] == [5, 5]
+    for role in ("role trader", "role craftsman", "role builder"):
+        state = play(state, *_declines(state, role))
+    assert state.round == 2 and state.to_act == 1
+    assert len(moves(state)) == 8

@@ -75,7 +75,7 @@ def test_pr16_1_1_total_is_chips_printed_vp_and_large_building_extras() -> None:
 
 
 def test_pr16_2_2_tie_break_by_doubloons_plus_goods() -> None:
-    """PR16.2.1 most VP wins; PR16.2.2 among tied, the most doubloons plus goods."""
+    """PR3.1.2/PR16.2.1 most VP wins; PR16.2.2 among tied, the most doubloons plus goods."""
     state = blank(fresh(4))
     state = seat(state, 0, vp=20, doubloons=3, goods={"corn": 2})
     state = seat(state, 1, vp=20, doubloons=4)

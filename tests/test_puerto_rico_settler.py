@@ -60,7 +60,7 @@ def test_pr4_1_5_a_full_island_takes_nothing() -> None:
 
 def test_pr13_2_hacienda_draws_a_hidden_tile_then_the_usual_one() -> None:
     """PR13.2.1: an occupied hacienda's owner may first draw the top hidden tile, which must
-    be placed (PR13.2.2), then take his normal tile; PR13.2.4: no hospice colonist on the
+    be placed (PR13.2.2), then take his normal tile; PR13.2.4/PR13.5.2: no hospice colonist on the
     hidden tile, PR13.5.1 one on the tile taken."""
     state = _start(city={"Hacienda": 1, "Hospice": 1})
     state = replace(state, plantation_stack=("TobaccoPlantation", *state.plantation_stack))
@@ -115,9 +115,46 @@ def test_pr4_3_2_a_short_stack_turns_what_it_has_then_shuffles_the_discards() ->
 
 
 def test_pr4_3_3_too_few_tiles_turns_as_many_as_there_are() -> None:
-    """PR4.3.3: not enough tiles anywhere: as many as there are are turned up."""
+    """PR4.3.3/PR1.2.2: not enough tiles anywhere: as many as there are are turned up."""
     state = replace(_start(), plantation_stack=("TobaccoPlantation",), plantation_discards=())
     state = play(state, "role settler", "take corn", "take sugar", "take sugar",
                  "take coffee")
     assert sorted(state.face_up) == ["IndigoPlantation", "TobaccoPlantation"]
     assert state.plantation_stack == () and state.plantation_discards == ()
+
+
+def test_pr4_1_4_one_tile_only_even_with_a_construction_hut() -> None:
+    """PR4.1.4/PR13.3.2: the settler with a construction hut still takes one quarry; his
+    turn is over after one tile."""
+    state = _start(city={"ConstructionHut": 1})
+    state = play(state, "role settler", "take quarry")
+    assert tiles(state, 0, "quarry") == 1 and state.to_act == 1
+
+
+def test_pr4_4_1_no_face_up_plantation_but_still_a_quarry() -> None:
+    """PR4.4.1: with no face-up plantation left only the quarry remains for the settler;
+    the others are skipped (PR0.3.1)."""
+    state = replace(_start(), face_up=())
+    state = play(state, "role settler")
+    assert moves(state) == {"take quarry", "pass"}
+    state = play(state, "take quarry")
+    assert top(state) == "choose-role" and state.to_act == 1
+
+
+def test_pr13_2_3_hacienda_reshuffles_the_discards_or_does_nothing() -> None:
+    """PR13.2.3/PR19.1.8 (reconstructed): an empty hidden stack is refilled from the
+    discards for the hacienda; with both empty the hacienda is not offered."""
+    state = replace(_start(city={"Hacienda": 1}), plantation_stack=(),
+                    plantation_discards=("CoffeePlantation",))
+    state = play(state, "role settler", "hacienda")
+    assert tiles(state, 0, "coffee") == 1 and state.plantation_discards == ()
+    state = replace(_start(city={"Hacienda": 1}), plantation_stack=(), plantation_discards=())
+    state = play(state, "role settler")
+    assert "hacienda" not in moves(state)
+
+
+def test_pr13_2_2_the_hacienda_tile_may_fill_the_island() -> None:
+    """PR13.2.1/PR4.1.5: the hidden tile takes the last space; no normal tile after it."""
+    state = _start(island={"corn": (11, 0)}, city={"Hacienda": 1})
+    state = play(state, "role settler", "hacienda")
+    assert sum(state.players[0].island) == 12 and state.to_act == 1

@@ -21,7 +21,8 @@ TABLE = [
 def test_pr2_2_values_by_player_count(n: int, doubloons: int, supply: int, ship: int, vp: int,
                                       caps: tuple[int, ...], prospectors: int) -> None:
     """PR2.2.1 doubloons, PR2.2.3 colonists, PR2.2.4 VP supply, PR2.2.5 cargo ships,
-    PR2.2.6 role cards (N + 3), PR2.2.7 face-up plantations (N + 1)."""
+    PR2.2.6 role cards (N + 3), PR2.2.7 face-up plantations (N + 1); PR2.1.5, PR2.1.12,
+    PR2.1.13 only the pieces of N are used; PR19.1.14/PR1.1.9 122 VP with 5 players."""
     state = lisboa_core.new_game(players=n, seed=3, game="puerto-rico")
     r = rules(state)
     assert [p.doubloons for p in state.players] == [doubloons] * n
@@ -54,7 +55,7 @@ def test_pr2_2_2_starting_plantations_from_the_governor(n: int, indigo_seats: in
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_pr2_2_8_nobody_starts_with_goods_vp_buildings_or_colonists(n: int) -> None:
-    """PR2.2.8; and PR2.1.7 eight quarries, PR1.1.8 the goods, PR2.1.1 all 49 buildings,
+    """PR2.2.8; and PR2.1.7 eight quarries, PR1.1.8/PR2.1.10 the goods, PR2.1.1 all 49 buildings,
     PR2.1.6/PR1.1.7 the 50 plantations split between seats, face-up and the hidden stack."""
     state = lisboa_core.new_game(players=n, seed=2, game="puerto-rico")
     for p in state.players:

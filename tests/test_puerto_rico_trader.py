@@ -37,7 +37,8 @@ def test_pr8_1_2_a_trader_who_sells_nothing_gets_nothing() -> None:
 
 def test_pr18_6_small_market_and_pr18_8_1_both_markets() -> None:
     """PR18.6.1: small market, corn earns 1 (2 as the trader); PR18.8.1/PR13.7.1: both
-    markets 3 more per sale; PR8.1.4 corn may be sold."""
+    markets 3 more per sale; PR8.1.4 corn may be sold; PR13.1.1; PR8.1.5 the amount is
+    price + trader + markets; PR19.1.11 markets apply without a decision."""
     state = seat(_four(), 1, goods={"corn": 1}, city={"SmallMarket": 1})
     state = play(state, "role trader", "sell corn")
     assert state.players[1].doubloons == 1
@@ -68,7 +69,7 @@ def test_pr18_7_office_sells_a_kind_already_in_the_house() -> None:
 
 
 def test_pr8_1_3_phase_ends_when_the_house_is_full_and_pr8_3_1_it_is_emptied() -> None:
-    """PR8.1.3/PR8.2.1: a full house stops the selling, even for an office owner;
+    """PR8.1.3/PR8.2.1/PR1.2.7: a full house (4 goods) stops the selling, even for an office owner;
     PR8.3.1 the 4 goods go back to their supplies."""
     house = tuple(GOODS.index(g) for g in ("corn", "indigo", "sugar"))
     state = replace(_four(), trading_house=house)
