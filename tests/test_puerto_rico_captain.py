@@ -69,7 +69,8 @@ def test_pr9_4_5_equal_amounts_leave_the_choice_of_empty_ship() -> None:
 
 def test_pr9_2_3_the_largest_amount_is_loaded() -> None:
     """PR9.2.3: the player may not keep back goods while the ship has room; PR9.3.1 1 VP
-    per good; PR9.3.2 +1 for the captain's first load."""
+    per good; PR9.3.2 +1 for the captain's first load; PR9.3.4 only the value of the chips
+    counts (a number per seat)."""
     state = blank(fresh(4, governor=0))
     state = ships(state, ("corn", 3), (None, 0), (None, 0))
     state = seat(state, 0, goods={"corn": 4})

@@ -83,7 +83,7 @@ def test_pr5_3_1_colonists_already_placed_may_move() -> None:
 
 
 def test_pr5_4_1_refill_counts_empty_building_circles_not_tiles() -> None:
-    """PR5.4.1-PR5.4.2: after placing, one colonist per empty building circle of all
+    """PR5.4.1-PR5.4.2 (PR5.4.4: the refill is never forgotten): after placing, one colonist per empty building circle of all
     players, island circles not counted, at least N."""
     state = _four(4)
     state = seat(state, 1, island={"corn": (5, 0)}, city={"TobaccoStorage": 0, "SugarMill": 0,

@@ -55,7 +55,8 @@ def test_pr2_2_2_starting_plantations_from_the_governor(n: int, indigo_seats: in
 
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_pr2_2_8_nobody_starts_with_goods_vp_buildings_or_colonists(n: int) -> None:
-    """PR2.2.8; and PR2.1.7 eight quarries, PR1.1.8/PR2.1.10 the goods, PR2.1.1 all 49 buildings,
+    """PR2.2.8; PR2.1.3 a board per seat, PR2.1.2 the bank holds the rest (unlimited,
+    PR1.2.6); and PR2.1.7 eight quarries, PR1.1.8/PR2.1.10 the goods, PR2.1.1 all 49 buildings,
     PR2.1.6/PR1.1.7 the 50 plantations split between seats, face-up and the hidden stack."""
     state = lisboa_core.new_game(players=n, seed=2, game="puerto-rico")
     for p in state.players:

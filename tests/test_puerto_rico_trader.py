@@ -54,7 +54,7 @@ def test_pr18_6_small_market_and_pr18_8_1_both_markets() -> None:
 
 
 def test_pr18_7_office_sells_a_kind_already_in_the_house() -> None:
-    """PR18.7.1/PR13.6.1-PR13.6.2: with tobacco in the house two office owners may each
+    """PR18.7.1/PR13.6.1-PR13.6.2 (PR11.1.6: a violet ability changes a rule): with tobacco in the house two office owners may each
     sell tobacco."""
     state = replace(_four(), trading_house=(GOODS.index("tobacco"),))
     state = seat(state, 1, goods={"tobacco": 2}, city={"Office": 1})
