@@ -139,3 +139,15 @@ def test_pr5_3_5_colonists_are_not_moved_outside_the_mayor_phase() -> None:
     state = play(state, "role builder", "build Office")
     assert on(state, 0, "Office") == 0 and state.players[0].san_juan == 2
     assert staffed(state, 0, "corn") == 1
+
+
+def test_pr5_3_a_player_without_colonists_has_nothing_to_place() -> None:
+    """PR5.3.1/PR5.2.2: a ship of 2 among 4 (a supply short at the end, PR5.4.3) leaves
+    seats 2 and 3 without colonists: they place nothing, and nobody ever has fewer than 0
+    colonists in San Juan (PR1.2.3)."""
+    state = replace(_four(2), colonist_supply=0)
+    state = seat(state, 3, island={"corn": (2, 0)})
+    state = play(state, "role mayor")
+    assert [p.san_juan for p in state.players] == [1, 1, 0, 0]
+    assert top(state) == "choose-role" and state.to_act == 1
+    assert staffed(state, 3, "corn") == 0

@@ -90,6 +90,8 @@ def _place_turn(state: State, frame: Frame, move: Move | None) -> State:
     seat = frame.seat
     p = _lifted(state.players[seat])
     total = sum(_rooms(rules, p))
+    if p.san_juan == 0:
+        return state  # no colonist to place (a short ship at the end, PR5.4.3)
     if p.san_juan >= total:
         circles = rules.b_circles
         p = replace(p, staffed=p.island, san_juan=p.san_juan - total,
