@@ -95,3 +95,24 @@ def test_the_finished_game_refuses_every_move() -> None:
         assert "over" in str(error)
     else:
         raise AssertionError("a move after the end was accepted")
+
+
+def test_every_legal_move_is_in_the_action_space_and_can_be_described() -> None:
+    """The fixed action space holds every move a game offers; describing and rendering
+    never fail, for the full state and a seat's view."""
+    from lisboa_core.games.puerto_rico.views import observe
+
+    space = set(GAME.action_space(GAME.load_rules()))
+    state = lisboa_core.new_game(players=5, seed=12, game="puerto-rico")
+    rng = random.Random(12)
+    step = 0
+    while not lisboa_core.is_over(state):
+        legal = lisboa_core.legal_moves(state)
+        for move in legal:
+            assert move in space, move
+            assert GAME.describe_move(state, move)
+        if step % 97 == 0:
+            assert GAME.render_text(state) and GAME.render_text(observe(state, step % 5))
+        state = lisboa_core.apply(state, rng.choice(legal))
+        step += 1
+    assert "winners" in GAME.render_score_sheet(GAME.score(state))
