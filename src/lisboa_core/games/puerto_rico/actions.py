@@ -1,0 +1,59 @@
+"""A stable index for every Puerto Rico move of a catalogue, for learning agents.
+
+The space lists every move any decision can offer, in a fixed order: the same index means
+the same move in every state of every game played with that catalogue.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from lisboa_core.core.moves import Move
+from lisboa_core.games.puerto_rico.model import Rules
+from lisboa_core.games.puerto_rico.rules.ops import rules_of
+from lisboa_core.games.puerto_rico.stack import STACK
+from lisboa_core.games.puerto_rico.state import State
+
+__all__ = ["action_index", "action_space", "legal_mask"]
+
+_SPACES: Final[dict[str, tuple[tuple[Move, ...], dict[Move, int]]]] = {}
+
+
+def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    found = _SPACES.get(rules.digest)
+    if found is None:
+        goods = [g.word for g in rules.goods]
+        moves = [Move("pass"), Move("yes"), Move("no"), Move("hacienda")]
+        moves += [Move("role", (r.word,)) for r in rules.roles]
+        moves += [Move("take", (t.word,)) for t in rules.tiles]
+        moves += [Move("place", (t.word,)) for t in rules.tiles]
+        moves += [Move("place", (b.id,)) for b in rules.buildings]
+        moves += [Move("build", (b.id,)) for b in rules.buildings]
+        for kind in ("extra", "sell", "wharf", "store", "keep"):
+            moves += [Move(kind, (g,)) for g in goods]
+        moves += [Move("load", (g, s.word)) for g in goods for s in rules.ships]
+        found = _SPACES[rules.digest] = (tuple(moves), {m: i for i, m in enumerate(moves)})
+    return found
+
+
+def action_space(rules: Rules) -> tuple[Move, ...]:
+    """Every move of any state played with ``rules``, in a fixed order."""
+    return _space(rules)[0]
+
+
+def action_index(state: State, move: Move) -> int:
+    """The index of ``move`` in the state's action space.
+
+    :raises KeyError: for a move no decision of the catalogue offers.
+    """
+    return _space(rules_of(state))[1][move]
+
+
+def legal_mask(state: State) -> tuple[bool, ...]:
+    """Per index of the action space: whether that move is legal now."""
+    moves, index = _space(rules_of(state))
+    mask = [False] * len(moves)
+    if state.pending:
+        for move in STACK.offered(state):
+            mask[index[move]] = True
+    return tuple(mask)

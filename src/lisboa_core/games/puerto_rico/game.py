@@ -1,0 +1,108 @@
+"""Puerto Rico as a :class:`~lisboa_core.games.Game`: what the shared surfaces need of it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lisboa_core.games import Game
+from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
+from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico.model import Rules
+from lisboa_core.games.puerto_rico.stack import STACK
+from lisboa_core.games.puerto_rico.state import State
+
+__all__ = ["GAME", "PuertoRico"]
+
+
+class PuertoRico(Game):
+    """Puerto Rico (Andreas Seyfarth, alea 2002), 3 to 5 players, base game.
+
+    Example::
+
+        from lisboa_core import apply, is_over, legal_moves, new_game
+
+        state = new_game(players=5, seed=1, game="puerto-rico")
+        state = apply(state, legal_moves(state)[0])
+        assert not is_over(state)
+    """
+
+    name = "puerto-rico"
+    title = "Puerto Rico"
+    players = (3, 4, 5)
+    default_players = 4
+    chance = False
+    hidden_information = True
+    rule_prefix = "PR"
+    max_decisions = 5000
+    stack = STACK
+    state_type = State
+    options_type = None
+    rules_type = Rules
+
+    def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
+        """The catalogue (:func:`lisboa_core.games.puerto_rico.catalog.load_rules`)."""
+        return load_rules(*paths, overlay=overlay, reload=reload)
+
+    def new_state(self, rules: Any, players: int, seed: int, options: Any) -> State:
+        """The position after setup (PR2)."""
+        from lisboa_core.games.puerto_rico.setup import new_state
+
+        return new_state(rules, players, seed, options)
+
+    def score(self, state: Any) -> Any:
+        """The final scoring of PR16 on any state."""
+        from lisboa_core.games.puerto_rico.scoring import score
+
+        return score(state)
+
+    def observe(self, state: Any, seat: int) -> Any:
+        """What a seat may see (PR17)."""
+        from lisboa_core.games.puerto_rico.views import observe
+
+        return observe(state, seat)
+
+    def determinize(self, view: Any, seed: int) -> Any:
+        """A playable state agreeing with a view."""
+        from lisboa_core.games.puerto_rico.views import determinize
+
+        return determinize(view, seed)
+
+    def position_values(self, state: Any) -> list[float]:
+        """The greedy bot's heuristic for every seat."""
+        from lisboa_core.games.puerto_rico.heuristics import position_values
+
+        return position_values(state)
+
+    def render_text(self, state_or_view: Any) -> str:
+        """The position as text."""
+        from lisboa_core.games.puerto_rico.render import render_text
+
+        return render_text(state_or_view)
+
+    def render_score_sheet(self, sheet: Any) -> str:
+        """A score sheet as a text table."""
+        from lisboa_core.games.puerto_rico.render import render_score_sheet
+
+        return render_score_sheet(sheet)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        """What ``move`` does, in words."""
+        from lisboa_core.games.puerto_rico.heuristics import describe_move
+
+        return describe_move(state, move)
+
+    def check_invariants(self, state: Any) -> list[str]:
+        """Piece conservation over every zone and every capacity."""
+        from lisboa_core.games.puerto_rico.invariants import check_invariants
+
+        return check_invariants(state)
+
+    def action_space(self, rules: Any) -> tuple[Any, ...]:
+        """Every move of any Puerto Rico state under ``rules``, in a fixed order."""
+        from lisboa_core.games.puerto_rico.actions import action_space
+
+        return action_space(rules)
+
+
+GAME = PuertoRico()
+"""The Puerto Rico game."""

@@ -1,0 +1,54 @@
+"""How a Puerto Rico position looks for each seat (the greedy bot's evaluation), and moves
+in words."""
+
+from __future__ import annotations
+
+from lisboa_core.core.moves import Move
+from lisboa_core.games.puerto_rico.rules.craftsman import yields
+from lisboa_core.games.puerto_rico.rules.ops import rules_of
+from lisboa_core.games.puerto_rico.scoring import score
+from lisboa_core.games.puerto_rico.state import State
+
+__all__ = ["describe_move", "position_values"]
+
+_DOUBLOON = 0.3  # a doubloon buys about a third of a VP of building
+_GOOD = 0.4  # a good ships for 1 VP or sells for doubloons
+_YIELD = 0.5  # a good the production network makes each craftsman phase
+_COLONIST = 0.15
+
+
+def position_values(state: State) -> list[float]:
+    """Per seat: the score now, plus doubloons, goods, production capacity and colonists at
+    rough VP rates. Each seat's own VP chips are read, so a bot judging from a determinized
+    view values the sampled chips."""
+    rules = rules_of(state)
+    sheet = score(state)
+    values = []
+    for seat, p in zip(sheet.seats, state.players, strict=True):
+        values.append(seat.total + _DOUBLOON * p.doubloons + _GOOD * sum(p.goods)
+                      + _YIELD * sum(yields(rules, p)) + _COLONIST * p.colonists)
+    return values
+
+
+_WORDS = {
+    "role": "take the role card {0}",
+    "take": "take a {0} tile",
+    "hacienda": "draw a hidden plantation with the hacienda",
+    "place": "place a colonist on {0}",
+    "build": "build {0}",
+    "extra": "take one more {0} (craftsman's privilege)",
+    "sell": "sell one {0} to the trading house",
+    "load": "load {0} onto {1}",
+    "wharf": "ship every {0} with the wharf",
+    "store": "keep every {0} in a warehouse",
+    "keep": "keep one {0}",
+    "yes": "yes",
+    "no": "no",
+    "pass": "pass",
+}
+
+
+def describe_move(state: State, move: Move) -> str:
+    """What ``move`` does, in words."""
+    text = _WORDS.get(move.kind)
+    return str(move) if text is None else text.format(*move.args)
