@@ -30,17 +30,23 @@ def _break(folder: Path, name: str, old: str, new: str) -> tuple[Path, int]:
     return path, _line_of(path, new.strip().splitlines()[0])
 
 
-@pytest.mark.parametrize(("name", "old", "new", "column"), [
-    ("goods.lsb", "  price 4\n", "  price four\n", 9),
-    ("buildings.lsb", "  on load: gain 1 vp", "  on load: gain 1 rubies", 12),
-    ("goods.lsb", "  price 4\n", "  flavour sweet\n  price 4\n", 3),
+@pytest.mark.parametrize(("name", "old", "new", "column", "error"), [
+    ("goods.lsb", "  price 4\n", "  price four\n", 9, CardValidationError),
+    ("buildings.lsb", "  on load: gain 1 vp", "  on load: gain 1 rubies", 12,
+     CardValidationError),
+    ("goods.lsb", "  price 4\n", "  flavour sweet\n  price 4\n", 3, CardValidationError),
+    ("goods.lsb", "  price 4\n", "  price @4\n", 9, CardSyntaxError),
 ])
-def test_a_syntax_error_names_file_line_and_column(tmp_path: Path, name: str, old: str,
-                                                   new: str, column: int) -> None:
-    """A card that breaks the grammar or the keys: CardSyntaxError at file:line:col."""
+def test_a_broken_card_names_file_line_and_column(
+    tmp_path: Path, name: str, old: str, new: str, column: int, error: type[Exception]
+) -> None:
+    """A card that breaks the grammar (CardSyntaxError) or the game's vocabulary: an
+    unknown key, a word where a number goes, an unknown unit (CardValidationError); each
+    at its file:line:col. The grammar is the same for every game, so a kind's keys and
+    values are the vocabulary's to check."""
     folder = _copy(tmp_path)
     path, line = _break(folder, name, old, new)
-    with pytest.raises(CardSyntaxError) as caught:
+    with pytest.raises(error) as caught:
         load_rules(folder, reload=True)
     assert f"{path}:{line}:{column}:" in str(caught.value)
 
@@ -78,3 +84,17 @@ def test_pr1_1_the_shipped_cards_are_the_box() -> None:
                                                   "sugar": 11, "indigo": 11}
     assert sorted(r.capacity.values()) == [4, 5, 6, 7, 8]
     assert len(r.roles) == 8
+
+
+def test_a_kind_puerto_rico_does_not_have_is_refused_at_its_place(tmp_path: Path) -> None:
+    """The grammar is shared, so a Lisboa kind parses in a Puerto Rico file; the game's
+    reader refuses it (LB101) at the component's first column, naming its own kinds."""
+    folder = _copy(tmp_path)
+    path = folder / "goods.lsb"
+    path.write_text(path.read_text() + '\nclergy C1 "A Lisboa tile" {\n  wigs 1\n}\n')
+    line = _line_of(path, 'clergy C1 "A Lisboa tile" {')
+    with pytest.raises(CardValidationError) as caught:
+        load_rules(folder, reload=True)
+    text = str(caught.value)
+    assert f"{path}:{line}:1: LB101 unknown component kind 'clergy'" in text
+    assert "plantation" in text

@@ -9,17 +9,14 @@ LB120 a duplicate id, LB121 an unknown id, LB130 a wrong count, LB131 a broken c
 LB140 provenance).
 
 This module is the one place that knows Puerto Rico's card vocabulary (the component kinds,
-keys, ability kinds and words below), so the generic per-game vocabulary can replace it
-without touching the engine. Until the grammar knows each game's kinds, a kind word the
-grammar does not list is read as a grammar kind of no greater length (padded with spaces,
-so every line and column stays true) and given back its own kind after parsing.
+keys, ability kinds and words below). The grammar is the one every game shares (any
+lower-case kind word parses); a kind this game does not have is LB101 at its place.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
@@ -82,8 +79,6 @@ _SCORES: Final = ("per-building", "steps", "per-full")
 _QUANTITIES: Final = ("island-tiles", "colonists", "vp-chips")
 _END: Final = ("colonists-short", "city-full", "vp-out")
 _TIEBREAK: Final = ("doubloons", "goods")
-_GRAMMAR_KINDS: Final = ("building", "ship", "board", "player-board")
-_HEADER = re.compile(r"^([a-z][a-z-]*)([ \t]+)(?=[A-Z])", re.MULTILINE)
 
 
 class _Problems:
@@ -95,28 +90,6 @@ class _Problems:
         lines = self.lines.get(loc.file, [])
         source = lines[loc.line - 1] if 0 < loc.line <= len(lines) else ""
         self.found.append(Problem(loc.file, loc.line, loc.column, code, message, source))
-
-
-def _substituted(text: str, file: str, problems: _Problems) -> tuple[str, dict[int, str]]:
-    """The text with each kind word the grammar does not know replaced by one it does (of
-    no greater length, padded), and the original kind per line."""
-    kinds: dict[int, str] = {}
-
-    def swap(match: re.Match[str]) -> str:
-        word = match.group(1)
-        line = text.count("\n", 0, match.start()) + 1
-        if word not in KINDS:
-            problems.found.append(Problem(
-                file, line, 1, "LB001",
-                f"unknown component kind '{word}'; the Puerto Rico kinds are "
-                + ", ".join(KINDS), match.string.splitlines()[line - 1]))
-            return match.group(0)
-        kinds[line] = word
-        if word in _GRAMMAR_KINDS:
-            return match.group(0)
-        return "land" + " " * (len(word) - 4) + match.group(2)
-
-    return _HEADER.sub(swap, text), kinds
 
 
 class _Reader:
@@ -496,16 +469,15 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
                 continue
             name = str(path)
             problems.lines[name] = text.splitlines()
-            swapped, kinds = _substituted(text, name, problems)
-            syntax.extend(problems.found)
-            problems.found.clear()
-            tree, errors = parse_text_all_errors(swapped, name)
+            tree, errors = parse_text_all_errors(text, name)
             syntax.extend(
                 Problem(e.file, e.line, e.column, e.code, e.message, _line(text, e.line))
                 for e in errors)
             for comp in tree.components:
-                comp = ast.Component(kinds.get(comp.loc.line, comp.kind), comp.id, comp.name,
-                                     comp.items, comp.loc)
+                if comp.kind not in KINDS:
+                    problems.add(comp.loc, "LB101", f"unknown component kind {comp.kind!r}; "
+                                 "the Puerto Rico kinds are " + ", ".join(KINDS))
+                    continue
                 made = _read(comp, problems)
                 if made is not None:
                     found.append(made)
@@ -552,7 +524,7 @@ def _line(text: str, number: int) -> str:
 
 def default_cards() -> Path:
     """The folder of the shipped Puerto Rico cards."""
-    return cards_dir() / "puerto-rico"
+    return cards_dir("puerto-rico")
 
 
 def _files(paths: Iterable[str | Path]) -> list[Path]:
