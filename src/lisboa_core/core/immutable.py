@@ -12,12 +12,21 @@ way a state never changes: the engine builds new ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.rng import Rng
 
-__all__ = ["GameState", "Record", "acting", "dump_fields"]
+__all__ = ["GameState", "Record", "acting", "dump_fields", "set_game_lookup"]
+
+_GAME_OF: list[Callable[[Any], Any]] = []  # the registry's game_of (see set_game_lookup)
+
+
+def set_game_lookup(game_of: Callable[[Any], Any]) -> None:
+    """Tell the core how to find a state's game (:func:`lisboa_core.games.game_of`, which
+    calls this when imported): the core never imports the registry, which is built on it."""
+    _GAME_OF[:] = [game_of]
 
 
 class Record:
@@ -71,9 +80,8 @@ class GameState(Record):
 
     def _repr_svg_(self) -> str:
         """The game's picture of the position, for Jupyter."""
-        from lisboa_core.games import game_of  # late: only a notebook asks
-
-        return game_of(self).svg(self)
+        picture: str = _GAME_OF[0](self).svg(self)
+        return picture
 
 
 def dump_fields(obj: Any) -> str:
