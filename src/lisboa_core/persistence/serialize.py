@@ -83,7 +83,8 @@ def to_json(state: GameState | View, *, indent: int | None = None) -> str:
 
     Example::
 
-        from lisboa_core import from_json, new_game, observe, to_json, view_from_json
+        from lisboa_core import from_json, new_game, observe, to_json
+        from lisboa_core.serialize import view_from_json
 
         state = new_game(players=2, seed=1)
         assert from_json(to_json(state)) == state
@@ -269,7 +270,8 @@ def view_from_json(text: str | bytes, *, rules: Any = None) -> View:
 
     Example::
 
-        from lisboa_core import new_game, observe, to_json, view_from_json
+        from lisboa_core import new_game, observe, to_json
+        from lisboa_core.serialize import view_from_json
 
         view = observe(new_game(players=3, seed=2), 0)
         assert view_from_json(to_json(view)) == view
