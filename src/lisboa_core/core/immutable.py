@@ -12,13 +12,14 @@ way a state never changes: the engine builds new ones.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.rng import Rng
 
-__all__ = ["GameState", "Record", "acting", "dump_fields", "set_game_lookup"]
+__all__ = ["GameState", "Record", "acting", "dump_fields", "game_of_state", "set_game_lookup"]
 
 _GAME_OF: list[Callable[[Any], Any]] = []  # the registry's game_of (see set_game_lookup)
 
@@ -27,6 +28,14 @@ def set_game_lookup(game_of: Callable[[Any], Any]) -> None:
     """Tell the core how to find a state's game (:func:`lisboa_core.games.game_of`, which
     calls this when imported): the core never imports the registry, which is built on it."""
     _GAME_OF[:] = [game_of]
+
+
+def game_of_state(state: Any) -> Any:
+    """The game ``state`` belongs to (:func:`lisboa_core.games.game_of`, for modules the
+    registry builds on); raises ``TypeError`` for a state no registered game claims."""
+    if not _GAME_OF:
+        importlib.import_module("lisboa_core.games")  # registers the lookup (built on this)
+    return _GAME_OF[0](state)
 
 
 class Record:
