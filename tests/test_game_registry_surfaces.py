@@ -22,6 +22,7 @@ import types
 from typing import Any
 
 import attrs
+import jsonschema
 import pytest
 
 import lisboa_core
@@ -38,6 +39,7 @@ from lisboa_core.events import apply_with_events
 from lisboa_core.games import Game, game, game_of, games, register_game
 from lisboa_core.games.generic import PointsCategory, PointsSeat, ranked
 from lisboa_core.persistence.records import GameRecord, record_game, replay
+from lisboa_core.persistence.schema import json_schema
 from lisboa_core.persistence.serialize import from_json, state_digest, to_json
 from lisboa_core.render import render_score_sheet, render_text
 from lisboa_core.studies.simulation import simulate, summarise
@@ -237,6 +239,25 @@ def test_a_view_saves_and_loads_back() -> None:
     view = observe(_play([1, 1]), 0)
     again = view_from_json(to_json(view))
     assert again == view
+
+
+def test_the_games_json_schemas_accept_its_documents_and_refuse_a_wrong_field() -> None:
+    def validator(kind: str) -> jsonschema.Draft202012Validator:
+        schema = json_schema(kind, game="toy-nim")
+        jsonschema.Draft202012Validator.check_schema(schema)
+        return jsonschema.Draft202012Validator(schema)
+
+    state = _play([3, 1])
+    saved = json.loads(to_json(state))
+    validator("state").validate(saved)
+    validator("view").validate(json.loads(to_json(observe(state, 0))))
+    record = record_game(lambda s: lisboa_core.legal_moves(s)[0], game="toy-nim")
+    validator("record").validate(json.loads(record.to_json()))
+    _after, events = apply_with_events(state, Move("take", (1,)))
+    for event in events:
+        validator("event").validate(event.to_dict())
+    saved["state"]["heap"] = "twenty"
+    assert not validator("state").is_valid(saved)
 
 
 # -- records -----------------------------------------------------------------------------
