@@ -44,7 +44,7 @@ def _disk_full_after(limit: int = _LIMIT) -> Iterator[None]:
 def _record(seed: int, moves: int | None) -> GameRecord:
     rng = random.Random(seed)
     return record_game(lambda s: rng.choice(legal_moves(s)), players=2, seed=seed,
-                       max_moves=moves)
+                       max_decisions=moves)
 
 
 def _only(folder: Path) -> list[str]:

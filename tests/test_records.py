@@ -113,7 +113,7 @@ def test_a_different_final_state_is_reported() -> None:
 
 
 def test_moves_after_the_end_are_illegal() -> None:
-    record = record_game(_random(3), 2, 5, max_moves=2000)
+    record = record_game(_random(3), 2, 5, max_decisions=2000)
     assert is_over(replay(record).final)
     result = replay(attrs.evolve(record, moves=(*record.moves, "pass"), final_digest=None))
     assert result.failed_at == len(record.moves) and result.reason == "the game is over"
@@ -128,7 +128,7 @@ def test_replay_needs_the_records_catalogue(tmp_path: Path) -> None:
     custom = load_rules(folder)
     with pytest.raises(StateFormatError, match="catalogue: the record was made with"):
         replay(record, custom)
-    mine = record_game(_random(2), 2, 1, rules=custom, max_moves=30)
+    mine = record_game(_random(2), 2, 1, rules=custom, max_decisions=30)
     assert mine.catalogue == custom.digest and replay(mine, custom).ok
 
 
@@ -144,7 +144,7 @@ def test_recorder_takes_notation_and_records_nothing_illegal() -> None:
 
 
 def test_record_game_stops_at_max_moves() -> None:
-    record = record_game(_random(4), 4, 2, names=("a", "b", "c", "d"), max_moves=25)
+    record = record_game(_random(4), 4, 2, names=("a", "b", "c", "d"), max_decisions=25)
     assert len(record.moves) == 25 and record.names == ("a", "b", "c", "d")
     assert replay(record).ok
 

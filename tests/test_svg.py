@@ -113,7 +113,7 @@ def _lisboa(*args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.slow
 def test_lisboa_show_draws_a_record(tmp_path: Path) -> None:
     rng = random.Random(3)
-    record = record_game(lambda s: random_move(s, rng), players=3, seed=2, max_moves=60)
+    record = record_game(lambda s: random_move(s, rng), players=3, seed=2, max_decisions=60)
     record.save(tmp_path / "game.json")
     out = tmp_path / "board.svg"
     result = _lisboa("show", str(tmp_path / "game.json"), "--turn", "40", "--seat", "0",

@@ -26,7 +26,9 @@ from lisboa_core.api import (
     new_game,
     parse_move,
     random_move,
+    score,
     settle_forced,
+    winners,
 )
 from lisboa_core.bots.basic import Bot, GreedyBot, RandomBot, as_view, play_game
 from lisboa_core.bots.ismcts import ISMCTSBot
@@ -47,11 +49,8 @@ from lisboa_core.games.lisboa.rules.scoring import (
     Category,
     ScoreSheet,
     SeatScore,
-    score,
-    winners,
 )
 from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.views import View, determinize, observe
 from lisboa_core.persistence.records import (
     GameRecord,
     Recorder,
@@ -60,6 +59,7 @@ from lisboa_core.persistence.records import (
     replay,
 )
 from lisboa_core.persistence.serialize import from_json, state_digest, to_json
+from lisboa_core.views import View, determinize, observe
 
 __all__ = [
     "BUILD",

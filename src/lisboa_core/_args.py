@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lisboa_core.core.immutable import GameState
+from lisboa_core.core.immutable import GameState, game_of_state
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import LisboaError
 
@@ -58,12 +58,21 @@ def expect_playable(state: Any, function: str) -> None:
         raise TypeError(
             f"{function}(): state must be a game state, not {type(state).__name__} {_short(state)}"
         )
-    # A view holds the generator Rng(0, 0); a playable state has drawn at setup already.
-    if state.rng.counter == 0 and state.rng.seed == 0:
+    # A view holds the generator Rng(0, 0); a playable state of a game with hidden
+    # information has drawn at setup already. A game without any shows the whole state
+    # (its generator may well be untouched, a game that draws nothing).
+    if state.rng.counter == 0 and state.rng.seed == 0 and _hides(state):
         raise LisboaError(
             f"{function}(): this is a view's state (hidden pieces are placeholders): the "
             "engine cannot play it; sample a playable state with determinize(view, seed)"
         )
+
+
+def _hides(state: Any) -> bool:
+    try:
+        return bool(game_of_state(state).hidden_information)
+    except TypeError:  # a state class no game claims: judge it as before
+        return True
 
 
 def _short(value: Any) -> str:

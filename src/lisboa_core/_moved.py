@@ -72,7 +72,6 @@ MOVED: dict[str, str] = {
     "lisboa_core.serve": "lisboa_core.fronts.serve",
     "lisboa_core.simulation": "lisboa_core.studies.simulation",
     "lisboa_core.state": "lisboa_core.games.lisboa.state",
-    "lisboa_core.views": "lisboa_core.games.lisboa.views",
 }
 """Old dotted module path -> new one."""
 

@@ -1,4 +1,10 @@
-"""The public game API: start a game, list and apply moves, explain, parse notation."""
+"""The public game API, the same for every game: start a game, list and apply moves,
+explain, parse notation, score.
+
+Every function takes the state first and works through the state's game
+(:func:`lisboa_core.games.game_of`); only :func:`new_game` names a game (Lisboa unless
+``game=`` says otherwise).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
 from lisboa_core.games.lisboa.state import Options, State
 
 S = TypeVar("S", bound=GameState)
@@ -24,13 +31,15 @@ __all__ = [
     "new_game",
     "parse_move",
     "random_move",
+    "score",
     "settle_forced",
+    "winners",
 ]
 
 
 @overload
 def new_game(
-    players: int = 4,
+    players: int | None = None,
     seed: int = 0,
     *,
     options: Options | None = None,
@@ -51,7 +60,7 @@ def new_game(
 
 
 def new_game(
-    players: int | None = 4,
+    players: int | None = None,
     seed: int = 0,
     *,
     options: Any = None,
@@ -59,11 +68,11 @@ def new_game(
     game: str | Game = "lisboa",
 ) -> GameState:
     """A new game, every shuffle drawn from ``seed``: Lisboa by default (2-4 players, set up
-    per R2), or the game named ``game`` (see :func:`games`).
+    per R2), or the game named ``game`` (see :func:`lisboa_core.games.games`).
 
     The first decisions are the seats' setup choices (in Lisboa, which clergy tile to
     keep). ``rules`` defaults to the game's shipped catalogue (:func:`load_rules`);
-    ``players`` defaults to the game's usual count.
+    ``players`` defaults to the game's usual count (Lisboa: 4).
 
     Example::
 
@@ -215,7 +224,8 @@ def is_over(state: GameState) -> bool:
 
 
 def parse_move(text: str, state: GameState) -> Move:
-    """The legal move whose notation is ``text`` (spacing is free).
+    """The legal move of ``state`` whose notation is ``text`` (spacing is free), whatever
+    the game.
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.
 
@@ -237,3 +247,41 @@ def parse_move(text: str, state: GameState) -> Move:
     probe = Move(kind, tuple(wanted.split()[1:]))
     reason = explain_illegal(state, probe) if state.pending else "the game is over"
     raise IllegalMoveError(f"no legal move reads {wanted!r}: {reason}")
+
+
+@overload
+def score(state: State) -> ScoreSheet: ...
+
+
+@overload
+def score(state: GameState) -> Any: ...
+
+
+def score(state: GameState) -> Any:
+    """The score sheet of any state of any game: final on a finished game, a projection
+    otherwise (Lisboa's: :class:`~lisboa_core.ScoreSheet`, by the categories of R16.3).
+
+    Example::
+
+        from lisboa_core import new_game, score
+
+        for seat in score(new_game(players=2, seed=1)).seats:
+            print(seat.seat, seat.total)
+    """
+    expect(state, GameState, "score", "state")
+    return game_of(state).score(state)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seat(s) of ``state``, after the game's tie-breakers (a shared win lists
+    several): ``score(state).winners``, for every game.
+
+    Example::
+
+        from lisboa_core import new_game, score, winners
+
+        state = new_game(players=2, seed=1)
+        assert winners(state) == score(state).winners
+    """
+    found: tuple[int, ...] = tuple(score(state).winners)
+    return found

@@ -1,15 +1,42 @@
-"""Board pictures as SVG.
+"""Board pictures as SVG, for every game.
 
-The implementation lives in ``lisboa_core.games.lisboa.svg``;
-this module is its public face.
+:func:`board` dispatches to the game of the position (:meth:`Game.svg
+<lisboa_core.games.Game.svg>`): Lisboa's board lives in ``lisboa_core.games.lisboa.svg``;
+a game that draws none gets its text rendering as a picture
+(:func:`lisboa_core.games.generic.text_picture`).
 """
 
-from lisboa_core.games.lisboa.svg import (
-    SEAT_COLOURS,
-    board,
-)
+from __future__ import annotations
+
+from typing import Any
+
+from lisboa_core.games import game_of
+from lisboa_core.games.lisboa import svg as _lisboa
+from lisboa_core.games.lisboa.svg import SEAT_COLOURS
 
 __all__ = [
     "SEAT_COLOURS",
     "board",
 ]
+
+
+def board(position: Any, **options: Any) -> str:
+    """The position (a state, or a seat's :class:`~lisboa_core.views.View`) as a standalone
+    SVG document drawn by its game; ``options`` are the game's (Lisboa's: ``size``, the
+    width in pixels, see :func:`lisboa_core.games.lisboa.svg.board`).
+
+    :raises TypeError: for anything but a state or view of a registered game.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.svg import board
+
+        assert board(new_game(players=2, seed=1), size=600).startswith("<svg")
+    """
+    try:
+        found = game_of(position)
+    except TypeError:
+        return _lisboa.board(position, **options)  # names the types it takes
+    picture: str = found.svg(position, **options)
+    return picture

@@ -1,27 +1,26 @@
-"""Built-in bots and a helper that plays a whole game between bots.
+"""Built-in bots and a helper that plays a whole game between bots, for every game.
 
 A bot is anything with a ``name`` and a ``choose(view, legal)`` method (the :class:`Bot`
-protocol). Bots decide from what their seat may see
-(:func:`~lisboa_core.games.lisboa.views.observe`),
+protocol). Bots decide from what their seat may see (:func:`~lisboa_core.views.observe`),
 never from the full state, and use only the public API: :class:`RandomBot` picks any legal
 move, :class:`GreedyBot` looks one decision ahead on a sampled state
-(:func:`~lisboa_core.games.lisboa.views.determinize`) and keeps the move after which its position
-looks best.
+(:func:`~lisboa_core.views.determinize`) and keeps the move after which its position looks
+best by the game's own judgement (:meth:`Game.position_values
+<lisboa_core.games.Game.position_values>`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.rng import Rng
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games.lisboa.catalog import Rules
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.views import View, determinize, observe
+from lisboa_core.games import Game, chosen_game, game_of
+from lisboa_core.views import View, as_view, determinize
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play_game"]
 
@@ -30,10 +29,9 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play
 class Bot(Protocol):
     """What :func:`play_game`, ``lisboa simulate`` and ``lisboa play`` need of a bot.
 
-    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.games.lisboa.views.View`)
-    and the legal moves, and returns one of them. (The built-in bots also accept a whole
-    :class:`~lisboa_core.games.lisboa.state.State` and look at it only through :func:`as_view`.) A
-    bot
+    ``choose`` gets what the acting seat may see (a :class:`~lisboa_core.views.View`, of
+    any game) and the legal moves, and returns one of them. (The built-in bots also accept
+    a whole state and look at it only through :func:`~lisboa_core.views.as_view`.) A bot
     may keep state between calls (a generator, memories of earlier views); one object may
     play several seats, so it should read ``view.seat`` rather than assume one.
 
@@ -77,27 +75,6 @@ class Bot(Protocol):
         ...
 
 
-def as_view(view_or_state: View | State) -> View:
-    """A view as is, or what the seat to act may see of a state.
-
-    :param view_or_state: a view, or a state with a seat to act.
-    :raises LisboaError: for a finished game (nobody acts).
-
-    Example::
-
-        from lisboa_core import as_view, new_game
-
-        state = new_game(players=2, seed=1)
-        assert as_view(state).seat == state.to_act
-    """
-    if isinstance(view_or_state, View):
-        return view_or_state
-    seat = view_or_state.to_act
-    if seat is None:
-        raise LisboaError("the game is over: no seat to decide")
-    return observe(view_or_state, seat)
-
-
 def _check(legal: Sequence[Move]) -> None:
     if not legal:
         raise LisboaError("a bot was asked to choose from no legal moves")
@@ -125,7 +102,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
 
-    def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
+    def choose(self, view: View | GameState, legal: Sequence[Move]) -> Move:
         """A legal move drawn at random (the view is not even looked at).
 
         :param view: what the seat to act may see (unused).
@@ -137,39 +114,22 @@ class RandomBot:
         return legal[index]
 
 
-def position_values(state: State) -> list[float]:
-    """:func:`position_value` of every seat, from one score sheet (for search bots that judge
-    a position for all seats at once).
+def position_values(state: GameState) -> list[float]:
+    """How good ``state`` looks for every seat, by its game's judgement
+    (:meth:`Game.position_values <lisboa_core.games.Game.position_values>`; Lisboa's:
+    :func:`lisboa_core.games.lisboa.heuristic.position_values`), for search bots that
+    judge a position for all seats at once.
 
     :param state: any state (a sampled one, for a bot).
     """
-    totals = [s.total for s in score(state).seats]
-    values = []
-    for seat, p in enumerate(state.players):
-        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
-        placed = sum(office.count(seat) for office in state.offices)
-        resources = (
-            0.4 * sum(p.goods)
-            + 0.12 * p.reis
-            + 0.15 * p.influence
-            + 1.0 * len(p.plans)
-            + 0.6 * len(p.clergy)
-            + 0.5 * p.portfolio_size
-            + 0.35 * sum(p.rubble)
-            + 0.3 * placed
-        )
-        values.append(totals[seat] - best_other + resources)
-    return values
+    return game_of(state).position_values(state)
 
 
-def position_value(state: State, seat: int) -> float:
-    """How good ``state`` looks for ``seat``: the :class:`GreedyBot` heuristic.
-
-    The seat's projected final score (``score(state)``: wigs so far plus what final scoring
-    would give now) minus the best projected score of another seat, plus small amounts for
-    resources that turn into wigs later: goods, reis and influence (smoothing the money
-    category's steps of 5), plans, clergy tiles, cards in the portfolio, rubble cubes and
-    officials placed in the nobles' offices.
+def position_value(state: GameState, seat: int) -> float:
+    """How good ``state`` looks for ``seat``: the :class:`GreedyBot` heuristic, the game's
+    :meth:`~lisboa_core.games.Game.position_values` for that seat (Lisboa's: the projected
+    final score less the best other seat's, plus small amounts for resources that turn into
+    wigs later).
 
     :param state: any state (a sampled one, for a bot).
     :param seat: the seat the value is for.
@@ -211,7 +171,7 @@ class GreedyBot:
     def __init__(
         self,
         seed: int = 0,
-        value: Callable[[State, int], float] = position_value,
+        value: Callable[[Any, int], float] = position_value,
         depth: int = 6,
     ) -> None:
         self._rng = Rng(seed)
@@ -219,7 +179,7 @@ class GreedyBot:
         self.depth = depth
         """How many of its own further decisions the bot plays out before judging a move."""
 
-    def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
+    def choose(self, view: View | GameState, legal: Sequence[Move]) -> Move:
         """The legal move with the best value once the action it starts is finished.
 
         :param view: what the seat to act may see (a state is looked at through
@@ -247,7 +207,7 @@ class GreedyBot:
         index, self._rng = self._rng.below(len(best))
         return best[index]
 
-    def judge(self, state: State, seat: int) -> float:
+    def judge(self, state: Any, seat: int) -> float:
         """The value of ``state`` for ``seat`` once the seat's own further decisions of the
         action under way are taken by one-step lookahead (how this bot judges a move).
 
@@ -256,13 +216,13 @@ class GreedyBot:
         """
         return self._finish(state, seat, self.depth)
 
-    def _finish(self, state: State, seat: int, depth: int) -> float:
+    def _finish(self, state: Any, seat: int, depth: int) -> float:
         """The value after the seat's own next decisions of the same action, each taken by
         one-step lookahead (at most ``depth`` of them)."""
         while depth > 0 and not is_over(state) and state.to_act == seat:
-            if state.pending[-1].kind in _ACTION_BOUNDARIES:
+            if state.pending[-1].kind in game_of(state).boundaries:
                 break
-            best: tuple[float, State] | None = None
+            best: tuple[float, Any] | None = None
             for move in legal_moves(state):
                 after = apply(state, move)
                 value = self._value(after, seat)
@@ -273,10 +233,6 @@ class GreedyBot:
             state = best[1]
             depth -= 1
         return self._value(state, seat)
-
-
-_ACTION_BOUNDARIES = frozenset({"turn", "take-card"})
-"""Decisions that start something new: a greedy look-ahead stops before them."""
 
 
 def __getattr__(name: str) -> object:
@@ -351,32 +307,34 @@ def play_game(
     players: int | None = None,
     seed: int = 0,
     *,
-    options: Options | None = None,
-    rules: Rules | None = None,
-    on_move: Callable[[State, Move, State], None] | None = None,
+    options: Any = None,
+    rules: Any = None,
+    on_move: Callable[[Any, Move, Any], None] | None = None,
     max_decisions: int | None = None,
-) -> tuple[State, tuple[Move, ...]]:
+    game: str | Game | None = None,
+) -> tuple[Any, tuple[Move, ...]]:
     """Play a game between bots; returns the final state and every move made, in order.
 
     Seat ``i`` is played by ``bots[i % len(bots)]`` (so one bot may play every seat);
-    ``players`` defaults to ``len(bots)``. The game is ``new_game(players, seed, ...)``; each
-    decision goes to the bot of the seat to act, which sees only
-    :func:`~lisboa_core.games.lisboa.views.observe` of the state. ``on_move(before, move, after)``
-    is
+    ``players`` defaults to ``len(bots)``. The game is ``new_game(players, seed, ...,
+    game=game)``; each decision goes to the bot of the seat to act, which sees only
+    :func:`~lisboa_core.views.observe` of the state. ``on_move(before, move, after)`` is
     called after every move (for logs); ``max_decisions`` stops a game early (the state
     returned is then unfinished). With deterministic bots (the built-in ones, seeded) the
     same arguments give the same game.
 
     :param bots: the bots, by seat (cycled if fewer than the seats).
-    :param players: number of seats, 2 to 4 (default: one per bot).
+    :param players: number of seats (default: one per bot).
     :param seed: the game's seed (:func:`~lisboa_core.new_game`).
     :param options: rule variants (default: none).
-    :param rules: the catalogue (default: the shipped one).
+    :param rules: the catalogue (default: the game's shipped one).
     :param on_move: called as ``on_move(before, move, after)`` after every move.
-    :param max_decisions: stop after this many moves (default: play to the end).
+    :param max_decisions: stop after this many decisions (default: play to the end).
+    :param game: the game (a name of :func:`lisboa_core.games.games`; default: the game of
+        ``rules``, else Lisboa).
     :returns: ``(final_state, moves)``.
     :raises IllegalMoveError: if a bot returns a move that is not legal.
-    :raises LisboaError: if ``bots`` is empty or ``players`` is not 2 to 4.
+    :raises LisboaError: if ``bots`` is empty or the game is not played by ``players``.
 
     Example::
 
@@ -387,14 +345,16 @@ def play_game(
     """
     if not bots:
         raise LisboaError("play_game needs at least one bot")
-    state = new_game(len(bots) if players is None else players, seed, options=options, rules=rules)
+    chosen = chosen_game(game, rules)
+    state = new_game(len(bots) if players is None else players, seed, options=options,
+                     rules=rules, game=chosen)
     moves: list[Move] = []
     while not is_over(state) and (max_decisions is None or len(moves) < max_decisions):
         seat = state.to_act
         assert seat is not None
         bot = bots[seat % len(bots)]
         legal = legal_moves(state)
-        move = bot.choose(observe(state, seat), legal)
+        move = bot.choose(chosen.observe(state, seat), legal)
         if move not in legal:
             raise IllegalMoveError(f"bot {bot.name!r} (seat {seat}) chose illegal move {move}")
         after = apply(state, move)

@@ -30,19 +30,20 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from lisboa_core.api import apply, is_over, legal_moves
-from lisboa_core.bots.basic import GreedyBot, as_view, position_values
+from lisboa_core.bots.basic import GreedyBot, position_values
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.rng import Rng
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games.lisboa.state import State
-from lisboa_core.games.lisboa.views import View, determinize
+from lisboa_core.games import game_of
+from lisboa_core.views import View, as_view, determinize
 
 __all__ = ["ISMCTSBot"]
 
-_BOUNDARIES = frozenset({"turn", "take-card"})
-"""Decisions that start something new: a greedy finish stops before them."""
+State = Any  # a state of the game being played (the bot works for every game)
 
 
 class _Node:
@@ -141,7 +142,7 @@ class ISMCTSBot:
         self.horizon = horizon
         """The most decisions a playout runs before the seat's next turn."""
 
-    def choose(self, view: View | State, legal: Sequence[Move]) -> Move:
+    def choose(self, view: View | GameState, legal: Sequence[Move]) -> Move:
         """The root move with the best mean value after the search.
 
         :param view: what the seat to act may see (a state is looked at through
@@ -154,7 +155,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         seen = as_view(view)
-        if self.width > 0 and seen.state.pending[-1].kind == "turn":
+        turn = game_of(seen.state).turn_decision
+        if self.width > 0 and turn is not None and seen.state.pending[-1].kind == turn:
             return self._turn_search(seen, legal)
         root = self._rooted(seen, legal)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
@@ -212,7 +214,8 @@ class ISMCTSBot:
         action it then has, judged greedily (so the cards in hand and the options they open
         count, which the position alone does not show); at the end of the game, the
         position."""
-        if is_over(state) or state.to_act != seat or state.pending[-1].kind != "turn":
+        if (is_over(state) or state.to_act != seat
+                or state.pending[-1].kind != game_of(state).turn_decision):
             return self._values(state)[seat]
         return max(judge.judge(apply(state, move), seat) for move in legal_moves(state))
 
@@ -224,7 +227,7 @@ class ISMCTSBot:
                 break
             actor = state.to_act
             assert actor is not None
-            if actor == seat and state.pending[-1].kind == "turn":
+            if actor == seat and state.pending[-1].kind == game_of(state).turn_decision:
                 break
             moves = legal_moves(state)
             if len(moves) == 1:
@@ -306,7 +309,8 @@ class ISMCTSBot:
         by one-step lookahead (at most ``finish`` of them), as :class:`GreedyBot` judges a
         move: an action is judged by where it ends, not halfway."""
         for _ in range(self.finish):
-            if is_over(state) or state.to_act != seat or state.pending[-1].kind in _BOUNDARIES:
+            if (is_over(state) or state.to_act != seat
+                    or state.pending[-1].kind in game_of(state).boundaries):
                 break
             best: tuple[float, State] | None = None
             for move in legal_moves(state):

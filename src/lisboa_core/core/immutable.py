@@ -12,12 +12,30 @@ way a state never changes: the engine builds new ones.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.rng import Rng
 
-__all__ = ["GameState", "Record", "acting", "dump_fields"]
+__all__ = ["GameState", "Record", "acting", "dump_fields", "game_of_state", "set_game_lookup"]
+
+_GAME_OF: list[Callable[[Any], Any]] = []  # the registry's game_of (see set_game_lookup)
+
+
+def set_game_lookup(game_of: Callable[[Any], Any]) -> None:
+    """Tell the core how to find a state's game (:func:`lisboa_core.games.game_of`, which
+    calls this when imported): the core never imports the registry, which is built on it."""
+    _GAME_OF[:] = [game_of]
+
+
+def game_of_state(state: Any) -> Any:
+    """The game ``state`` belongs to (:func:`lisboa_core.games.game_of`, for modules the
+    registry builds on); raises ``TypeError`` for a state no registered game claims."""
+    if not _GAME_OF:
+        importlib.import_module("lisboa_core.games")  # registers the lookup (built on this)
+    return _GAME_OF[0](state)
 
 
 class Record:
@@ -71,9 +89,8 @@ class GameState(Record):
 
     def _repr_svg_(self) -> str:
         """The game's picture of the position, for Jupyter."""
-        from lisboa_core.games import game_of  # late: only a notebook asks
-
-        return game_of(self).svg(self)
+        picture: str = _GAME_OF[0](self).svg(self)
+        return picture
 
 
 def dump_fields(obj: Any) -> str:

@@ -42,4 +42,8 @@ def pure_init(cls: type) -> None:
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__name__}.__init__"
     init.__doc__ = source.__doc__
+    # The source's annotations, read in its module (typing.get_type_hints follows
+    # __wrapped__): the default saved-state codec reads a state's field types from them.
+    init.__annotations__ = dict(source.__annotations__)
+    init.__wrapped__ = source
     setattr(cls, "__init__", init)  # noqa: B010

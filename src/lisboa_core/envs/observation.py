@@ -36,8 +36,8 @@ from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
-from lisboa_core.games.lisboa.views import View
 from lisboa_core.games.lisboa.vocabulary import STATE_ACTIONS
+from lisboa_core.views import View
 
 __all__ = ["NOT_ENCODED", "Segment", "encode", "layout", "observation_size"]
 

@@ -27,7 +27,9 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any
 
+from lisboa_core.core.immutable import set_game_lookup
 from lisboa_core.errors import LisboaError
+from lisboa_core.games import generic
 
 if TYPE_CHECKING:
     from lisboa_core.core.stack import DecisionStack
@@ -36,7 +38,9 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Game",
+    "chosen_game",
     "game",
+    "game_for_rules",
     "game_of",
     "games",
     "register_game",
@@ -55,12 +59,20 @@ class Game:
     """What a game supplies; subclass it and give the library one instance.
 
     The attributes say what the game is (:attr:`name`, :attr:`players`, ...); the methods
-    are the game's own parts. A method the game does not provide raises
-    ``NotImplementedError`` naming it, and the surfaces that need it say so.
+    are the game's own parts. A method the game must provide raises
+    ``NotImplementedError`` naming it, and the surfaces that need it say so; the others
+    have a sound default for any game (documented with each), so a new game gets every
+    surface by registering and refines what it wants.
 
     The state class must come from the game's field list (a
-    :class:`~lisboa_core.core.immutable.GameState`), and :attr:`stack` must be the
+    :class:`~lisboa_core.core.immutable.GameState` with a ``players`` field, so it has
+    ``player_count``), and :attr:`stack` must be the
     :class:`~lisboa_core.core.stack.DecisionStack` its rules registered their frames in.
+    The catalogue :meth:`load_rules` returns has a ``digest`` (saved states and records
+    name it), which is also ``state.catalogue``.
+
+    A game pickles as a reference by name (a worker process or a Ray task looks it up in its
+    own registry, importing the game's module if it has to).
     """
 
     name: str = ""
@@ -75,17 +87,29 @@ class Game:
     """Whether chance steps happen during play (dice, draws): a chance frame offers its
     outcomes with their probabilities."""
     hidden_information: bool = True
-    """Whether a seat may not see everything (hands, face-down stacks, the generator)."""
+    """Whether a seat may not see everything (hands, face-down stacks, the generator). A
+    game without hidden information needs no :meth:`observe` nor :meth:`determinize`."""
     rule_prefix: str = "R"
     """How its rules reference numbers rules (``R8.1.2``, ``PR3.2``): tests cite them so."""
     max_decisions: int = 5000
     """A bound on the decisions of a whole game (adapters use it as the game length)."""
+    boundaries: frozenset[str] = frozenset({"turn"})
+    """Decisions that start something new (a turn, its main choice): the greedy bot's
+    lookahead of a seat's own further decisions stops before them."""
+    turn_decision: str | None = "turn"
+    """The kind of a turn's main decision, which the search bot searches deeper
+    (:class:`~lisboa_core.bots.ismcts.ISMCTSBot`), or ``None``."""
+    categories: tuple[str, ...] = ()
+    """The categories of its score sheet, in order (simulations and balance studies
+    report each)."""
+    points_name: str = "points"
+    """What its victory points are called in reports (Lisboa: ``wigs``)."""
     stack: DecisionStack[Any]
     """Its :class:`~lisboa_core.core.stack.DecisionStack`."""
     state_type: type = object
     """Its state class (generated from its field list)."""
     options_type: type | None = None
-    """Its class of rule variants, or ``None``."""
+    """Its class of rule variants (an attrs class), or ``None``."""
     rules_type: type = object
     """Its catalogue class (what :meth:`load_rules` returns)."""
     vocabulary: Vocabulary
@@ -100,9 +124,15 @@ class Game:
     def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
         """Announce ``event`` to ``seat``'s triggers (:func:`lisboa_core.extend.fire`)."""
         raise self._missing("emit")
+    sheet_type: type | None = None
+    """Its score sheet class (what :meth:`score` returns; ``None``: a
+    :class:`~lisboa_core.games.generic.PointsSheet`)."""
 
     def _missing(self, what: str) -> NotImplementedError:
         return NotImplementedError(f"the game {self.name!r} does not provide {what}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_by_name, (self.name, type(self).__module__))
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Any:
         """Its catalogue: the shipped cards (no ``paths``) or the given card files and
@@ -114,52 +144,148 @@ class Game:
         steps)."""
         raise self._missing("new_state")
 
+    def default_options(self) -> Any:
+        """The rule variants of a game when none are given (default: ``options_type()``,
+        or ``None`` for a game without variants)."""
+        return None if self.options_type is None else self.options_type()
+
     def score(self, state: Any) -> Any:
-        """The itemised score sheet of any state (a projection before the end)."""
+        """The itemised score sheet of any state (a projection before the end).
+
+        A sheet has ``seats`` (each with ``seat``, ``total``, ``so_far``: the points scored
+        before final scoring, and ``points(category)`` for each of :attr:`categories`),
+        ``winners`` (the winning seats after the tie-breakers), ``final`` and
+        ``to_dict()`` (plain JSON data); :class:`lisboa_core.core.score.ScoreSheet` is
+        one a game may use as it is."""
         raise self._missing("score")
 
     def observe(self, state: Any, seat: int) -> Any:
-        """What ``seat`` may see of ``state`` (a :class:`~lisboa_core.views.View`)."""
-        raise self._missing("observe")
+        """What ``seat`` may see of ``state`` (a :class:`~lisboa_core.views.View`).
+
+        Default, for a game without hidden information only: the whole state."""
+        if self.hidden_information:
+            raise self._missing("observe")
+        from lisboa_core.views import View  # late: views build on this module
+
+        return View(_seat_of(state, seat), state)
 
     def determinize(self, view: Any, seed: int) -> Any:
-        """A full, playable state the view's seat could not tell from the real one."""
-        raise self._missing("determinize")
+        """A full, playable state the view's seat could not tell from the real one.
+
+        Default, for a game without hidden information only: the view's state."""
+        if self.hidden_information:
+            raise self._missing("determinize")
+        return view.state
 
     def position_values(self, state: Any) -> list[float]:
-        """How good the position looks for each seat (the greedy bot's heuristic)."""
-        raise self._missing("position_values")
+        """How good the position looks for each seat (the greedy bot's heuristic).
+
+        Default: each seat's projected total (:meth:`score`) less the best of the others'."""
+        totals = [float(seat.total) for seat in self.score(state).seats]
+        return [t - max((o for i, o in enumerate(totals) if i != s), default=0.0)
+                for s, t in enumerate(totals)]
 
     def render_text(self, state_or_view: Any) -> str:
-        """The position as text."""
-        raise self._missing("render_text")
+        """The position as text.
 
-    def render_score_sheet(self, sheet: Any) -> str:
-        """A score sheet as a text table."""
-        raise self._missing("render_score_sheet")
+        Default: every field of the state (as the seat sees it, for a view), one per line
+        (:func:`lisboa_core.games.generic.text_of`)."""
+        return generic.text_of(self.title, state_or_view)
+
+    def render_score_sheet(self, sheet: Any, names: Any = ()) -> str:
+        """A score sheet as a text table (``names``: the seats' names, by seat).
+
+        Default: one row per seat, a column per category, then the total
+        (:func:`lisboa_core.games.generic.score_table`)."""
+        return generic.score_table(sheet, tuple(names))
+
+    def render_catalogue(self, rules: Any) -> str:
+        """A catalogue summarised as text (default: its digest and size)."""
+        try:
+            size = f"{len(rules)} components, "
+        except TypeError:
+            size = ""
+        return f"{self.title} catalogue: {size}digest {rules.digest}"
 
     def svg(self, state_or_view: Any, **options: Any) -> str:
-        """The position as an SVG picture."""
-        raise self._missing("svg")
+        """The position as an SVG picture.
+
+        Default: :meth:`render_text` drawn as lines of text
+        (:func:`lisboa_core.games.generic.text_picture`)."""
+        return generic.text_picture(self.render_text(state_or_view))
 
     def describe_move(self, state: Any, move: Any) -> str:
         """What ``move`` does, in words."""
         return str(move)
 
     def check_invariants(self, state: Any) -> list[str]:
-        """The invariants ``state`` breaks, in words (empty: none)."""
-        raise self._missing("check_invariants")
+        """The invariants ``state`` breaks, in words (empty: none).
+
+        Default: none declared (the decision stack's own checks still run on loading)."""
+        return []
+
+    def events_between(self, before: Any, after: Any, move: Any = None,
+                       seat: int | None = None) -> Any:
+        """The events that take ``before`` to ``after`` as ``seat`` sees them (see
+        :mod:`lisboa_core.events`), or ``None`` (the default) for the generic reading of
+        the two states."""
+        return None
 
     def action_space(self, rules: Any) -> tuple[Any, ...]:
-        """Every move of any state, in a fixed order (the stable action index)."""
+        """Every move of any state under ``rules``, in a fixed order (the stable action
+        index of the AI adapters)."""
         raise self._missing("action_space")
 
+    def encode(self, view: Any) -> Any:
+        """What ``view.seat`` sees as a fixed-length float32 vector (numpy), of
+        :meth:`observation_size` values (the AI adapters' observation). No default: a game
+        that wants the adapters writes its own."""
+        raise self._missing("encode")
+
+    def observation_size(self, state: Any) -> int:
+        """The length of :meth:`encode`'s vector for this game's catalogue and player count."""
+        raise self._missing("observation_size")
+
     def codec(self) -> Any:
-        """Its saved-state codec (:class:`~lisboa_core.persistence.serialize.StateCodec`)."""
-        raise self._missing("codec")
+        """Its saved-state codec (:class:`~lisboa_core.persistence.codec.StateCodec`).
+
+        Default: one built from the state class's fields and their annotations (a
+        compiled game gives its own, with the type tables written out)."""
+        found = self.__dict__.get("_codec")
+        if found is None:
+            from lisboa_core.persistence.codec import StateCodec  # late: cattrs
+
+            found = StateCodec(self)
+            self.__dict__["_codec"] = found
+        return found
+
+    def player_counts(self) -> str:
+        """Its player counts in words: ``"2 to 4"`` for a run, else ``"2, 4"``."""
+        counts = sorted(self.players)
+        if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]}"
+        return ", ".join(map(str, counts))
 
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}, {min(self.players)}-{max(self.players)} players>"
+
+
+def _seat_of(state: Any, seat: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"observe(): seat must be an int, not {type(seat).__name__}")
+    if not 0 <= seat < state.player_count:
+        raise LisboaError(f"no seat {seat} in a {state.player_count}-player game")
+    return seat
+
+
+def _by_name(name: str, module: str) -> Game:
+    """The game called ``name`` (unpickling a :class:`Game`): ``module``, where its class is
+    defined, is imported first when no game has that name yet (a test's own game)."""
+    if name not in _REGISTERED:
+        _scan()
+        if name not in _BUILT_IN:
+            importlib.import_module(module)
+    return game(name)
 
 
 _REGISTERED: dict[str, Game] = {}
@@ -231,6 +357,9 @@ def game(name: str | Game = "lisboa") -> Game:
     return register_game(_load(target))
 
 
+_named = game  # for the functions whose argument is called game
+
+
 def game_of(value: Any) -> Game:
     """The game a state, a view (or anything with a ``state``) belongs to."""
     state = getattr(value, "state", value)
@@ -244,6 +373,32 @@ def game_of(value: Any) -> Game:
     raise TypeError(f"{type(value).__name__} is not the state of a registered game")
 
 
+def game_for_rules(rules: Any) -> Game | None:
+    """The game whose catalogue class ``rules`` is an instance of, or ``None``."""
+    for candidate in (*_REGISTERED.values(), *(game(name) for name in games())):
+        if isinstance(rules, candidate.rules_type) and candidate.rules_type is not object:
+            return candidate
+    return None
+
+
+def chosen_game(game: str | Game | None = None, rules: Any = None) -> Game:
+    """The game a function that plays is asked for: ``game`` when given, else the game of
+    ``rules`` (a catalogue), else Lisboa.
+
+    :raises LisboaError: for an unknown name, or rules of another game than ``game``.
+    """
+    found = game_for_rules(rules) if rules is not None else None
+    if game is None:
+        return found or _named("lisboa")
+    chosen = _named(game)
+    if found is not None and found is not chosen:
+        raise LisboaError(f"the rules given are {found.title}'s catalogue, not {chosen.title}'s")
+    return chosen
+
+
 def each(function: Callable[[Game], Any]) -> dict[str, Any]:
     """``function`` applied to every game, by name (for the conformance suite and docs)."""
     return {name: function(game(name)) for name in games()}
+
+
+set_game_lookup(game_of)

@@ -1,21 +1,17 @@
-"""The strict cattrs converter behind saved states and game records (plain JSON values).
+"""The strict cattrs converters behind saved states and game records (plain JSON values),
+and :class:`StateCodec`, how one game's states are written and read.
 
-cattrs turns the attrs classes into dictionaries and back. Its default structuring is
+cattrs turns the state classes into dictionaries and back. Its default structuring is
 lenient (``"3"`` becomes ``3``, a string is a tuple of letters, a missing field takes its
 default); the hooks here make it strict, so a tampered file is rejected rather than
 half-read: integers, strings and booleans must have exactly that JSON type, tuples must be
-JSON arrays (of the right length when the type says so) and every field of an attrs class
-must be present, with no extra field.
+JSON arrays (of the right length when the type says so) and every field of a class must be
+present, with no extra field.
 
-Effect nodes of :mod:`lisboa_core.games.lisboa.model` (the half-done effects held by decision
-frames)
-are written as tagged objects (``{"do": "gain", "args": {"amount": 2, "what": "wigs"}}``,
-``{"seq": [...]}``, ``{"choose": [...], "up_to": null}``, ``{"may": {...}}``) and checked
-against the effect vocabulary when read. Their source location is not written (it takes
-no part in equality).
-
-Every error raised while structuring becomes :class:`Invalid`, whose ``where`` is the JSON
-path of the wrong value (``players[2].goods[1]``).
+Each game has its own converter (its frames may hold data of its own: Lisboa's hold effect
+nodes, :mod:`lisboa_core.games.lisboa.codec`); :data:`converter` is the shared one game
+records use. Every error raised while structuring becomes :class:`Invalid`, whose
+``where`` is the JSON path of the wrong value (``players[2].goods[1]``).
 """
 
 from __future__ import annotations
@@ -28,22 +24,23 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
-from lisboa_core.dsl.ast import Int, Ref, Word
-from lisboa_core.dsl.patterns import ValueType, _Opt, _Slot
-from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.language import VOCABULARY
-from lisboa_core.games.lisboa.stack import STACK
-from lisboa_core.games.lisboa.state import Frame
+from lisboa_core.core.frame import Frame
+from lisboa_core.core.immutable import Record
+from lisboa_core.core.rng import Rng
+from lisboa_core.errors import StateFormatError
 
 __all__ = [
     "Invalid",
+    "StateCodec",
     "attrs_hooks",
     "converter",
-    "decode_value",
+    "decode_plain",
     "describe",
-    "encode_value",
+    "encode_plain",
     "locate",
+    "make_converter",
     "plain_hooks",
+    "type_tables",
 ]
 
 Hook = Callable[[Any, Any], Any]
@@ -220,10 +217,10 @@ def attrs_hooks(
 
 
 def plain_hooks(conv: cattrs.Converter, cls: type, types: Mapping[str, Any]) -> None:
-    """Register strict hooks for a plain class of :mod:`lisboa_core.games.lisboa.state` from an
-    explicit
-    table of its fields' types (in constructor order), so nothing depends on annotations
-    read at run time (a compiled build has none to read).
+    """Register strict hooks for a generated state class (a
+    :class:`~lisboa_core.core.immutable.Record`) from an explicit table of its fields'
+    types (in constructor order), so nothing depends on annotations read at run time (a
+    compiled build has none to read).
 
     Written as a JSON object with the fields in that order; read back with every field
     present, no extra field, and each value checked by its type's hook.
@@ -258,254 +255,252 @@ def plain_hooks(conv: cattrs.Converter, cls: type, types: Mapping[str, Any]) -> 
     conv.register_unstructure_hook(cls, unstructure)
 
 
-# --- frame data and effect nodes -----------------------------------------------------------
+# --- frame data ----------------------------------------------------------------------------
 
 
-def encode_value(value: Any) -> Any:
-    """A frame's data as JSON values: tuples become lists, effect nodes tagged objects."""
+def encode_plain(value: Any) -> Any:
+    """A frame's plain data as JSON values: tuples become lists (numbers, text, booleans
+    and ``None`` stay as they are)."""
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, tuple):
-        return [encode_value(v) for v in value]
-    if isinstance(value, m.Do):
-        return {"do": value.kind, "args": {k: encode_value(v) for k, v in value.args}}
-    if isinstance(value, m.Seq):
-        return {"seq": [encode_value(step) for step in value.steps]}
-    if isinstance(value, m.Choose):
-        return {"choose": [encode_value(o) for o in value.options], "up_to": value.up_to}
-    if isinstance(value, m.May):
-        return {"may": encode_value(value.body)}
-    if isinstance(value, m.If):
-        return {
-            "if": value.test, "count": value.count, "subject": value.quantity.subject,
-            "filters": {k: encode_value(v) for k, v in value.quantity.filters},
-            "then": encode_value(value.body),
-        }
+        return [encode_plain(v) for v in value]
     raise TypeError(f"a frame holds a {type(value).__name__}, which cannot be saved")
 
 
-def decode_value(value: Any) -> Any:
-    """The inverse of :func:`encode_value` (raises :class:`Invalid`)."""
+def decode_plain(value: Any) -> Any:
+    """The inverse of :func:`encode_plain` (raises :class:`Invalid`)."""
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, list):
         out = []
         for i, item in enumerate(value):
             try:
-                out.append(decode_value(item))
+                out.append(decode_plain(item))
             except Invalid as err:
                 raise Invalid.at(f"[{i}]", err) from None
         return tuple(out)
-    if isinstance(value, dict):
-        return _decode_effect(value)
     raise Invalid(f"unexpected value {describe(value)}")
 
 
-def _only(value: dict[str, Any], tag: str, *others: str) -> None:
-    for key in value:
-        if key != tag and key not in others:
-            raise Invalid(f"unknown field in a {tag!r} effect", f".{key}")
-    for key in others:
-        if key not in value:
-            raise Invalid("missing field", f".{key}")
-
-
-def _seq(value: Any, where: str) -> m.Seq:
-    try:
-        node = decode_value(value)
-    except Invalid as err:
-        raise Invalid.at(where, err) from None
-    if not isinstance(node, m.Seq):
-        raise Invalid("expected a sequence of effects ({\"seq\": [...]})", where)
-    return node
-
-
-def _decode_effect(value: dict[str, Any]) -> m.Effect:
-    if "do" in value:
-        _only(value, "do", "args")
-        return _decode_do(value["do"], value["args"])
-    if "seq" in value:
-        _only(value, "seq")
-        steps = []
-        for i, step in enumerate(_expect_list(value["seq"])):
-            try:
-                node = decode_value(step)
-            except Invalid as err:
-                raise Invalid.at(f".seq[{i}]", err) from None
-            if not isinstance(node, m.Do | m.Seq | m.Choose | m.May | m.If):
-                raise Invalid("expected an effect", f".seq[{i}]")
-            steps.append(node)
-        return m.Seq(tuple(steps))
-    if "choose" in value:
-        _only(value, "choose", "up_to")
-        options = tuple(
-            _seq(o, f".choose[{i}]") for i, o in enumerate(_expect_list(value["choose"]))
-        )
-        up_to = value["up_to"]
-        if up_to is not None and (type(up_to) is not int or not 1 <= up_to <= len(options)):
-            raise Invalid(f"expected null or 1 to {len(options)}, got {describe(up_to)}", ".up_to")
-        if len(options) < 2:
-            raise Invalid("a choice needs at least two options", ".choose")
-        return m.Choose(options, up_to)
-    if "may" in value:
-        _only(value, "may")
-        return m.May(_seq(value["may"], ".may"))
-    if "if" in value:
-        _only(value, "if", "count", "subject", "filters", "then")
-        return _decode_if(value)
-    raise Invalid("expected an effect (an object with 'do', 'seq', 'choose', 'may' or 'if')")
-
-
-def _decode_if(value: dict[str, Any]) -> m.If:
-    tests = {c.name for c in VOCABULARY.conditions}
-    if value["if"] not in tests:
-        raise Invalid(f"expected one of {sorted(tests)}, got {describe(value['if'])}", ".if")
-    count = value["count"]
-    if type(count) is not int or count < 0:
-        raise Invalid(f"expected a number 0 or more, got {describe(count)}", ".count")
-    found = {s.name: s for s in VOCABULARY.all_subjects()}.get(value["subject"])
-    if found is None:
-        raise Invalid(f"unknown scoring subject {describe(value['subject'])}", ".subject")
-    filters = value["filters"]
-    if not isinstance(filters, dict):
-        raise Invalid(f"expected an object, got {describe(filters)}", ".filters")
-    slots = {
-        piece.name: piece.type
-        for part in found.filters.parts
-        for piece in (part.parts if isinstance(part, _Opt) else (part,))
-        if isinstance(piece, _Slot)
-    }
-    for name, item in filters.items():
-        if name not in slots:
-            raise Invalid(f"the subject {found.name!r} has no filter {name!r}", f".filters.{name}")
-        if not _fits(slots[name], item):
-            raise Invalid(f"expected {slots[name].description}", f".filters.{name}")
-    quantity = m.Quantity(found.name, tuple(sorted(filters.items())))
-    return m.If(value["if"], count, quantity, _seq(value["then"], ".then"))
-
-
-_Slots = dict[str, tuple[ValueType, bool, bool]]  # name -> (type, many, optional)
-
-
-def _slots() -> dict[str, _Slots]:
-    table: dict[str, _Slots] = {}
-    for kind in VOCABULARY.effect_kinds():
-        slots: _Slots = {}
-        for part in kind.pattern.parts:
-            for piece in part.parts if isinstance(part, _Opt) else (part,):
-                if isinstance(piece, _Slot):
-                    slots[piece.name] = (piece.type, piece.many, isinstance(part, _Opt))
-        table[kind.name] = slots
-    return table
-
-
-
-
-def _fits(value_type: ValueType, value: Any) -> bool:
-    """Does ``value`` read back from card text as itself (``gain 2 wigs``: 2, ``wigs``)?"""
-    if type(value) is int:
-        candidates: tuple[Any, ...] = (Int(value),)
-    elif isinstance(value, str):
-        candidates = (Word(value), Ref(value))
-    elif value is None:
-        candidates = (Word("free"),)
-    else:
-        return False
-    for candidate in candidates:
+def _frame_hooks(conv: cattrs.Converter, encode: Callable[[Any], Any],
+                 decode: Callable[[Any], Any], known: Callable[[str], bool]) -> None:
+    def structure(value: Any, _: Any) -> Frame:
+        if not isinstance(value, dict):
+            raise Invalid(f"expected an object, got {describe(value)}")
+        for key in ("kind", "seat", "data"):
+            if key not in value:
+                raise Invalid("missing field", f".{key}")
+        for key in value:
+            if key not in ("kind", "seat", "data"):
+                raise Invalid("unknown field", f".{key}")
+        kind = value["kind"]
+        if not isinstance(kind, str) or not known(kind):
+            raise Invalid(f"unknown frame kind {describe(kind)}", ".kind")
         try:
-            read = value_type.convert(candidate)
-        except ValueError:
-            continue
-        if read == value and type(read) is type(value):
-            return True
-    return False
+            seat = _int(value["seat"], int)
+        except Invalid as err:
+            raise Invalid.at(".seat", err) from None
+        data = value["data"]
+        try:
+            _expect_list(data)
+            decoded = decode(data)
+        except Invalid as err:
+            raise Invalid.at(".data", err) from None
+        return Frame(kind, seat, decoded)
+
+    def unstructure(frame: Frame) -> dict[str, Any]:
+        return {"kind": frame.kind, "seat": frame.seat, "data": encode(frame.data)}
+
+    conv.register_structure_hook(Frame, structure)
+    conv.register_unstructure_hook(Frame, unstructure)
 
 
-def _decode_do(kind: Any, args: Any) -> m.Do:
-    effect_slots = _slots()
-    if not isinstance(kind, str) or kind not in effect_slots:
-        raise Invalid(f"unknown effect kind {describe(kind)}", ".do")
-    if not isinstance(args, dict):
-        raise Invalid(f"expected an object, got {describe(args)}", ".args")
-    slots = effect_slots[kind]
-    bound: list[tuple[str, Any]] = []
-    for name, value in args.items():
-        where = f".args.{name}"
-        if name not in slots:
-            raise Invalid(f"the effect {kind!r} has no argument {name!r}", where)
-        value_type, many, _optional = slots[name]
-        if many:
-            items = _expect_list_at(value, where)
-            for i, item in enumerate(items):
-                if not _fits(value_type, item):
-                    raise Invalid(f"expected {value_type.description}", f"{where}[{i}]")
-            bound.append((name, tuple(items)))
-        else:
-            if not _fits(value_type, value):
-                raise Invalid(f"expected {value_type.description}, got {describe(value)}", where)
-            bound.append((name, value))
-    for name, (_type, _many, optional) in slots.items():
-        if not optional and name not in args:
-            raise Invalid("missing argument", f".args.{name}")
-    return m.Do(kind, tuple(bound))
-
-
-def _expect_list_at(value: Any, where: str) -> list[Any]:
-    try:
-        return _expect_list(value)
-    except Invalid as err:
-        raise Invalid.at(where, err) from None
-
-
-def _known_kind(kind: str) -> bool:
-    try:
-        STACK.handler(kind)
-    except KeyError:
-        return False
-    return True
-
-
-def _structure_frame(value: Any, _: Any) -> Frame:
-    if not isinstance(value, dict):
-        raise Invalid(f"expected an object, got {describe(value)}")
-    for key in ("kind", "seat", "data"):
-        if key not in value:
-            raise Invalid("missing field", f".{key}")
-    for key in value:
-        if key not in ("kind", "seat", "data"):
-            raise Invalid("unknown field", f".{key}")
-    kind = value["kind"]
-    if not isinstance(kind, str) or not _known_kind(kind):
-        raise Invalid(f"unknown frame kind {describe(kind)}", ".kind")
-    try:
-        seat = _int(value["seat"], int)
-    except Invalid as err:
-        raise Invalid.at(".seat", err) from None
-    data = value["data"]
-    try:
-        _expect_list(data)
-        decoded = decode_value(data)
-    except Invalid as err:
-        raise Invalid.at(".data", err) from None
-    return Frame(kind, seat, decoded)
-
-
-def _unstructure_frame(frame: Frame) -> dict[str, Any]:
-    return {"kind": frame.kind, "seat": frame.seat, "data": encode_value(frame.data)}
-
-
-def _make_converter() -> cattrs.Converter:
+def make_converter(
+    encode: Callable[[Any], Any] = encode_plain,
+    decode: Callable[[Any], Any] = decode_plain,
+    known: Callable[[str], bool] = lambda _kind: True,
+) -> cattrs.Converter:
+    """A new strict converter: exact JSON scalars, tuples as arrays, frames written with
+    ``encode`` and read with ``decode`` (their kind accepted when ``known`` says so), and
+    the generator (:class:`~lisboa_core.core.rng.Rng`)."""
     conv = cattrs.Converter(forbid_extra_keys=True)
     conv.register_structure_hook(int, _int)
     conv.register_structure_hook(str, _str)
     conv.register_structure_hook(bool, _bool)
     conv.register_structure_hook_factory(_is_tuple, lambda tp: _tuple_hook(tp, conv))
-    conv.register_structure_hook(Frame, _structure_frame)
-    conv.register_unstructure_hook(Frame, _unstructure_frame)
+    _frame_hooks(conv, encode, decode, known)
+    attrs_hooks(conv, Rng)
     return conv
 
 
-converter = _make_converter()
-"""The shared strict converter; :mod:`lisboa_core.persistence.serialize` and
-:mod:`lisboa_core.persistence.records`
-register their classes on it with :func:`attrs_hooks`."""
+converter = make_converter()
+"""The shared strict converter (plain frame data); :mod:`lisboa_core.persistence.records`
+registers its classes on it with :func:`attrs_hooks`."""
+
+
+# --- one game's states ---------------------------------------------------------------------
+
+
+def _records_in(tp: Any) -> list[type]:
+    """The record classes a field type names (``tuple[PlayerState, ...]``: PlayerState)."""
+    if isinstance(tp, type) and issubclass(tp, Record):
+        return [tp]
+    return [found for arg in typing.get_args(tp) for found in _records_in(arg)]
+
+
+def type_tables(state_type: type) -> dict[type, dict[str, Any]]:
+    """The field types of a state class and of the record classes it holds, read from the
+    annotations of their constructors (a pure-Python class; a compiled one has none, and
+    its game gives the tables to :class:`StateCodec`), the held classes first.
+
+    :raises TypeError: for a class whose constructor has no annotation for a field.
+    """
+    tables: dict[type, dict[str, Any]] = {}
+
+    def visit(cls: type) -> None:
+        if cls in tables:
+            return
+        hints = typing.get_type_hints(cls.__init__)  # type: ignore[misc]
+        fields = getattr(cls, "FIELDS", ())
+        missing = [name for name in fields if name not in hints]
+        if missing or not fields:
+            raise TypeError(f"{cls.__name__}: no annotated constructor to read the field "
+                            f"types of {missing or 'its fields'} from")
+        table = {name: hints[name] for name in fields}
+        for tp in table.values():
+            for held in _records_in(tp):
+                visit(held)
+        tables[cls] = table
+
+    visit(state_type)
+    return tables
+
+
+def _pretty(where: str) -> str:
+    return where.removeprefix(".") or "state"
+
+
+class StateCodec:
+    """How one game's states are saved and read back: the body of a saved state (the
+    envelope, format and version, is :mod:`lisboa_core.persistence.serialize`'s).
+
+    This base class serves any game as it is: every field of the state (and of the records
+    it holds, such as the players) is written under its name, in the order of the field
+    list, with its JSON type checked when read; frames hold plain data (numbers, text,
+    booleans, ``None`` and tuples of them). A game refines it by subclassing (Lisboa keys
+    its vectors by name, saves effect nodes in its frames and checks every value against
+    its catalogue: :class:`lisboa_core.games.lisboa.codec.LisboaCodec`) and returns an
+    instance from :meth:`Game.codec <lisboa_core.games.Game.codec>`.
+
+    :param game: the game (its ``state_type``, ``options_type`` and ``stack``).
+    :param types: the field types of the state class and of each record class it holds,
+        held classes first (default: read from their annotations, :func:`type_tables`).
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.games import game
+
+        codec = game("lisboa").codec()
+        state = new_game(players=2, seed=1)
+        body = codec.write(state)
+        catalogue = body.pop("catalogue")  # the envelope holds it
+        assert codec.read(body, codec.version, catalogue) == state
+    """
+
+    version: int = 1
+    """The layout version written."""
+    read_versions: tuple[int, ...] = (1,)
+    """The layout versions read."""
+
+    def __init__(self, game: Any, types: Mapping[type, Mapping[str, Any]] | None = None) -> None:
+        self.game = game
+        """The game whose states this codec reads and writes."""
+        self.converter: cattrs.Converter = make_converter(
+            self.encode_data, self.decode_data, self._known_kind)
+        """Its strict converter."""
+        if game.options_type is not None:
+            attrs_hooks(self.converter, game.options_type)
+        tables = dict(types) if types is not None else type_tables(game.state_type)
+        self.types: dict[type, dict[str, Any]] = {cls: dict(t) for cls, t in tables.items()}
+        """The field types of every record class, held classes first."""
+        for cls, table in self.types.items():
+            plain_hooks(self.converter, cls, table)
+
+    def _known_kind(self, kind: str) -> bool:
+        return kind in self.game.stack.kinds()
+
+    def encode_data(self, value: Any) -> Any:
+        """A frame's data as JSON values (default: :func:`encode_plain`)."""
+        return encode_plain(value)
+
+    def decode_data(self, value: Any) -> Any:
+        """A frame's data read back (default: :func:`decode_plain`); raises
+        :class:`Invalid`."""
+        return decode_plain(value)
+
+    def write(self, state: Any) -> dict[str, Any]:
+        """The body of a saved state (the catalogue included; the envelope takes it out)."""
+        body: dict[str, Any] = self.converter.unstructure(state, self.game.state_type)
+        return body
+
+    def canonical(self, state: Any) -> dict[str, Any]:
+        """The layout :func:`~lisboa_core.persistence.serialize.state_digest` hashes
+        (default: :meth:`write`'s; a game whose layout changed keeps its first, so digests
+        never change)."""
+        return self.write(state)
+
+    def read(self, body: dict[str, Any], version: int, catalogue: str) -> Any:
+        """The state of a body written by :meth:`write` in layout ``version``, made with the
+        catalogue of digest ``catalogue``.
+
+        :raises StateFormatError: naming the path of the first wrong value.
+        """
+        if "catalogue" in body:
+            raise StateFormatError("state.catalogue: unknown field (the catalogue is given "
+                                   "once)")
+        try:
+            return self.converter.structure({**body, "catalogue": catalogue},
+                                            self.game.state_type)
+        except Exception as err:
+            where, message = locate(err)
+            raise StateFormatError(f"{self.path(_pretty(where), version)}: {message}") from None
+
+    def path(self, where: str, version: int) -> str:
+        """A path in the structured state (``players[2].goods[1]``) as the layout of
+        ``version`` writes it (default: the same)."""
+        return where
+
+    def prepare(self, rules: Any) -> None:
+        """Make ``rules`` known to the states that name its digest before they are checked
+        or played (default: nothing to do)."""
+
+    def check(self, state: Any, rules: Any) -> None:
+        """Check every value of a structured state against the catalogue and the player
+        count (default: nothing beyond the types; the invariants and the decision stack
+        are checked next, for every game).
+
+        :raises StateFormatError: naming the first wrong value.
+        """
+
+    def options_out(self, options: Any) -> Any:
+        """The rule variants as JSON values (``None`` for a game without any)."""
+        if options is None:
+            return None
+        return self.converter.unstructure(options, type(options))
+
+    def options_in(self, value: Any) -> Any:
+        """The rule variants read back (raises :class:`Invalid`)."""
+        if self.game.options_type is None:
+            if value is not None:
+                raise Invalid(f"expected null (the game has no rule variants), got "
+                              f"{describe(value)}")
+            return None
+        return self.converter.structure(value, self.game.options_type)
+
+    def schema(self) -> dict[str, Any] | None:
+        """The JSON Schema ``$defs`` of a saved body (``state``, ``frame`` and one per
+        record class the state holds), or ``None`` (the default) for the schema
+        :mod:`lisboa_core.persistence.schema` reads off :attr:`types`."""
+        return None

@@ -1,19 +1,24 @@
-"""Game records: how a game started and every move in notation, saved as JSON and replayed.
+"""Game records: how a game started and every move in notation, saved as JSON and replayed,
+for every game.
 
-A record is ``(version, catalogue, players, seed, options, [move texts])`` plus the digest
-of the final state and some free metadata. Since every shuffle comes from the seed, replaying
-the moves from :func:`lisboa_core.new_game` rebuilds the same game exactly::
+A record is ``(version, game, catalogue, players, seed, options, [move texts])`` plus the
+digest of the final state and some free metadata. Since every shuffle comes from the seed,
+replaying the moves from :func:`lisboa_core.new_game` rebuilds the same game exactly::
 
-    {"format": "lisboa-record", "version": 1, "library": "0.1.0",
-     "catalogue": "3edc4c224f266f6d", "players": 3, "seed": 7,
-     "options": {"gold_only_when_stuck": false, "draft": false, ...},
-     "moves": ["keep …", "keep …", ...], "final_digest": "3b9ea009a13e0218",
+    {"format": "lisboa-record", "version": 2, "library": "0.1.0",
+     "game": "puerto-rico", "catalogue": "3edc4c224f266f6d", "players": 3, "seed": 7,
+     "options": {...}, "moves": ["role settler", ...], "final_digest": "3b9ea009a13e0218",
      "names": ["random", "greedy", "random"], "date": "2026-05-01", "metadata": {}}
+
+``format`` is the library's record format, whatever the game; ``game`` names the game.
+Lisboa's records leave ``game`` out (so they read as before in every version of the
+library), and a record without it is Lisboa's.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,9 +27,13 @@ import attrs
 
 from lisboa_core.api import apply, is_over, new_game, parse_move
 from lisboa_core.core.moves import Move
-from lisboa_core.errors import IllegalMoveError, StateFormatError
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.errors import (
+    IllegalMoveError,
+    LisboaDeprecationWarning,
+    StateFormatError,
+)
+from lisboa_core.games import Game, chosen_game, games
+from lisboa_core.games import game as _game
 from lisboa_core.persistence import codec as _codec
 from lisboa_core.persistence.files import (
     MAX_DOCUMENT_BYTES,
@@ -78,6 +87,10 @@ def _library_version() -> str:
     return __version__
 
 
+def _default_options(record: Any) -> Any:
+    return _game(record.game).default_options()
+
+
 @attrs.frozen(slots=True, kw_only=True, repr=False)
 class GameRecord:
     """A whole game as data: how it started and every move in notation.
@@ -92,7 +105,7 @@ class GameRecord:
         from lisboa_core import GameRecord, random_move, record_game, replay
 
         rng = random.Random(1)
-        record = record_game(lambda s: random_move(s, rng), players=2, seed=3, max_moves=30)
+        record = record_game(lambda s: random_move(s, rng), players=2, seed=3, max_decisions=30)
         again = GameRecord.from_json(record.to_json())
         assert again == record and replay(again).ok
     """
@@ -101,15 +114,17 @@ class GameRecord:
     """The record layout version (:data:`RECORD_VERSION`)."""
     library_version: str = attrs.field(factory=_library_version)
     """The lisboa_core version that wrote the record."""
+    game: str = "lisboa"
+    """The game played (a name of :func:`lisboa_core.games.games`)."""
     catalogue: str
     """Digest of the catalogue the game was played with (``load_rules().digest``, also
     ``state.catalogue``)."""
     players: int
-    """Number of seats (2 to 4)."""
+    """Number of seats."""
     seed: int
     """The seed given to :func:`~lisboa_core.new_game`."""
-    options: Options = Options()
-    """The rule variants of the game."""
+    options: Any = attrs.field(default=attrs.Factory(_default_options, takes_self=True))
+    """The rule variants of the game (default: the game's default variants)."""
     moves: tuple[str, ...] = ()
     """Every move in notation (``str(move)``), in the order applied."""
     final_digest: str | None = None
@@ -123,8 +138,9 @@ class GameRecord:
     """Any other ``(key, value)`` text pairs, saved as a JSON object."""
 
     def __repr__(self) -> str:
-        return (f"<GameRecord {self.players}p seed {self.seed}, {len(self.moves)} moves, "
-                f"catalogue {self.catalogue}>")
+        game = "" if self.game == "lisboa" else f"{self.game} "
+        return (f"<GameRecord {game}{self.players}p seed {self.seed}, {len(self.moves)} "
+                f"moves, catalogue {self.catalogue}>")
 
     def meta(self, key: str, default: str | None = None) -> str | None:
         """The metadata value of ``key`` (or ``default``).
@@ -142,6 +158,9 @@ class GameRecord:
         import json
 
         body = _codec.converter.unstructure(self, GameRecord)
+        body["options"] = _game(self.game).codec().options_out(self.options)
+        if self.game == "lisboa":
+            del body["game"]  # Lisboa's records read as before (see the module docstring)
         return json.dumps({"format": RECORD_FORMAT, **body}, indent=indent, ensure_ascii=True)
 
     @classmethod
@@ -155,6 +174,10 @@ class GameRecord:
         document = parse_document(text, RECORD_FORMAT, "game record")
         version = check_version(document, (1, RECORD_VERSION))
         body = {k: v for k, v in document.items() if k != "format"}
+        name = body.setdefault("game", "lisboa")
+        if not isinstance(name, str) or name not in games():
+            raise StateFormatError(f"game: expected the name of an installed game "
+                                   f"({', '.join(games())}), got {_codec.describe(name)}")
         if version == 1:
             body["moves"] = _migrate_moves(body.get("moves"))
             body["version"] = RECORD_VERSION
@@ -163,12 +186,20 @@ class GameRecord:
         except Exception as err:
             where, message = _codec.locate(err)
             raise StateFormatError(f"{where.removeprefix('.') or 'record'}: {message}") from None
+        try:
+            options = _game(name).codec().options_in(record.options)
+        except Exception as err:
+            where, message = _codec.locate(err)
+            raise StateFormatError(f"options{where}: {message}") from None
+        record = attrs.evolve(record, options=options)
         record._check()
         return record
 
     def _check(self) -> None:
-        if not 2 <= self.players <= 4:
-            raise StateFormatError(f"players: expected 2 to 4, got {self.players}")
+        found = _game(self.game)
+        if self.players not in found.players:
+            counts = found.player_counts()
+            raise StateFormatError(f"players: expected {counts}, got {self.players}")
         if self.names and len(self.names) != self.players:
             raise StateFormatError(
                 f"names: expected one name per seat ({self.players}), got {len(self.names)}"
@@ -221,11 +252,15 @@ def _metadata_out(value: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return dict(value)
 
 
+def _raw(value: Any, _: Any = None) -> Any:
+    return value  # a record's options are read by its game's codec (GameRecord.from_json)
+
+
 _codec.attrs_hooks(
     _codec.converter,
     GameRecord,
     renames={"format_version": "version", "library_version": "library"},
-    fields={"metadata": (_metadata_in, _metadata_out)},
+    fields={"metadata": (_metadata_in, _metadata_out), "options": (_raw, _raw)},
 )
 
 
@@ -237,14 +272,14 @@ class ReplayResult:
 
         from lisboa_core import legal_moves, record_game, replay
 
-        record = record_game(lambda s: legal_moves(s)[0], players=2, seed=1, max_moves=12)
+        record = record_game(lambda s: legal_moves(s)[0], players=2, seed=1, max_decisions=12)
         result = replay(record)
         assert result.ok and len(result.states) == 13 and result.digest == record.final_digest
     """
 
     record: GameRecord
     """The record replayed."""
-    states: tuple[State, ...]
+    states: tuple[Any, ...]
     """The first state, then the state after each move applied (so ``states[i]`` is the
     state in which ``record.moves[i]`` was played)."""
     log: tuple[tuple[int, str], ...]
@@ -269,37 +304,41 @@ class ReplayResult:
         return self.reason is None
 
     @property
-    def final(self) -> State:
+    def final(self) -> Any:
         """The last state reached (after the last move applied)."""
         return self.states[-1]
 
 
-def replay(record: GameRecord, rules: Rules | None = None) -> ReplayResult:
-    """Re-apply a record's moves from the start of its game.
+def replay(record: GameRecord, rules: Any = None) -> ReplayResult:
+    """Re-apply a record's moves from the start of its game (any game).
 
-    The game starts as :func:`~lisboa_core.new_game` with the record's players, seed and
-    options; each move text is read with :func:`~lisboa_core.parse_move` and applied.
+    The game starts as :func:`~lisboa_core.new_game` with the record's game, players, seed
+    and options; each move text is read with :func:`~lisboa_core.parse_move` and applied.
     Replay stops at the first move that is not legal (``result.failed_at`` and
     ``result.reason`` say which and why). When every move applied and the record has a
     ``final_digest``, the digest of the final state must equal it.
 
     :param record: the record to replay.
-    :param rules: the catalogue (default: the shipped one); it must be the catalogue the
-        record was made with.
+    :param rules: the catalogue (default: the game's shipped one); it must be the catalogue
+        the record was made with.
     :returns: the states, the log and the outcome; check ``result.ok``.
     :raises StateFormatError: if ``rules`` is not the record's catalogue.
+    :raises LisboaError: if the record's game is not installed.
 
     Example::
 
         from lisboa_core import legal_moves, record_game, replay
 
-        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1, max_moves=10)
+        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1,
+                             max_decisions=10)
         result = replay(record)
         assert result.ok and result.final == result.states[-1]
     """
-    rules = rules or load_rules()
+    found = chosen_game(record.game, rules)
+    rules = rules if rules is not None else found.load_rules()
     check_catalogue(record.catalogue, rules, "record")
-    state = new_game(record.players, record.seed, options=record.options, rules=rules)
+    state = new_game(record.players, record.seed, options=record.options, rules=rules,
+                     game=found)
     states = [state]
     log: list[tuple[int, str]] = []
     failed_at: int | None = None
@@ -335,7 +374,7 @@ def _reason(err: IllegalMoveError, text: str) -> str:
 
 
 class Recorder:
-    """Play a game through :func:`~lisboa_core.apply` while recording every move.
+    """Play a game (any game) through :func:`~lisboa_core.apply` while recording every move.
 
     For bots, simulators and servers::
 
@@ -344,13 +383,14 @@ class Recorder:
             recorder.apply(choose(recorder.state))
         recorder.record().save("game.json")
 
-    :param players: number of seats (2 to 4).
+    :param players: number of seats (default: the game's usual count).
     :param seed: the game's seed.
-    :param options: rule variants (default: none).
-    :param rules: the catalogue (default: the shipped one).
+    :param options: rule variants (default: the game's default variants).
+    :param rules: the catalogue (default: the game's shipped one).
     :param names: the seats' names, by seat.
     :param date: when the game is played (free text).
     :param metadata: other ``key: value`` text to keep in the record.
+    :param game: the game (default: the game of ``rules``, else Lisboa).
 
     Example::
 
@@ -365,22 +405,26 @@ class Recorder:
 
     def __init__(
         self,
-        players: int = 4,
+        players: int | None = None,
         seed: int = 0,
         *,
-        options: Options | None = None,
-        rules: Rules | None = None,
+        options: Any = None,
+        rules: Any = None,
         names: Iterable[str] = (),
         date: str | None = None,
         metadata: Mapping[str, str] | None = None,
+        game: str | Game | None = None,
     ) -> None:
-        self.rules: Rules = rules or load_rules()
+        self.game: Game = chosen_game(game, rules)
+        """The game played."""
+        self.rules: Any = rules if rules is not None else self.game.load_rules()
         """The catalogue of the game."""
-        self.options: Options = options or Options()
+        self.options: Any = options if options is not None else self.game.default_options()
         """The rule variants of the game."""
         self.seed: int = seed
         """The game's seed."""
-        self.state: State = new_game(players, seed, options=self.options, rules=self.rules)
+        self.state: Any = new_game(players, seed, options=self.options, rules=self.rules,
+                                   game=self.game)
         """The current state."""
         self.moves: list[str] = []
         """The notation of every move applied so far."""
@@ -388,7 +432,7 @@ class Recorder:
         self._date = date
         self._metadata = tuple((metadata or {}).items())
 
-    def apply(self, move: Move | str) -> State:
+    def apply(self, move: Move | str) -> Any:
         """Apply a move (a :class:`~lisboa_core.Move` or its notation) and record it.
 
         :param move: the move, legal in the current state.
@@ -404,6 +448,7 @@ class Recorder:
     def record(self) -> GameRecord:
         """The record of the game so far, with the digest of the current state."""
         return GameRecord(
+            game=self.game.name,
             catalogue=self.rules.digest,
             players=self.state.player_count,
             seed=self.seed,
@@ -417,41 +462,54 @@ class Recorder:
 
 
 def record_game(
-    choose: Callable[[State], Move],
-    players: int = 4,
+    choose: Callable[[Any], Move],
+    players: int | None = None,
     seed: int = 0,
     *,
-    options: Options | None = None,
-    rules: Rules | None = None,
+    options: Any = None,
+    rules: Any = None,
     names: Iterable[str] = (),
     date: str | None = None,
     metadata: Mapping[str, str] | None = None,
+    max_decisions: int | None = None,
+    game: str | Game | None = None,
     max_moves: int | None = None,
 ) -> GameRecord:
     """Play a game with ``choose`` picking every move, and return its record.
 
     :param choose: called with each state that needs a decision (``state.to_act`` says
         for which seat); returns one of ``legal_moves(state)``.
-    :param players: number of seats (2 to 4).
+    :param players: number of seats (default: the game's usual count).
     :param seed: the game's seed.
-    :param options: rule variants (default: none).
-    :param rules: the catalogue (default: the shipped one).
+    :param options: rule variants (default: the game's default variants).
+    :param rules: the catalogue (default: the game's shipped one).
     :param names: the seats' names, by seat.
     :param date: when the game is played (free text).
     :param metadata: other ``key: value`` text to keep in the record.
-    :param max_moves: stop after this many moves (default: play to the end).
+    :param max_decisions: stop after this many decisions (default: play to the end), as
+        :func:`~lisboa_core.play_game` does.
+    :param game: the game (default: the game of ``rules``, else Lisboa).
+    :param max_moves: the old name of ``max_decisions`` (deprecated, removed in 0.3).
     :returns: the record, with the digest of the last state.
 
     Example::
 
         from lisboa_core import legal_moves, record_game
 
-        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1, max_moves=10)
+        record = record_game(lambda state: legal_moves(state)[0], players=2, seed=1,
+                             max_decisions=10)
         assert len(record.moves) == 10
     """
-    recorder = Recorder(
-        players, seed, options=options, rules=rules, names=names, date=date, metadata=metadata
-    )
-    while not is_over(recorder.state) and (max_moves is None or len(recorder.moves) < max_moves):
+    if max_moves is not None:
+        warnings.warn("record_game(max_moves=...) is deprecated and will be removed in "
+                      "lisboa_core 0.3; use max_decisions (as play_game does)",
+                      LisboaDeprecationWarning, stacklevel=2)
+        if max_decisions is not None and max_decisions != max_moves:
+            raise TypeError("record_game(): give max_decisions only")
+        max_decisions = max_moves
+    recorder = Recorder(players, seed, options=options, rules=rules, names=names, date=date,
+                        metadata=metadata, game=game)
+    while not is_over(recorder.state) and (max_decisions is None
+                                           or len(recorder.moves) < max_decisions):
         recorder.apply(choose(recorder.state))
     return recorder.record()

@@ -1,4 +1,4 @@
-"""Balance studies: the same games played with two catalogues, and what changed.
+"""Balance studies: the same games played with two catalogues, and what changed (any game).
 
 :func:`compare` plays ``games`` paired games: game ``i`` has the same seed and the same bots
 in the same seats under catalogue A and catalogue B, so the only difference between a pair
@@ -6,10 +6,10 @@ is the cards. It reports, each with a 95% confidence interval:
 
 * win rates per bot and per seat under A and B (Wilson intervals) and their paired
   difference (normal approximation on the per-game differences);
-* the mean wigs per seat of every score category, the wigs before final scoring and the
-  total, under A and B, and the paired difference;
+* the mean points (Lisboa: wigs) per seat of every score category of the game, the points
+  before final scoring and the total, under A and B, and the paired difference;
 * the cards whose text differs (added, removed, changed) and, for each, the paired
-  difference in mean total wigs over the games where the card was used (its id appears in a
+  difference in mean total points over the games where the card was used (its id appears in a
   move of the game under A or B) and over the others.
 
 A difference whose interval contains 0 is reported as "no significant difference". The
@@ -32,8 +32,8 @@ from typing import Any
 import attrs
 
 from lisboa_core.errors import LisboaError
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.rules.scoring import CATEGORIES
+from lisboa_core.games import Game, chosen_game
+from lisboa_core.games import game as _game
 from lisboa_core.persistence.files import write_atomic
 from lisboa_core.studies.simulation import BotSpec, GameResult, bot_name, simulate
 
@@ -170,6 +170,7 @@ class BalanceReport:
     changed_cards: tuple[CardEffect, ...]
     totals_a: tuple[int, ...] = attrs.field(repr=False)
     totals_b: tuple[int, ...] = attrs.field(repr=False)
+    game: str = "lisboa"
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON values (infinite interval ends become ``null``)."""
@@ -198,13 +199,16 @@ class BalanceReport:
                 for c in self.changed_cards
             ],
             "totals": {"a": list(self.totals_a), "b": list(self.totals_b)},
+            **({} if self.game == "lisboa" else {"game": self.game}),
         }
 
     def to_text(self) -> str:
         """The report as tables for the terminal."""
+        found = _game(self.game)
+        title = "" if self.game == "lisboa" else f"{found.title}: "
         lines = [
-            f"{self.games} paired game(s) of {self.players} players from seed {self.seed}; "
-            f"bots {','.join(self.bots)}",
+            f"{title}{self.games} paired game(s) of {self.players} players from seed "
+            f"{self.seed}; bots {','.join(self.bots)}",
             f"A = catalogue {self.catalogue_a[:12]}, B = catalogue {self.catalogue_b[:12]}",
             "", f"{'win rate':<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict",
         ]
@@ -213,7 +217,8 @@ class BalanceReport:
                 f"{key:<16}{self.rates_a[key].value:>8.1%}{self.rates_b[key].value:>8.1%}"
                 f"{_interval(shift, percent=True):>26}  {shift.verdict()}"
             )
-        lines += ["", f"{'wigs per seat':<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict"]
+        per_seat = f"{found.points_name} per seat"
+        lines += ["", f"{per_seat:<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict"]
         for key, shift in self.category_shift.items():
             lines.append(
                 f"{key.replace('_', ' '):<16}{self.categories_a[key]:>8.2f}"
@@ -224,7 +229,7 @@ class BalanceReport:
             lines.append("changed cards: none (the catalogues say the same)")
         else:
             lines.append(f"{'changed card':<16}{'change':>8}{'used in':>9}  "
-                         "total wigs B - A where used / elsewhere")
+                         f"total {found.points_name} B - A where used / elsewhere")
             for c in self.changed_cards:
                 lines.append(
                     f"{c.card:<16}{c.change:>8}{c.games_used:>9}  {_interval(c.used)} "
@@ -251,9 +256,9 @@ class BalanceReport:
                   [r.value for r in self.rates_b.values()],
                   [_error_bar(r) for r in self.rates_a.values()],
                   [_error_bar(r) for r in self.rates_b.values()]),
-            _bars(plt, "Mean wigs per seat", list(self.categories_a),
+            _bars(plt, f"Mean {_game(self.game).points_name} per seat", list(self.categories_a),
                   list(self.categories_a.values()), list(self.categories_b.values())),
-            _histogram(plt, self.totals_a, self.totals_b),
+            _histogram(plt, self.totals_a, self.totals_b, _game(self.game).points_name),
         ]
         target = Path(path)
         write_atomic(target, _page(self, figures))  # a failure part-way keeps an earlier file
@@ -304,10 +309,10 @@ def _bars(plt: Any, title: str, labels: list[str], a: list[float], b: list[float
     return _png(plt, figure)
 
 
-def _histogram(plt: Any, a: Sequence[int], b: Sequence[int]) -> str:
+def _histogram(plt: Any, a: Sequence[int], b: Sequence[int], points: str) -> str:
     figure, axes = plt.subplots(figsize=(8, 3.5))
     axes.hist([list(a), list(b)], bins=20, label=["A", "B"])
-    axes.set_title("Final totals (wigs), every seat of every game")
+    axes.set_title(f"Final totals ({points}), every seat of every game")
     axes.legend()
     return _png(plt, figure)
 
@@ -315,21 +320,25 @@ def _histogram(plt: Any, a: Sequence[int], b: Sequence[int]) -> str:
 def _page(report: BalanceReport, figures: list[str]) -> str:
     images = "\n".join(f'<img alt="plot {i + 1}" src="data:image/png;base64,{png}">'
                        for i, png in enumerate(figures))
+    title = html.escape(_game(report.game).title)
     return (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>Lisboa balance study</title>"
+        f"<title>{title} balance study</title>"
         "<style>body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;"
         "padding:1em}img{display:block;margin:1em 0}</style></head><body>\n"
-        "<h1>Lisboa balance study</h1>\n"
+        f"<h1>{title} balance study</h1>\n"
         f"<pre>{html.escape(report.to_text())}</pre>\n{images}\n</body></html>\n"
     )
 
 
-def _texts(rules: Rules) -> dict[str, object]:
-    return {c.id: c for c in rules}
+def _texts(rules: Any) -> dict[str, object]:
+    try:
+        return {c.id: c for c in rules}
+    except TypeError:  # a catalogue that is not a collection of components
+        return {}
 
 
-def changed_cards(rules_a: Rules, rules_b: Rules) -> list[tuple[str, str]]:
+def changed_cards(rules_a: Any, rules_b: Any) -> list[tuple[str, str]]:
     """The ids whose components differ between the catalogues, with ``added``,
     ``removed`` or ``changed`` (file positions do not count).
 
@@ -371,8 +380,8 @@ def _seat_shares(result: GameResult) -> dict[str, float]:
 
 
 def compare(
-    rules_a: Rules,
-    rules_b: Rules,
+    rules_a: Any,
+    rules_b: Any,
     players: int,
     games: int,
     seed: int,
@@ -380,18 +389,25 @@ def compare(
     *,
     jobs: int = 1,
     rotate: bool = True,
+    options: Any = None,
+    on_result: Callable[[GameResult], None] | None = None,
     backend: str = "processes",
     ray_address: str | None = None,
-    on_result: Callable[[GameResult], None] | None = None,
+    game: str | Game | None = None,
 ) -> BalanceReport:
     """Play ``games`` paired games (game ``i``: seed ``seed + i``, the same bots in the same
-    seats) with catalogue A and catalogue B and report what changed.
+    seats) with catalogue A and catalogue B and report what changed. The arguments after
+    the two catalogues are named and mean as in
+    :func:`~lisboa_core.studies.simulation.simulate`.
 
     :param bots: as :func:`~lisboa_core.studies.simulation.simulate` takes them, cycled over the
         seats (``rotate`` shifts them a seat each game, so every bot sits everywhere).
     :param jobs: worker processes (or local Ray CPUs); ``backend`` and ``ray_address`` as
         for :func:`~lisboa_core.studies.simulation.simulate`. Results do not depend on either.
+    :param options: the rule variants of every game (default: the game's default ones).
     :param on_result: called with each game's result as it arrives (both catalogues).
+    :param game: the game (default: the game of ``rules_a``, else Lisboa); both
+        catalogues must be that game's.
 
     Example::
 
@@ -403,9 +419,12 @@ def compare(
     """
     if games < 1:
         raise LisboaError(f"compare(): games must be 1 or more, not {games}")
+    found = chosen_game(game, rules_a)
+    chosen_game(found, rules_b)  # B must be a catalogue of the same game
     played_a, played_b = (
         simulate(players, games, seed, bots, rules=rules, jobs=jobs, rotate=rotate,
-                 backend=backend, ray_address=ray_address, on_result=on_result)
+                 options=options, backend=backend, ray_address=ray_address,
+                 on_result=on_result, game=found)
         for rules in (rules_a, rules_b)
     )
     keys = sorted({bot_name(b) for b in bots}) + [f"seat {s}" for s in range(players)]
@@ -419,14 +438,15 @@ def compare(
         rates_a[key] = Rate.of(sum(p[0] for p in pairs), len(pairs))
         rates_b[key] = Rate.of(sum(p[1] for p in pairs), len(pairs))
         win_shift[key] = Difference.of([b - a for a, b in pairs])
-    columns = ("so_far", *CATEGORIES, "total")
+    categories = found.categories
+    columns = ("so_far", *categories, "total")
 
     def per_game(result: GameResult, column: str) -> float:
         if column == "so_far":
             return statistics.fmean(result.so_far)
         if column == "total":
             return statistics.fmean(result.totals)
-        index = CATEGORIES.index(column)
+        index = categories.index(column)
         return statistics.fmean(seat[index] for seat in result.categories)
 
     categories_a = {c: statistics.fmean(per_game(r, c) for r in played_a) for c in columns}
@@ -456,13 +476,14 @@ def compare(
         changed_cards=tuple(cards),
         totals_a=tuple(t for r in played_a for t in r.totals),
         totals_b=tuple(t for r in played_b for t in r.totals),
+        game=found.name,
     )
 
 
-def load_catalogue(spec: str) -> Rules:
-    """A catalogue named on the command line: ``shipped``, a folder of card files (a whole
-    catalogue), or card files separated by commas (an overlay on the shipped cards,
-    replacing or adding by id).
+def load_catalogue(spec: str, game: str | Game = "lisboa") -> Any:
+    """A catalogue of ``game`` named on the command line: ``shipped``, a folder of card
+    files (a whole catalogue), or card files separated by commas (an overlay on the shipped
+    cards, replacing or adding by id).
 
     Example::
 
@@ -470,9 +491,10 @@ def load_catalogue(spec: str) -> Rules:
 
         assert load_catalogue("shipped").digest
     """
+    found = _game(game)
     if spec == "shipped":
-        return load_rules()
+        return found.load_rules()
     paths = [Path(p) for p in spec.split(",") if p]
     if len(paths) == 1 and paths[0].is_dir():
-        return load_rules(paths[0])
-    return load_rules(overlay=paths)
+        return found.load_rules(paths[0])
+    return found.load_rules(overlay=paths)

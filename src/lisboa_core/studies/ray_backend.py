@@ -13,14 +13,16 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lisboa_core.errors import LisboaError
-from lisboa_core.games.lisboa.catalog import Rules
 
 __all__ = ["play_on_ray"]
 
 
-def _play(rules: Rules | None, job: tuple[Any, ...]) -> Any:
+def _play(rules: Any, job: tuple[Any, ...], game: Any = None) -> Any:
+    # ``game`` arrives pickled by name: unpickling it registers a game the worker did not
+    # know (one registered at run time by the driver, whose module the worker imports).
     from lisboa_core.studies import simulation
 
+    del game
     simulation._set_worker_rules(rules)
     return simulation.play_one(job)
 
@@ -46,10 +48,11 @@ def check_address(address: str) -> None:
 
 def play_on_ray(
     work: Sequence[tuple[Any, ...]],
-    rules: Rules | None,
+    rules: Any,
     cpus: int,
     address: str | None,
     on_result: Callable[[Any], None] | None,
+    game: Any = None,
 ) -> list[Any]:
     """Play every job of ``work`` as a Ray task; connect to ``address`` (a running
     cluster, ``ray start --head`` prints it) or start a local Ray with ``cpus`` CPUs, and
@@ -74,7 +77,7 @@ def play_on_ray(
     try:
         task = ray.remote(_play)
         shared = ray.put(rules)
-        pending = [task.remote(shared, job) for job in work]
+        pending = [task.remote(shared, job, game) for job in work]
         results = []
         for ref in pending:  # in game order, each as soon as it and those before it are done
             result = ray.get(ref)

@@ -1,25 +1,26 @@
-"""Many games between bots, run in parallel and summarised (``lisboa simulate``).
+"""Many games between bots, run in parallel and summarised (``lisboa simulate``), for every
+game.
 
-:func:`simulate` plays games ``seed``, ``seed + 1``, ... with the named bots
+:func:`simulate` plays games ``seed``, ``seed + 1``, ... of a game with the named bots
 (:data:`~lisboa_core.bots.basic.BOTS`) and returns one :class:`GameResult` per game, in game
 order whatever the number of worker processes; :func:`summarise` turns them into wins per
-bot and per seat and the mean and spread of every score category.
+bot and per seat and the mean and spread of every score category of the game.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import statistics
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import attrs
 
 from lisboa_core.bots.basic import Bot, make_bot, play_game
-from lisboa_core.errors import LisboaError
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.rules.scoring import CATEGORIES, score
-from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.errors import LisboaDeprecationWarning, LisboaError
+from lisboa_core.games import Game, chosen_game
+from lisboa_core.games import game as _game
 from lisboa_core.persistence.records import GameRecord
 from lisboa_core.persistence.serialize import state_digest
 
@@ -42,7 +43,9 @@ __all__ = [
 class GameResult:
     """One simulated game: who played which seat and how it ended.
 
-    ``categories[seat]`` follows :data:`~lisboa_core.games.lisboa.rules.scoring.CATEGORIES`;
+    ``categories[seat]`` follows the game's score categories
+    (:attr:`Game.categories <lisboa_core.games.Game.categories>`; Lisboa's are R16.3's);
+    ``so_far`` are the points scored before final scoring;
     ``winners`` lists every winning seat (a shared win has several); ``moves`` are in
     notation and ``digest`` is :func:`~lisboa_core.state_digest` of the final state, so a
     :class:`~lisboa_core.GameRecord` can be made from a result.
@@ -66,6 +69,7 @@ class GameResult:
     turns: int
     moves: tuple[str, ...]
     digest: str
+    game: str = "lisboa"
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -131,17 +135,18 @@ def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tu
     return tuple(names[(seat - shift) % len(names)] for seat in range(players))
 
 
-_WORKER_RULES: Rules | None = None  # the catalogue of a worker process (see simulate)
+_WORKER_RULES: Any = None  # the catalogue of a worker process (see simulate)
 
 
-def _set_worker_rules(rules: Rules | None) -> None:
+def _set_worker_rules(rules: Any) -> None:
     global _WORKER_RULES
     _WORKER_RULES = rules
 
 
-def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
+def play_one(job: tuple[Any, ...]) -> GameResult:
     """Play game ``index`` (seed ``seed``) with the given bots (:data:`BotSpec`), one per
-    seat, with the catalogue :func:`simulate` was given.
+    seat, with the catalogue :func:`simulate` was given: ``job`` is ``(index, seed,
+    players, bots, options)``, and a sixth item names the game (default Lisboa).
 
     A module-level function of plain arguments, so worker processes can run it.
 
@@ -153,22 +158,25 @@ def play_one(job: tuple[int, int, int, tuple[Any, ...], Options]) -> GameResult:
         result = play_one((0, 5, 2, ("random", "random"), Options()))
         assert result.index == 0 and result.seed == 5
     """
-    index, seed, players, specs, options = job
+    index, seed, players, specs, options = job[:5]
+    found = _game(job[5] if len(job) > 5 else "lisboa")
     bots = [_make(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
-    final, moves = play_game(bots, players, seed, options=options, rules=_WORKER_RULES)
-    sheet = score(final)
+    final, moves = play_game(bots, players, seed, options=options, rules=_WORKER_RULES,
+                             game=found)
+    sheet = found.score(final)
     return GameResult(
         index=index,
         seed=seed,
         bots=tuple(bot_name(spec) for spec in specs),
-        so_far=tuple(s.wigs_so_far for s in sheet.seats),
-        categories=tuple(tuple(s.category(c).wigs for c in CATEGORIES) for s in sheet.seats),
+        so_far=tuple(s.so_far for s in sheet.seats),
+        categories=tuple(tuple(s.points(c) for c in found.categories) for s in sheet.seats),
         totals=tuple(s.total for s in sheet.seats),
-        winners=sheet.winners,
+        winners=tuple(sheet.winners),
         decisions=len(moves),
-        turns=final.turn,
+        turns=getattr(final, "turn", 0),
         moves=tuple(str(m) for m in moves),
         digest=state_digest(final),
+        game=found.name,
     )
 
 
@@ -213,30 +221,38 @@ def simulate(
     players: int,
     games: int,
     seed: int,
-    names: Sequence[BotSpec],
+    bots: Sequence[BotSpec] | None = None,
     *,
     jobs: int = 1,
     rotate: bool = False,
-    options: Options | None = None,
+    options: Any = None,
     on_result: Callable[[GameResult], None] | None = None,
-    rules: Rules | None = None,
+    rules: Any = None,
     backend: str = "processes",
     ray_address: str | None = None,
+    game: str | Game | None = None,
+    names: Sequence[BotSpec] | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games between the bots; game ``i`` uses seed ``seed + i``.
 
     The results come back in game order whatever ``jobs`` (worker processes), and each game
     depends only on its own seed, so the same arguments give the same results.
-    ``on_result`` is called as each result arrives (in order).
+    ``on_result`` is called as each result arrives (in order). The arguments are named as
+    :func:`~lisboa_core.studies.balance.compare`'s.
 
-    :param names: the bots (:data:`BotSpec`: names, ``module:name``, factories or bot
+    :param bots: the bots (:data:`BotSpec`: names, ``module:name``, factories or bot
         objects), cycled over the seats. With ``jobs`` above 1 they travel to the worker
         processes, so factories must be importable (module-level classes or functions).
-    :param rules: the catalogue to play with (default: the shipped one), e.g. a card
+    :param options: the rule variants (default: the game's default variants).
+    :param rules: the catalogue to play with (default: the game's shipped one), e.g. a card
         author's ``load_rules("my_cards/")``.
     :param backend: ``"processes"`` (local worker processes, the default) or ``"ray"``
         (Ray tasks: a local Ray with ``jobs`` CPUs, or the cluster at ``ray_address``;
         extra ``lisboa_core[ray]``). The results are the same whatever the backend.
+    :param game: the game (a name of :func:`lisboa_core.games.games`; default: the game of
+        ``rules``, else Lisboa). A game registered at run time (not installed) travels to
+        worker processes by name: its module must be importable there.
+    :param names: the old name of ``bots`` (deprecated, removed in 0.3).
 
     Example::
 
@@ -246,19 +262,35 @@ def simulate(
         results = simulate(2, 2, 7, [GreedyBot, "random"], rules=load_rules())
         assert [r.bots for r in results] == [("greedy", "random")] * 2
     """
-    for spec in names:
+    if names is not None:
+        warnings.warn("simulate(names=...) is deprecated and will be removed in lisboa_core "
+                      "0.3; use bots (as compare does)", LisboaDeprecationWarning,
+                      stacklevel=2)
+        if bots is not None:
+            raise TypeError("simulate(): give bots only")
+        bots = names
+    if not bots:
+        raise LisboaError("simulate(): name at least one bot")
+    for spec in bots:
         if isinstance(spec, str):
             make_bot(spec)  # unknown names fail before any process starts
     if backend not in ("processes", "ray"):
         raise LisboaError(f"simulate(): backend must be 'processes' or 'ray', not {backend!r}")
+    found = chosen_game(game, rules)
+    if players not in found.players:
+        counts = found.player_counts()
+        raise LisboaError(f"simulate(): {found.title} is played by {counts} players, "
+                          f"not {players}")
+    chosen = options if options is not None else found.default_options()
     work = [
-        (i, seed + i, players, seat_bots(tuple(names), players, i, rotate), options or Options())
+        (i, seed + i, players, seat_bots(tuple(bots), players, i, rotate), chosen)
+        + (() if found.name == "lisboa" else (found.name,))
         for i in range(games)
     ]
     if backend == "ray":
         from lisboa_core.studies.ray_backend import play_on_ray
 
-        return play_on_ray(work, rules, jobs, ray_address, on_result)
+        return play_on_ray(work, rules, jobs, ray_address, on_result, found)
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         previous = _WORKER_RULES
@@ -271,13 +303,20 @@ def simulate(
         finally:
             _set_worker_rules(previous)
         return results
-    with multiprocessing.Pool(min(jobs, games), initializer=_set_worker_rules,
-                              initargs=(rules,)) as pool:
+    with multiprocessing.Pool(min(jobs, games), initializer=_set_worker_process,
+                              initargs=(rules, found)) as pool:
         for result in pool.imap(play_one, work, chunksize=1):
             results.append(result)
             if on_result:
                 on_result(result)
     return results
+
+
+def _set_worker_process(rules: Any, found: Game) -> None:
+    """A worker's catalogue, and its game known by name (a game registered at run time
+    arrives pickled by name and is looked up, or imported, there)."""
+    _set_worker_rules(rules)
+    del found  # unpickling it registered it
 
 
 def _mean_sd(values: Sequence[float]) -> dict[str, float]:
@@ -291,8 +330,9 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
 
     ``wins_by_bot``: seat-games played, wins (a win shared by k seats counts 1/k for each)
     and the win rate per seat-game; ``wins_by_seat`` likewise per seat; ``score_by_bot``:
-    mean and sample standard deviation of every score category, the wigs before final
-    scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game lengths.
+    mean and sample standard deviation of every score category of the game, the points
+    before final scoring (``so_far``) and the ``total``; ``decisions`` and ``turns``: game
+    lengths. A game other than Lisboa is named (``game``).
 
     Example::
 
@@ -305,7 +345,8 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     seat_games = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0.0)
     seat_wins = [0.0] * players
-    columns = ("so_far", *CATEGORIES, "total")
+    found = _game(results[0].game if results else "lisboa")
+    columns = ("so_far", *found.categories, "total")
     samples: dict[str, dict[str, list[float]]] = {n: {c: [] for c in columns} for n in names}
     for r in results:
         for seat, name in enumerate(r.bots):
@@ -317,7 +358,9 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             wins[r.bots[seat]] += 1 / len(r.winners)
             seat_wins[seat] += 1 / len(r.winners)
     games = len(results)
+    named = {} if found.name == "lisboa" else {"game": found.name}
     return {
+        **named,
         "games": games,
         "players": players,
         "seeds": [r.seed for r in results],
@@ -351,9 +394,11 @@ def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) ->
     """
     games = summary["games"]
     seeds = summary["seeds"]
+    found = _game(summary.get("game", "lisboa"))
     span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
+    title = "" if found.name == "lisboa" else f"{found.title}: "
     lines = [
-        f"{games} game(s) of {summary['players']} players, {span}; bots "
+        f"{title}{games} game(s) of {summary['players']} players, {span}; bots "
         f"{','.join(names)}{' (rotated each game)' if rotate else ''}",
         "",
         f"{'bot':<12}{'seat-games':>11}{'wins':>9}{'win rate':>10}",
@@ -366,10 +411,9 @@ def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) ->
     for row in summary["wins_by_seat"]:
         lines.append(f"{row['seat']:<12}{row['wins']:>9.2f}{row['win_rate']:>9.1%}")
     bots = list(summary["score_by_bot"])
-    lines += ["", "wigs per seat-game, mean (sd):", f"{'category':<12}" + "".join(
-        f"{name:>17}" for name in bots
-    )]
-    for column in ("so_far", *CATEGORIES, "total"):
+    lines += ["", f"{found.points_name} per seat-game, mean (sd):",
+              f"{'category':<12}" + "".join(f"{name:>17}" for name in bots)]
+    for column in ("so_far", *found.categories, "total"):
         stats = [summary["score_by_bot"][n][column] for n in bots]
         cells = "".join(f"{c['mean']:>9.2f} ({c['sd']:>5.2f})" for c in stats)
         lines.append(f"{column.replace('_', ' '):<12}{cells}")
@@ -385,11 +429,12 @@ def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) ->
 def make_record(
     players: int,
     seed: int,
-    options: Options,
+    options: Any,
     moves: Sequence[str],
-    final: State | str,
+    final: Any,
     names: Sequence[str] = (),
-    rules: Rules | None = None,
+    rules: Any = None,
+    game: str | Game | None = None,
 ) -> GameRecord:
     """The :class:`~lisboa_core.GameRecord` of a simulated game.
 
@@ -401,6 +446,7 @@ def make_record(
     :param names: the seats' names (bots or people), by seat.
     :param rules: the catalogue the game was played with (default: the shipped one); the
         record carries its digest, and replaying with another catalogue is refused.
+    :param game: the game (default: the game of ``rules``, else Lisboa).
 
     Example::
 
@@ -411,8 +457,10 @@ def make_record(
         record = make_record(2, result.seed, Options(), result.moves, result.digest, result.bots)
         assert replay(record).ok
     """
+    found = chosen_game(game, rules)
     return GameRecord(
-        catalogue=(rules or load_rules()).digest,
+        game=found.name,
+        catalogue=(rules if rules is not None else found.load_rules()).digest,
         players=players,
         seed=seed,
         options=options,

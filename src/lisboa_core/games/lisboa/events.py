@@ -1,4 +1,5 @@
-"""What happened: structured events for every applied move, for front ends and logs.
+"""What happened in a Lisboa game: the events of every applied move, read off Lisboa's
+board (the event classes, shared by every game, are in :mod:`lisboa_core.events`).
 
 :func:`apply_with_events` plays a move and says what it did: the move itself
 (:class:`MovePlayed`), every number that changed (:class:`CountChanged`: reis, wigs,
@@ -33,18 +34,28 @@ Example::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar
-
-import attrs
+from collections.abc import Iterator
+from typing import Any
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import LisboaError
+from lisboa_core.events import (
+    EVENT_KINDS,
+    CountChanged,
+    Event,
+    GameEnded,
+    MovePlayed,
+    PeriodStarted,
+    PiecesMoved,
+    TurnStarted,
+    event_from_dict,
+    shown_move,
+)
 from lisboa_core.games.lisboa.rules.scoring import score
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, PlayerState, State
-from lisboa_core.games.lisboa.views import _strings, observe
+from lisboa_core.games.lisboa.views import observe
 
 __all__ = [
     "EVENT_KINDS",
@@ -59,209 +70,6 @@ __all__ = [
     "event_from_dict",
     "events_between",
 ]
-
-
-def _strs(items: Iterable[str]) -> tuple[str, ...]:
-    return tuple(items)
-
-
-def _ints(items: Iterable[int]) -> tuple[int, ...]:
-    return tuple(items)
-
-
-@attrs.frozen(slots=True)
-class Event:
-    """The base of every event: ``kind`` names the event class (see :data:`EVENT_KINDS`)
-    and ``seat`` the seat it concerns (``None`` for the board).
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import CountChanged
-
-        event = CountChanged(0, "reis", 10, 13)
-        assert event.to_dict() == {"kind": "count", "seat": 0, "what": "reis",
-                                   "before": 10, "after": 13}
-    """
-
-    kind: ClassVar[str] = "event"
-    seat: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as JSON-ready data: ``{"kind": ..., "seat": ..., <fields>}``."""
-        data: dict[str, Any] = {"kind": self.kind}
-        for field in attrs.fields(type(self)):
-            value = getattr(self, field.name)
-            data[field.name] = list(value) if isinstance(value, tuple) else value
-        return data
-
-
-@attrs.frozen(slots=True)
-class MovePlayed(Event):
-    """``seat`` played ``move`` (notation) at a decision of kind ``decision``. Arguments
-    the observer could not see (a clergy tile kept at setup by another seat) read ``?``.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import MovePlayed
-
-        assert str(MovePlayed(1, "sell gold p0.1", "sell")) == "seat 1 (sell): sell gold p0.1"
-    """
-
-    kind: ClassVar[str] = "move"
-    move: str
-    decision: str
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} ({self.decision}): {self.move}"
-
-
-@attrs.frozen(slots=True)
-class CountChanged(Event):
-    """A number changed from ``before`` to ``after``: a seat's ``reis``, ``wigs``,
-    ``influence``, ``goods.<good>``, ``rubble.<colour>``, ``markers``, ``officials``,
-    ``houses.<group>``, or (``seat`` None) the board's ``prices.<good>``, ``treasury``,
-    ``cardinal``, ``favors.<noble>``, ``rubble-pile``, ``final-turns``...
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import CountChanged
-
-        assert CountChanged(None, "prices.gold", 6, 5).delta == -1
-    """
-
-    kind: ClassVar[str] = "count"
-    what: str
-    before: int | None
-    after: int | None
-
-    @property
-    def delta(self) -> int:
-        """``after - before`` (0 when either is None)."""
-        if self.before is None or self.after is None:
-            return 0
-        return self.after - self.before
-
-    def __str__(self) -> str:
-        owner = "board" if self.seat is None else f"seat {self.seat}"
-        return f"{owner}: {self.what} {self.before} -> {self.after}"
-
-
-@attrs.frozen(slots=True)
-class PiecesMoved(Event):
-    """Pieces arrived at or left ``where``: a seat's ``hand``, ``portfolio``, ``cargo``,
-    ``clergy``, ``favors``, ``plans``, ``completed``, ``decrees``, or (``seat`` None) a
-    board place: ``stores`` (``land:seat:street``), ``office.<noble>`` and
-    ``plaza.<noble>`` (seats of officials, ``n`` neutral), ``decree-display``,
-    ``shipyard``, ``pile.<n>`` (top cards), ``church``, ``city-display``, ``opened``
-    (``site:building:architect``), ``plan-stack.<colour>``, ``building-stack.<colour>``,
-    ``rubble.<row|column|site>.<n>``, ``removed``. Hidden pieces read as placeholders.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import PiecesMoved
-
-        moved = PiecesMoved(2, "hand", added=["?card"])
-        assert str(moved) == "seat 2 hand: +?card"
-    """
-
-    kind: ClassVar[str] = "pieces"
-    where: str
-    added: tuple[str, ...] = attrs.field(converter=_strs, default=())
-    removed: tuple[str, ...] = attrs.field(converter=_strs, default=())
-
-    def __str__(self) -> str:
-        owner = "board" if self.seat is None else f"seat {self.seat}"
-        parts = [f"+{' '.join(self.added)}" if self.added else "",
-                 f"-{' '.join(self.removed)}" if self.removed else ""]
-        return f"{owner} {self.where}: {' '.join(p for p in parts if p)}"
-
-
-@attrs.frozen(slots=True)
-class TurnStarted(Event):
-    """``seat``'s turn ``turn`` (counted from 1) begins.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import TurnStarted
-
-        assert str(TurnStarted(3, 12)) == "turn 12: seat 3"
-    """
-
-    kind: ClassVar[str] = "turn"
-    turn: int
-
-    def __str__(self) -> str:
-        return f"turn {self.turn}: seat {self.seat}"
-
-
-@attrs.frozen(slots=True)
-class PeriodStarted(Event):
-    """The second period began (R15); ``seat`` is None.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import PeriodStarted
-
-        assert PeriodStarted(None, 2).to_dict() == {"kind": "period", "seat": None,
-                                                    "period": 2}
-    """
-
-    kind: ClassVar[str] = "period"
-    period: int
-
-    def __str__(self) -> str:
-        return f"period {self.period} begins"
-
-
-@attrs.frozen(slots=True)
-class GameEnded(Event):
-    """The game is over: ``sheet`` is :meth:`ScoreSheet.to_dict
-    <lisboa_core.ScoreSheet.to_dict>` of the final score and ``winners`` the winning seats
-    (R16.9); ``seat`` is None.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import GameEnded
-
-        assert str(GameEnded(None, (1,), {})) == "game over; winners: seat 1"
-    """
-
-    kind: ClassVar[str] = "end"
-    winners: tuple[int, ...] = attrs.field(converter=_ints)
-    sheet: dict[str, Any] = attrs.field(eq=False, hash=False)
-
-    def __str__(self) -> str:
-        return "game over; winners: " + ", ".join(f"seat {s}" for s in self.winners)
-
-
-EVENT_KINDS: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (MovePlayed, CountChanged, PiecesMoved, TurnStarted, PeriodStarted, GameEnded)
-}
-"""Every event class by its ``kind``."""
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The event :meth:`Event.to_dict` wrote.
-
-    :raises ValueError: naming the key, for an unknown kind or missing fields.
-
-    Example::
-
-        from lisboa_core.games.lisboa.events import TurnStarted, event_from_dict
-
-        assert event_from_dict({"kind": "turn", "seat": 0, "turn": 2}) == TurnStarted(0, 2)
-    """
-    expect(data, dict, "event_from_dict", "data")
-    cls = EVENT_KINDS.get(data.get("kind"))  # type: ignore[arg-type]
-    if cls is None:
-        known = ", ".join(sorted(EVENT_KINDS))
-        raise ValueError(f"event_from_dict(): kind {data.get('kind')!r} is not one of {known}")
-    names = [f.name for f in attrs.fields(cls)]
-    missing = [n for n in names if n not in data]
-    if missing:
-        raise ValueError(f"event_from_dict(): a {cls.kind!r} event needs {', '.join(missing)}")
-    return cls(**{n: data[n] for n in names})
 
 
 # --- reading events off two states ------------------------------------------------------
@@ -354,18 +162,6 @@ def _board_events(a: State, b: State) -> Iterator[Event]:
     yield from _pieces(None, "removed", a.removed, b.removed)
 
 
-def _shown_move(move: Move, full: tuple[State, State], seen: tuple[State, State]) -> str:
-    """The move's notation with every argument that the full positions hold but the
-    observer's views do not (another seat's hidden card) replaced by ``?``."""
-    args = {a for a in move.args if isinstance(a, str)}
-    if not args:
-        return str(move)
-    visible = set(_strings(seen[0])) | set(_strings(seen[1]))
-    present = set(_strings(full[0])) | set(_strings(full[1]))
-    hidden = (args & present) - visible
-    return " ".join([move.kind, *("?" if a in hidden else str(a) for a in move.args)])
-
-
 def events_between(before: State, after: State, move: Move | None = None,
                    seat: int | None = None) -> tuple[Event, ...]:
     """The events that take ``before`` to ``after`` (``after`` is usually
@@ -403,7 +199,7 @@ def events_between(before: State, after: State, move: Move | None = None,
         full = (before, after)
         before, after = observe(before, seat).state, observe(after, seat).state
         if move is not None:
-            shown = _shown_move(move, full, (before, after))
+            shown = shown_move(move, full, (before, after))
     found: list[Event] = []
     if move is not None:
         found.append(MovePlayed(actor, shown, decision))

@@ -9,7 +9,7 @@ from lisboa_core.games.lisboa import hints as _hints  # noqa: F401  (registers e
 from lisboa_core.games.lisboa.catalog import Rules, load_rules
 from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, emit
-from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS
+from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS, ScoreSheet
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Options, State
 
@@ -27,6 +27,10 @@ class Lisboa(Game):
     hidden_information = True
     rule_prefix = "R"
     max_decisions = 1500
+    categories = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
+    points_name = "wigs"
+    boundaries = frozenset({"turn", "take-card"})
+    turn_decision = "turn"
     stack = STACK
     state_type = State
     options_type = Options
@@ -38,6 +42,7 @@ class Lisboa(Game):
     def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
         """Announce ``event`` to ``seat``'s triggers (R17)."""
         return emit(state, seat, event, what)
+    sheet_type = ScoreSheet
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The Lisboa catalogue (:func:`lisboa_core.load_rules`)."""
@@ -68,8 +73,8 @@ class Lisboa(Game):
         return determinize(view, seed)
 
     def position_values(self, state: Any) -> list[float]:
-        """The greedy bot's heuristic for every seat."""
-        from lisboa_core.bots.basic import position_values
+        """The greedy bot's heuristic for every seat (:mod:`.heuristic`)."""
+        from lisboa_core.games.lisboa.heuristic import position_values
 
         return position_values(state)
 
@@ -79,11 +84,17 @@ class Lisboa(Game):
 
         return render_text(state_or_view)
 
-    def render_score_sheet(self, sheet: Any) -> str:
+    def render_score_sheet(self, sheet: Any, names: Any = ()) -> str:
         """A score sheet as a text table."""
         from lisboa_core.games.lisboa.render import render_score_sheet
 
-        return render_score_sheet(sheet)
+        return render_score_sheet(sheet, tuple(names))
+
+    def render_catalogue(self, rules: Any) -> str:
+        """Counts by kind and provenance."""
+        from lisboa_core.games.lisboa.render import render_catalogue
+
+        return render_catalogue(rules)
 
     def svg(self, state_or_view: Any, **options: Any) -> str:
         """The board picture."""
@@ -102,6 +113,38 @@ class Lisboa(Game):
         from lisboa_core.games.lisboa.actions import action_space
 
         return action_space(rules)
+
+    def describe_move(self, state: Any, move: Any) -> str:
+        """The move in notation (the cards it names are described by ``describe``)."""
+        return str(move)
+
+    def events_between(self, before: Any, after: Any, move: Any = None,
+                       seat: int | None = None) -> Any:
+        """Lisboa's events, named after the places of its board."""
+        from lisboa_core.games.lisboa.events import events_between
+
+        return events_between(before, after, move, seat)
+
+    def encode(self, view: Any) -> Any:
+        """Lisboa's observation vector (:mod:`lisboa_core.envs.observation`)."""
+        from lisboa_core.envs.observation import encode
+
+        return encode(view)
+
+    def observation_size(self, state: Any) -> int:
+        """The length of Lisboa's observation vector."""
+        from lisboa_core.envs.observation import observation_size
+
+        return observation_size(state)
+
+    def codec(self) -> Any:
+        """Lisboa's saved-state codec (:class:`~lisboa_core.games.lisboa.codec.LisboaCodec`)."""
+        found = self.__dict__.get("_codec")
+        if found is None:
+            from lisboa_core.games.lisboa.codec import LisboaCodec
+
+            found = self.__dict__["_codec"] = LisboaCodec(self)
+        return found
 
 
 GAME = Lisboa()

@@ -26,7 +26,7 @@ from lisboa_core.games.lisboa.catalog import Rules, json_kind
 from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, State
-from lisboa_core.games.lisboa.views import View
+from lisboa_core.views import View
 
 __all__ = ["render_catalogue", "render_score_sheet", "render_text"]
 
@@ -99,7 +99,8 @@ def render_text(position: View | State) -> str:
             f"{len(p.hand):>4} {p.sets:>4}  {cards}; {held}"
         )
     if view is not None:
-        lines.append("your hand: " + (", ".join(_name(s, c) for c in view.hand) or "empty"))
+        hand = s.players[view.seat].hand
+        lines.append("your hand: " + (", ".join(_name(s, c) for c in hand) or "empty"))
     return "\n".join(lines)
 
 

@@ -32,7 +32,8 @@ from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
-from lisboa_core.games.lisboa.views import HIDDEN_CARD, View
+from lisboa_core.games.lisboa.views import HIDDEN_CARD
+from lisboa_core.views import View
 
 __all__ = ["SEAT_COLOURS", "board"]
 

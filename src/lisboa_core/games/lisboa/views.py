@@ -1,9 +1,10 @@
-"""What one seat may see of a game (R3.11), and full states sampled to agree with it.
+"""What one Lisboa seat may see (R3.11), and full states sampled to agree with it.
 
-A :class:`~lisboa_core.games.lisboa.state.State` holds everything, hidden parts included: every
-hand, the
-order of every face-down deck, the bags and the generator that decides future shuffles.
-:func:`observe` turns it into a :class:`View`: the same state with every hidden piece
+A :class:`~lisboa_core.games.lisboa.state.State` holds everything, hidden parts included:
+every hand, the order of every face-down deck, the bags and the generator that decides
+future shuffles. :func:`observe` turns it into a :class:`LisboaView` (a
+:class:`lisboa_core.views.View` with Lisboa's ``hand`` properties): the same state with
+every hidden piece
 replaced by a placeholder, so what a seat sees is just the position it sees, read with the
 same field names (``view.state.players[2].reis``, ``view.state.decree_display``...).
 :func:`determinize` goes the other way: it samples a complete, playable state that the seat
@@ -25,6 +26,7 @@ from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.state import Frame, PlayerState, State
 from lisboa_core.games.lisboa.zones import DISPLAY_DECKS, LATER_DECKS, STARTING_DECK
+from lisboa_core.views import View
 
 __all__ = [
     "HIDDEN_BUILDING",
@@ -33,6 +35,7 @@ __all__ = [
     "HIDDEN_DECREE",
     "HIDDEN_PLAN",
     "HIDDEN_RNG",
+    "LisboaView",
     "View",
     "determinize",
     "observe",
@@ -63,8 +66,9 @@ _PLACEHOLDERS = frozenset(
 
 
 @attrs.frozen(slots=True)
-class View:
-    """What ``seat`` may see of a game: the public board and its own private information.
+class LisboaView(View):
+    """What ``seat`` may see of a Lisboa game: the public board and its own private
+    information (a :class:`lisboa_core.views.View` with the hand properties).
 
     ``state`` is the real state with every hidden piece replaced by a placeholder string,
     so the position is read with the usual field names and every count stays visible
@@ -97,40 +101,24 @@ class View:
         assert set(view.state.players[0].hand) == {"?card"}  # another seat's hand is hidden
     """
 
-    seat: int
-    """The seat whose view this is (``0`` to ``players - 1``)."""
-    state: State
-    """The position as the seat sees it: the real state with hidden pieces replaced."""
-
     @property
     def hand(self) -> tuple[str, ...]:
         """The seat's own hand, in full."""
-        return self.state.players[self.seat].hand
+        hand: tuple[str, ...] = self.state.players[self.seat].hand
+        return hand
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
         return tuple(len(p.hand) for p in self.state.players)
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must decide now (``None`` when the game is over)."""
-        return self.state.to_act
 
-    def _repr_svg_(self) -> str:
-        """The board picture as the seat sees it (:func:`lisboa_core.games.lisboa.svg.board`), for
-        Jupyter."""
-        from lisboa_core.games.lisboa.svg import board
-
-        return board(self)
-
-
-def observe(state: State, seat: int) -> View:
+def observe(state: State, seat: int) -> LisboaView:
     """What ``seat`` may see of ``state`` (R3.11): hidden pieces become placeholders.
 
     Other hands, the order of every face-down deck, pile and bag, and the generator are
-    hidden; their sizes stay visible, and so does the seat's own hand. See :class:`View`
-    for the full list.
+    hidden; their sizes stay visible, and so does the seat's own hand. See
+    :class:`LisboaView` for the full list.
 
     :param state: any state, finished or not.
     :param seat: the seat that looks (``0`` to ``players - 1``).
@@ -165,7 +153,7 @@ def observe(state: State, seat: int) -> View:
         HIDDEN_CARD if piece in political else HIDDEN_PLAN if piece in starting else piece
         for piece in state.removed
     )
-    return View(
+    return LisboaView(
         seat,
         replace(
             state,
@@ -345,7 +333,7 @@ def determinize(view: View, seed: int = 0) -> State:
         if frame.kind == "keep-clergy":
             pending[i] = Frame(frame.kind, frame.seat, clergy.fill(frame.data, HIDDEN_CLERGY))
     value, _ = rng.next()
-    return replace(
+    sampled: State = replace(
         state,
         players=players,
         piles=piles,
@@ -360,3 +348,4 @@ def determinize(view: View, seed: int = 0) -> State:
         removed=removed,
         rng=Rng(value),
     )
+    return sampled

@@ -8,6 +8,7 @@ from lisboa_core.games import Game
 from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.puerto_rico.catalog import load_rules
 from lisboa_core.games.puerto_rico.model import Rules
+from lisboa_core.games.puerto_rico.scoring import CATEGORIES, ScoreSheet
 from lisboa_core.games.puerto_rico.stack import STACK
 from lisboa_core.games.puerto_rico.state import State
 
@@ -38,6 +39,11 @@ class PuertoRico(Game):
     state_type = State
     options_type = None
     rules_type = Rules
+    sheet_type = ScoreSheet
+    boundaries = frozenset({"choose-role"})
+    turn_decision = "choose-role"
+    categories = CATEGORIES
+    points_name = "VP"
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The catalogue (:func:`lisboa_core.games.puerto_rico.catalog.load_rules`)."""
@@ -79,11 +85,11 @@ class PuertoRico(Game):
 
         return render_text(state_or_view)
 
-    def render_score_sheet(self, sheet: Any) -> str:
+    def render_score_sheet(self, sheet: Any, names: Any = ()) -> str:
         """A score sheet as a text table."""
         from lisboa_core.games.puerto_rico.render import render_score_sheet
 
-        return render_score_sheet(sheet)
+        return render_score_sheet(sheet, names)
 
     def describe_move(self, state: Any, move: Any) -> str:
         """What ``move`` does, in words."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
@@ -62,15 +63,18 @@ def render_text(state_or_view: Any) -> str:
     return "\n".join(lines)
 
 
-def render_score_sheet(sheet: ScoreSheet) -> str:
-    """A score sheet as a text table: one row per seat, a column per category."""
-    names = [c.name for c in sheet.seats[0].categories] if sheet.seats else []
-    head = "seat  " + "  ".join(f"{n:>15}" for n in names) + "  total  tiebreak"
+def render_score_sheet(sheet: ScoreSheet, names: Sequence[str] = ()) -> str:
+    """A score sheet as a text table: one row per seat (named by ``names`` where given),
+    a column per category."""
+    labels = {i: name for i, name in enumerate(names)}
+    columns = [c.name for c in sheet.seats[0].categories] if sheet.seats else []
+    head = "seat  " + "  ".join(f"{n:>15}" for n in columns) + "  total  tiebreak"
     rows = [head]
     for seat in sheet.seats:
         cells = "  ".join(f"{c.vp:>15}" for c in seat.categories)
         star = " *" if seat.seat in sheet.winners else ""
-        rows.append(f"{seat.seat:>4}  {cells}  {seat.total:>5}  {seat.tiebreak:>8}{star}")
+        label = labels.get(seat.seat, str(seat.seat))
+        rows.append(f"{label:>4}  {cells}  {seat.total:>5}  {seat.tiebreak:>8}{star}")
     rows.append(("final" if sheet.final else "so far") + "; winners: "
                 + ", ".join(f"seat {s}" for s in sheet.winners))
     return "\n".join(rows)

@@ -55,6 +55,17 @@ class SeatScore:
         """Every category added up."""
         return sum(c.vp for c in self.categories)
 
+    @property
+    def so_far(self) -> int:
+        """Points held apart from the categories: none, as every VP of Puerto Rico (the
+        chips earned in play too) is in a category of PR16.1.1. Simulations and balance
+        studies read it for every game."""
+        return 0
+
+    def points(self, name: str) -> int:
+        """The VP of the category called ``name`` (:meth:`category`)."""
+        return self.category(name).vp
+
     def category(self, name: str) -> Category:
         """The category called ``name``.
 

@@ -4,12 +4,19 @@ with it.
 Hidden (PR17.1.2-PR17.1.3): the other seats' VP chips (each :data:`HIDDEN_VP` until the game
 is over; the VP left in the supply stays public), the order and contents of the hidden
 plantation stack (each tile :data:`HIDDEN_PLANTATION`; its size stays public) and the game's
-generator (:data:`HIDDEN_RNG`). Everything else is public (PR17.1.1).
+generator (:data:`HIDDEN_RNG`). Everything else is public (PR17.1.1). A view is the shared
+:class:`lisboa_core.views.View` (the seat and the state with those pieces replaced).
+
+Example::
+
+    from lisboa_core import new_game
+    from lisboa_core.games.puerto_rico.views import observe
+
+    view = observe(new_game(players=4, seed=1, game="puerto-rico"), 2)
+    assert set(view.state.plantation_stack) == {"?plantation"}
 """
 
 from __future__ import annotations
-
-import attrs
 
 from lisboa_core._args import expect, expect_int
 from lisboa_core.core.replace import replace
@@ -17,6 +24,7 @@ from lisboa_core.core.rng import Rng
 from lisboa_core.errors import LisboaError
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 from lisboa_core.games.puerto_rico.state import State
+from lisboa_core.views import View
 
 __all__ = ["HIDDEN_PLANTATION", "HIDDEN_RNG", "HIDDEN_VP", "View", "determinize", "observe"]
 
@@ -28,30 +36,6 @@ HIDDEN_PLANTATION = "?plantation"
 
 HIDDEN_RNG = Rng(0, 0)
 """What a view holds in place of the game's generator."""
-
-
-@attrs.frozen(slots=True)
-class View:
-    """What ``seat`` may see of a game: the state with every hidden piece replaced.
-
-    Example::
-
-        from lisboa_core import new_game
-        from lisboa_core.games.puerto_rico.views import observe
-
-        view = observe(new_game(players=4, seed=1, game="puerto-rico"), 2)
-        assert set(view.state.plantation_stack) == {"?plantation"}
-    """
-
-    seat: int
-    """The seat whose view this is."""
-    state: State
-    """The position as the seat sees it."""
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat that must decide now (``None`` when the game is over)."""
-        return self.state.to_act
 
 
 def observe(state: State, seat: int) -> View:
@@ -86,7 +70,7 @@ def determinize(view: View, seed: int = 0) -> State:
     """
     expect(view, View, "determinize", "view")
     expect_int(seed, "determinize", "seed")
-    state = view.state
+    state: State = view.state
     rules = rules_of(state)
     rng = Rng(seed)
     unseen: list[str] = []

@@ -69,6 +69,19 @@ class SeatScore:
         """Wigs so far plus every category."""
         return self.wigs_so_far + sum(c.wigs for c in self.categories)
 
+    @property
+    def so_far(self) -> int:
+        """The wigs scored before final scoring (``wigs_so_far``, by the name every game's
+        sheet has)."""
+        return self.wigs_so_far
+
+    def points(self, name: str) -> int:
+        """The wigs of the category called ``name`` (every game's sheet answers this).
+
+        :raises ValueError: naming the categories, for any other name.
+        """
+        return self.category(name).wigs
+
     def category(self, name: str) -> Category:
         """The category called ``name``.
 
