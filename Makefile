@@ -40,14 +40,15 @@ compiled: $(STAMP)
 		echo $(SRC_HASH) > $(VENV_C)/.source; \
 	fi
 
-# The whole suite against the compiled build, then the pure build's fast subset (random
-# games, the lookahead oracle, serialization, the hot classes).
+# The whole suite against the compiled build, then the pure build's subset (random games,
+# the lookahead oracle, serialization, the hot classes, every game's conformance suite).
 test: lint chromium compiled
 	$(BIN)/python docs/generate.py --check
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
 	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
-		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py
+		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py \
+		tests/test_conformance.py
 
 # The inner loop: every test not marked slow, pure build, on every core (under a minute on
 # a 2-core machine); `make test` still runs everything.

@@ -124,6 +124,7 @@ class Game:
     def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
         """Announce ``event`` to ``seat``'s triggers (:func:`lisboa_core.extend.fire`)."""
         raise self._missing("emit")
+
     sheet_type: type | None = None
     """Its score sheet class (what :meth:`score` returns; ``None``: a
     :class:`~lisboa_core.games.generic.PointsSheet`)."""

@@ -1,0 +1,279 @@
+"""One conformance suite for every game (issue 22): what any registered game, a third-party
+one included, must satisfy to be served by the library's shared surfaces, in the spirit of
+OpenSpiel's generic game tests. A game gets all of it by registering.
+
+Each check takes the game's name and a seed, plays real games through the public API and
+raises :class:`ConformanceError` naming what broke, at which decision. The suite:
+
+* :func:`check_random_play`: random games of every player count end within
+  ``max_decisions``, every state keeps the game's invariants, every offered move applies;
+* :func:`check_determinism`: one seed, one game (the same moves, the same digests);
+* :func:`check_illegal_moves`: a move that is not legal raises ``IllegalMoveError`` with a
+  reason and leaves the state as it was;
+* :func:`check_saves`: every state and every seat's view round-trips through JSON;
+* :func:`check_views`: a view never depends on what its seat cannot see (views of
+  different determinizations agree) and a determinized state is playable;
+* :func:`check_events`: the events of every move are JSON-ready and read back;
+* :func:`check_records`: a recorded game replays to the same final digest;
+* :func:`check_simulations`: simulations give the same results in one process and in two.
+
+:data:`CHECKS` lists them; :func:`check_game` runs them all. The test suite runs every check
+on every installed game (``tests/test_conformance.py``) in both builds.
+
+Example::
+
+    from lisboa_core.games.conformance import CHECKS, check_game
+
+    check_game("puerto-rico", seed=1, games=1)
+    assert "check_saves" in [check.__name__ for check in CHECKS]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from lisboa_core.api import apply, is_over, legal_moves, new_game, parse_move, random_move
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.games import Game, game
+from lisboa_core.persistence.records import record_game, replay
+from lisboa_core.persistence.serialize import from_json, state_digest, to_json, view_from_json
+
+__all__ = [
+    "CHECKS",
+    "ConformanceError",
+    "check_determinism",
+    "check_events",
+    "check_game",
+    "check_illegal_moves",
+    "check_random_play",
+    "check_records",
+    "check_saves",
+    "check_simulations",
+    "check_views",
+]
+
+
+class ConformanceError(LisboaError):
+    """A game broke a conformance check: the message names the check, the game, the
+    player count and seed, and the decision where it broke."""
+
+
+def _fail(check: str, found: Game, players: int, seed: int, step: int, what: str) -> None:
+    raise ConformanceError(
+        f"{check}: {found.name} ({players} players, seed {seed}) at decision {step}: {what}"
+    )
+
+
+def _walk(found: Game, players: int, seed: int) -> list[Any]:
+    """The states of one random game, first to last."""
+    chooser = random.Random(seed)
+    state = new_game(players=players, seed=seed, game=found.name)
+    states = [state]
+    while not is_over(state):
+        if len(states) > found.max_decisions:
+            _fail("random play", found, players, seed, len(states),
+                  f"no end after max_decisions={found.max_decisions}")
+        state = apply(state, random_move(state, chooser))
+        states.append(state)
+    return states
+
+
+def check_random_play(name: str, seed: int = 0, games: int = 1) -> None:
+    """Random games of every player count end within the game's ``max_decisions``; each
+    state keeps the game's invariants (:meth:`Game.check_invariants`), has a seat to act
+    until the end, and offers only moves that apply.
+
+    :raises ConformanceError: naming the first broken state.
+    """
+    found = game(name)
+    for players in found.players:
+        for index in range(games):
+            run = seed + index
+            for step, state in enumerate(_walk(found, players, run)):
+                problems = found.check_invariants(state)
+                if problems:
+                    _fail("invariants", found, players, run, step, "; ".join(problems[:3]))
+                if is_over(state):
+                    continue
+                moves = legal_moves(state)
+                if not moves or state.to_act is None:
+                    _fail("random play", found, players, run, step, "no legal move, no end")
+                apply(state, random.Random(run + step).choice(moves))
+
+
+def check_determinism(name: str, seed: int = 0, games: int = 1) -> None:
+    """The same seed gives the same game: the same moves offered and the same digests."""
+    found = game(name)
+    players = found.players[len(found.players) // 2]
+    for index in range(games):
+        run = seed + index
+        first = _walk(found, players, run)
+        again = _walk(found, players, run)
+        if [state_digest(s) for s in first] != [state_digest(s) for s in again]:
+            _fail("determinism", found, players, run, 0, "one seed gave two games")
+
+
+def check_illegal_moves(name: str, seed: int = 0, games: int = 1) -> None:
+    """At sampled decisions, a move offered at another decision but not here raises
+    ``IllegalMoveError`` with a reason, and the state is unchanged."""
+    found = game(name)
+    players = found.players[0]
+    for index in range(games):
+        run = seed + index
+        states = _walk(found, players, run)
+        offered = {m for s in states[:-1] for m in legal_moves(s)}
+        for step, state in enumerate(states[:-1:7]):
+            legal = set(legal_moves(state))
+            strangers = sorted((m for m in offered - legal), key=str)[:3]
+            before = state_digest(state)
+            for move in strangers:
+                try:
+                    apply(state, move)
+                except IllegalMoveError as err:
+                    if not str(err):
+                        _fail("illegal moves", found, players, run, step * 7, "no reason given")
+                else:
+                    _fail("illegal moves", found, players, run, step * 7,
+                          f"{move} was applied though not legal")
+            if state_digest(state) != before:
+                _fail("illegal moves", found, players, run, step * 7, "the state changed")
+
+
+def check_saves(name: str, seed: int = 0, games: int = 1) -> None:
+    """The states of random games (every third, the last included), and every seat's view
+    of every fifteenth, read back equal from the JSON they write
+    (``from_json(to_json(s)) == s``)."""
+    found = game(name)
+    for players in found.players:
+        for index in range(games):
+            run = seed + index
+            states = _walk(found, players, run)
+            for step, state in enumerate(states):
+                if step % 3 and step != len(states) - 1:
+                    continue
+                if from_json(to_json(state)) != state:
+                    _fail("saves", found, players, run, step, "the state did not round-trip")
+                if step % 15 == 0 and found.hidden_information:
+                    for seat in range(players):
+                        view = found.observe(state, seat)
+                        if view_from_json(to_json(view)) != view:
+                            _fail("saves", found, players, run, step,
+                                  f"seat {seat}'s view did not round-trip")
+
+
+def check_views(name: str, seed: int = 0, games: int = 1) -> None:
+    """A seat's view hides what the seat cannot see: two determinizations of its view (the
+    hidden pieces sampled with different seeds) are seen the same by that seat, and each
+    is a playable state offering the seat's own decision unchanged."""
+    found = game(name)
+    if not found.hidden_information:
+        return
+    for players in found.players:
+        for index in range(games):
+            run = seed + index
+            for step, state in enumerate(_walk(found, players, run)[::9]):
+                for seat in range(players):
+                    view = found.observe(state, seat)
+                    one, two = found.determinize(view, run), found.determinize(view, run + 1)
+                    if found.observe(one, seat) != view or found.observe(two, seat) != view:
+                        _fail("views", found, players, run, step * 9,
+                              f"a determinization of seat {seat}'s view looks different")
+                    if state.to_act == seat and legal_moves(one) != legal_moves(state):
+                        _fail("views", found, players, run, step * 9,
+                              f"seat {seat}'s own decision changed under determinize")
+
+
+def check_events(name: str, seed: int = 0, games: int = 1) -> None:
+    """The events of every move are JSON-ready, start with the move played, and read
+    back equal from their dictionaries."""
+    from lisboa_core.events import apply_with_events, event_from_dict
+
+    found = game(name)
+    players = found.players[-1]
+    for index in range(games):
+        run = seed + index
+        states = _walk(found, players, run)
+        chooser = random.Random(run)
+        for step, state in enumerate(states[:-1:3]):
+            move = random_move(state, chooser)
+            _after, events = apply_with_events(state, move)
+            if not events or events[0].kind != "move":
+                _fail("events", found, players, run, step * 3, "no move event first")
+            for event in events:
+                data = json.loads(json.dumps(event.to_dict()))
+                if event_from_dict(data) != event:
+                    _fail("events", found, players, run, step * 3,
+                          f"a {event.kind} event did not read back")
+
+
+def _random_chooser(seed: int) -> Callable[[Any], Move]:
+    chooser = random.Random(seed)
+
+    def choose(state: Any) -> Move:
+        return random_move(state, chooser)
+
+    return choose
+
+
+def check_records(name: str, seed: int = 0, games: int = 1) -> None:
+    """A random game recorded, written as JSON, read back and replayed ends in the same
+    state (the same digest)."""
+    from lisboa_core.persistence.records import GameRecord
+
+    found = game(name)
+    for players in found.players:
+        for index in range(games):
+            run = seed + index
+            record = record_game(_random_chooser(run), players=players, seed=run,
+                                 game=found.name)
+            again = GameRecord.from_json(record.to_json())
+            result = replay(again)
+            if not result.ok or not is_over(result.final):
+                _fail("records", found, players, run, len(record.moves), "did not replay")
+            state = new_game(players=players, seed=run, game=found.name)
+            for text in record.moves:
+                state = apply(state, parse_move(text, state))
+            if state_digest(state) != state_digest(result.final):
+                _fail("records", found, players, run, len(record.moves),
+                      "the replay ended elsewhere than the moves played")
+
+
+def check_simulations(name: str, seed: int = 0, games: int = 2) -> None:
+    """A simulation gives the same results (digests, totals, winners) in one process and
+    split over two."""
+    from lisboa_core.studies.simulation import simulate
+
+    found = game(name)
+    players = found.players[0]
+    bots = ["random"] * players
+    one = simulate(players, games, seed, bots, game=found.name)
+    two = simulate(players, games, seed, bots, jobs=2, game=found.name)
+    key = [(r.digest, r.totals, r.winners) for r in one]
+    if key != [(r.digest, r.totals, r.winners) for r in two]:
+        _fail("simulations", found, players, seed, 0, "--jobs 2 changed the results")
+
+
+CHECKS: tuple[Callable[..., None], ...] = (
+    check_random_play,
+    check_determinism,
+    check_illegal_moves,
+    check_saves,
+    check_views,
+    check_events,
+    check_records,
+    check_simulations,
+)
+"""Every conformance check, in the order :func:`check_game` runs them."""
+
+
+def check_game(name: str, seed: int = 0, games: int = 1) -> None:
+    """Run every check of :data:`CHECKS` on the game called ``name``.
+
+    :raises ConformanceError: at the first broken check.
+    """
+    for check in CHECKS:
+        check(name, seed, games)
