@@ -127,3 +127,20 @@ def test_the_reported_misuses_name_the_function_and_argument() -> None:
         score(_STATE).seats[0].category("typo")
     with pytest.raises(TypeError, match=r"describe\(\): component must be a Component"):
         describe(None)  # type: ignore[arg-type]
+
+
+def test_parse_move_takes_the_state_first_and_the_old_order_warns() -> None:
+    """Issue 22: one argument order, the state first; ``parse_move(text, state)`` keeps
+    working for one release with a deprecation warning."""
+    import warnings
+
+    from lisboa_core import legal_moves, new_game, parse_move
+    from lisboa_core.errors import LisboaDeprecationWarning
+
+    state = new_game(players=3, seed=2)
+    move = legal_moves(state)[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert parse_move(state, str(move)) == move
+    with pytest.warns(LisboaDeprecationWarning, match=r"parse_move\(state, text\)"):
+        assert parse_move(str(move), state) == move  # type: ignore[call-overload]

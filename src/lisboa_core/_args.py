@@ -44,7 +44,7 @@ def expect_move(value: Any, function: str) -> None:
     """Raise ``TypeError`` unless ``value`` is a :class:`Move` (notation text is named as
     such, with the function that reads it)."""
     if not isinstance(value, Move):
-        hint = "; parse notation with parse_move(text, state)" if isinstance(value, str) else ""
+        hint = "; parse notation with parse_move(state, text)" if isinstance(value, str) else ""
         raise TypeError(
             f"{function}(): move must be a Move, not {type(value).__name__} "
             f"{_short(value)}{hint}"

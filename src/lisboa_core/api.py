@@ -9,12 +9,13 @@ Every function takes the state first and works through the state's game
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any, Literal, TypeVar, overload
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
-from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.errors import IllegalMoveError, LisboaDeprecationWarning, LisboaError
 from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.catalog import Rules
@@ -223,9 +224,19 @@ def is_over(state: GameState) -> bool:
     return not state.pending
 
 
-def parse_move(text: str, state: GameState) -> Move:
+@overload
+def parse_move(state: GameState, text: str) -> Move: ...
+
+
+@overload
+def parse_move(state: str, text: GameState) -> Move: ...
+
+
+def parse_move(state: GameState | str, text: str | GameState) -> Move:
     """The legal move of ``state`` whose notation is ``text`` (spacing is free), whatever
-    the game.
+    the game. The state comes first, as in every function of the API; the old order
+    ``parse_move(text, state)`` still works for one release, with a
+    :class:`~lisboa_core.errors.LisboaDeprecationWarning`.
 
     Raises :class:`~lisboa_core.errors.IllegalMoveError` if no legal move reads so.
 
@@ -235,10 +246,18 @@ def parse_move(text: str, state: GameState) -> Move:
 
         state = new_game(players=2, seed=1)
         text = str(legal_moves(state)[-1])
-        assert parse_move(text, state) == legal_moves(state)[-1]
+        assert parse_move(state, text) == legal_moves(state)[-1]
     """
+    if isinstance(state, str) and not isinstance(text, str):
+        warnings.warn(
+            "parse_move(text, state) is deprecated: pass the state first, "
+            "parse_move(state, text) (removed in 0.3)",
+            LisboaDeprecationWarning, stacklevel=2,
+        )
+        state, text = text, state
     expect(text, str, "parse_move", "text")
     expect_playable(state, "parse_move")
+    assert isinstance(state, GameState) and isinstance(text, str)  # for the type checker
     wanted = " ".join(text.split())
     for move in legal_moves(state):
         if str(move) == wanted:

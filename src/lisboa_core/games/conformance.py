@@ -236,7 +236,7 @@ def check_records(name: str, seed: int = 0, games: int = 1) -> None:
                 _fail("records", found, players, run, len(record.moves), "did not replay")
             state = new_game(players=players, seed=run, game=found.name)
             for text in record.moves:
-                state = apply(state, parse_move(text, state))
+                state = apply(state, parse_move(state, text))
             if state_digest(state) != state_digest(result.final):
                 _fail("records", found, players, run, len(record.moves),
                       "the replay ended elsewhere than the moves played")

@@ -345,7 +345,7 @@ def replay(record: GameRecord, rules: Any = None) -> ReplayResult:
     reason: str | None = None
     for index, text in enumerate(record.moves):
         try:
-            move = parse_move(text, state)
+            move = parse_move(state, text)
         except IllegalMoveError as err:
             failed_at, reason = index, _reason(err, text)
             break
@@ -440,7 +440,7 @@ class Recorder:
         :raises IllegalMoveError: if the move is not legal (nothing is recorded).
         """
         if isinstance(move, str):
-            move = parse_move(move, self.state)
+            move = parse_move(self.state, move)
         self.state = apply(self.state, move)
         self.moves.append(str(move))
         return self.state

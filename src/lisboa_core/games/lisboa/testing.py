@@ -575,7 +575,7 @@ def play(state: State, *moves: str, pay_cash: bool = False) -> State:
     for text in moves:
         if pay_cash and not text.startswith("cover "):
             state = settle_payments(state)
-        state = apply(state, parse_move(text, state))
+        state = apply(state, parse_move(state, text))
     return settle_payments(state) if pay_cash else state
 
 
