@@ -477,6 +477,28 @@ def test_a_choice_of_rewards_gives_one_option(tmp_path: Path) -> None:
     assert offered == _offered(probe, False)
 
 
+def test_a_choice_between_reis_gives_the_larger_at_most(tmp_path: Path) -> None:
+    """A land whose reward is a choice between 3 and 2 reis gives 3 at most (R10.1.2.3,
+    A37): a store whose cheapest price is 4 more than the seat's cash is illegal (R10.1.3,
+    R0.11), though the options add up to 5."""
+    rules = _edited(tmp_path, [(
+        "board.lsb", '  streets brown blue\n  reward: gain 2 reis\n',
+        '  streets brown blue\n  reward: choose one (gain 3 reis | gain 2 reis)\n',
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    state = t.start_noble_action(_holding(state, seat, ()), seat, "build-store")
+    price = bounds._prices(state, seat).cheapest(bounds._land_facts(state)["B4"])
+    assert price >= 4
+    probe = t.with_player(state, seat, reis=price - 4, influence=0)
+    offered = _offered(probe, True)
+    assert not any(m.endswith(" B4") for m in offered), offered
+    assert offered == _offered(probe, False)
+    richer = t.with_player(state, seat, reis=price - 3, influence=0)  # the 3 reis suffice
+    assert any(m.endswith(" B4") for m in _offered(richer, True))
+
+
 def test_a_choice_of_site_rewards_gives_one_option(tmp_path: Path) -> None:
     """Found by probing an edited catalogue: a site whose reward is a choice between 3 and 2
     reis gives 3 at most (R10.3.2 step 2, A37), so an opening whose officials cost 4 more
