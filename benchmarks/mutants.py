@@ -5,7 +5,7 @@ main from before the hints were put under the oracle ("before": main's sources, 
 tests, each mutant written against main's code where main has that code).
 
     python benchmarks/mutants.py [--list] [NAME ...] [--side now|before]
-        [--before-root PATH] [--results FILE] [--report FILE]
+        [--guard full|oracle] [--before-root PATH] [--results FILE] [--report FILE]
 
 A mutant replaces one exact fragment (it must occur once in its file); it is caught when
 the tests fail. Tests stop at the first failure (``-x``), so a caught mutant costs little
@@ -46,6 +46,10 @@ GUARD = {
             "tests/test_hint_boundaries.py", *_COMMON],
     "before": ["tests/test_lookahead.py", *_COMMON, "tests/test_fingerprints.py"],
 }
+# The oracle's own tests alone (``--guard oracle``): the differential, the boundary probes,
+# the lookahead against the full search; run in two passes, the quick tests (the targeted
+# probes, seconds each) before the slow ones, so a mutant a probe catches costs seconds.
+ORACLE = ["tests/test_legality.py", "tests/test_hint_boundaries.py", "tests/test_lookahead.py"]
 
 
 class Mutant(NamedTuple):
@@ -224,10 +228,10 @@ def _fragment(mutant: Mutant, side: str) -> tuple[str, str] | None:
 
 
 def _run(
-    mutant: Mutant, side: str, root: Path, tests: list[str]
+    mutant: Mutant, side: str, root: Path, tests: list[str], split: bool = False
 ) -> tuple[bool, str, float]:
     """Run the tests against a mutated copy of ``root``'s sources: (caught, the first
-    failing test, seconds)."""
+    failing test, seconds); ``split``: the quick tests first, then the slow ones."""
     fragment = _fragment(mutant, side)
     assert fragment is not None
     with tempfile.TemporaryDirectory(prefix="lisboa-mutant-") as tmp:
@@ -238,11 +242,16 @@ def _run(
         _apply(copy, mutant.path, *fragment)
         env = {**os.environ, "PYTHONPATH": str(copy / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
         start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-x", "-q",
-             "-rf", *[t for t in tests if (root / t).exists()]],
-            cwd=root, env=env, capture_output=True, text=True, check=False,
-        )
+        for passes in (["-m", "not slow"], ["-m", "slow"]) if split else ([],):
+            done = subprocess.run(
+                [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-x",
+                 "-q", "-rf", *passes, *[t for t in tests if (root / t).exists()]],
+                cwd=root, env=env, capture_output=True, text=True, check=False,
+            )
+            if done.returncode == 5:  # no test in this pass
+                done = subprocess.CompletedProcess(done.args, 0, "", "")
+            if done.returncode != 0:
+                break
         spent = time.perf_counter() - start
     failed = [line.removeprefix("FAILED ").split(" - ")[0] for line in done.stdout.splitlines()
               if line.startswith(("FAILED ", "ERROR "))]
@@ -291,12 +300,16 @@ def main() -> None:
                         help="a checkout of main before this work (needed for --side before)")
     parser.add_argument("--results", type=Path, help="append each result here (JSON lines)")
     parser.add_argument("--report", type=Path, help="print the table of a results file")
+    parser.add_argument("--guard", choices=("full", "oracle"), default="full",
+                        help="the side's whole guard, or the oracle's tests alone")
+    parser.add_argument("--exact", action="store_true", help="names are whole mutant names")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     if args.report:
         _report(args.report)
         return
-    chosen = [m for m in MUTANTS if not args.names or any(n in m.name for n in args.names)]
+    chosen = [m for m in MUTANTS if not args.names
+              or (m.name in args.names if args.exact else any(n in m.name for n in args.names))]
     if args.list:
         for m in chosen:
             print(m.name)
@@ -307,13 +320,15 @@ def main() -> None:
     for mutant in chosen:
         if _fragment(mutant, args.side) is None:
             continue
-        caught, first, spent = _run(mutant, args.side, root, GUARD[args.side])
+        tests = GUARD[args.side] if args.guard == "full" else ORACLE
+        caught, first, spent = _run(mutant, args.side, root, tests, args.guard == "oracle")
         state = "caught" if caught else "harmless" if mutant.harmless else "SURVIVED"
         print(f"{state:8} {spent:6.0f} s  {mutant.name}  {first}", flush=True)
         if args.results:
             with args.results.open("a", encoding="utf-8") as out:
                 out.write(json.dumps({"name": mutant.name, "side": args.side,
                                       "caught": caught, "first": first,
+                                      "guard": args.guard,
                                       "seconds": round(spent)}) + "\n")
 
 

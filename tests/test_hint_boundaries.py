@@ -524,3 +524,29 @@ def test_a_choice_of_site_rewards_gives_one_option(tmp_path: Path) -> None:
     offered = _offered(probe, True)
     assert f"build E-C {plan}" not in offered, offered
     assert offered == _offered(probe, False)
+
+
+def test_a_tiles_own_bonus_adds_to_its_gain_when_taken(tmp_path: Path) -> None:
+    """A clergy tile that adds 2 to each influence gain of its holder (R17.2) and gains 3
+    influence when taken (R8.5.3) moves the marker 5 steps as it is taken: its bonus holds
+    for its own gain. A land whose reward takes it (R10.1.2.3) is then payable from no
+    influence with 3 reis short of its price (icons 0, 2 and 4 below step 5, R5.6), not
+    with 4 short; counting 3 steps (2 reis) would prune the legal store."""
+    rules = _edited(tmp_path, [(
+        "clergy.lsb", "on taken: gain 7 influence",
+        "on taken: gain 3 influence\n  modify influence-gain +2",
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    church = _church_beside_cardinal(_holding(state, seat, ()), "C32")
+    started = t.start_noble_action(church, seat, "build-store")
+    assert ops.reis_value(started, 5) == 3 and ops.reis_value(started, 3) == 2
+    price = bounds._prices(started, seat).cheapest(bounds._land_facts(started)["A1"])
+    assert price >= 3
+    probe = t.with_player(started, seat, reis=price - 3, influence=0)
+    offered = _offered(probe, True)
+    assert "store yellow A1" in offered, offered
+    assert offered == _offered(probe, False)
+    short = t.with_player(started, seat, reis=price - 4, influence=0)
+    assert "store yellow A1" not in _offered(short, False)
