@@ -550,3 +550,30 @@ def test_a_tiles_own_bonus_adds_to_its_gain_when_taken(tmp_path: Path) -> None:
     assert offered == _offered(probe, False)
     short = t.with_player(started, seat, reis=price - 4, influence=0)
     assert "store yellow A1" not in _offered(short, False)
+
+
+def test_a_take_rubble_trigger_that_takes_a_tile_lifts_the_bound(tmp_path: Path) -> None:
+    """A held tile whose take-rubble trigger moves the cardinal and takes the clergy tile
+    beside him: the store's cube (R10.1.2.4) sets it off (R17.2.8) before the payment, and
+    the tile taken (C32, 7 influence, R8.5.3) raises 4 reis from no influence (icons 0, 2,
+    4 and 6 below step 7, R5.6). With land A2's 2 reis (R10.1.2.3) the store is payable
+    from 6 reis short of its price, not from 7 (R10.1.3). The bound must give up on such a
+    trigger, not count only its gains."""
+    rules = _edited(tmp_path, [(
+        "clergy.lsb", "on take-rubble: gain 1 reis per cube",
+        "on take-rubble: move cardinal 1, take clergy",
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    church = _church_beside_cardinal(_holding(state, seat, ("C30",)), "C32")
+    started = t.start_noble_action(church, seat, "build-store")
+    assert ops.reis_value(started, 7) == 4
+    price = bounds._prices(started, seat).cheapest(bounds._land_facts(started)["A2"])
+    assert price >= 6
+    probe = t.with_player(started, seat, reis=price - 6, influence=0)
+    offered = _offered(probe, True)
+    assert any(m.endswith(" A2") for m in offered), offered
+    assert offered == _offered(probe, False)
+    short = t.with_player(started, seat, reis=price - 7, influence=0)
+    assert not any(m.endswith(" A2") for m in _offered(short, False))
