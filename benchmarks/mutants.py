@@ -46,10 +46,10 @@ GUARD = {
             "tests/test_hint_boundaries.py", *_COMMON],
     "before": ["tests/test_lookahead.py", *_COMMON, "tests/test_fingerprints.py"],
 }
-# The oracle's own tests alone (``--guard oracle``): the differential, the boundary probes,
+# The oracle's own tests alone (``--guard oracle``): the boundary probes, the differential,
 # the lookahead against the full search; run in two passes, the quick tests (the targeted
 # probes, seconds each) before the slow ones, so a mutant a probe catches costs seconds.
-ORACLE = ["tests/test_legality.py", "tests/test_hint_boundaries.py", "tests/test_lookahead.py"]
+ORACLE = ["tests/test_hint_boundaries.py", "tests/test_legality.py", "tests/test_lookahead.py"]
 
 
 class Mutant(NamedTuple):

@@ -577,3 +577,31 @@ def test_a_take_rubble_trigger_that_takes_a_tile_lifts_the_bound(tmp_path: Path)
     assert offered == _offered(probe, False)
     short = t.with_player(started, seat, reis=price - 7, influence=0)
     assert not any(m.endswith(" A2") for m in _offered(short, False))
+
+
+def test_an_openings_site_cubes_pay_before_the_officials(tmp_path: Path) -> None:
+    """A held tile that pays 4 reis for each cube taken (R17.2.8): an opening's site cubes
+    are taken before its officials are hired (R10.3.2), so each of a site's 2 cubes pays.
+    With no cash and the marker at the top of its track (5 reis, R5.6), site E-B (its
+    reward places 2 officials) leaves 3 of the plan's 6 officials to hire at 3 reis, the
+    one out returned first: 9 within 8 + 5. Site E-A (a clergy tile, none in the church)
+    leaves 5 to hire: 15, beyond 13."""
+    from lisboa_core.engine.buildings import _hire_price
+
+    rules = _edited(tmp_path, [(
+        "clergy.lsb", "on take-rubble: gain 1 reis per cube",
+        "on take-rubble: gain 4 reis per cube",
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    plan = state.plan_stacks[0][-1]
+    state = t.with_state(state, church=(None,) * len(state.church))
+    state = _holding(t.give_plans(state, seat, plan), seat, ("C30",))
+    state = t.start_noble_action(state, seat, "open-building")
+    assert ops.component(rules, plan).officials == 6  # type: ignore[union-attr]
+    assert bounds._officials_out_count(state, seat) == 1 and _hire_price(state, seat) == 3
+    probe = t.with_player(state, seat, reis=0, influence=10)
+    offered = _offered(probe, True)
+    assert f"build E-B {plan}" in offered and f"build E-A {plan}" not in offered, offered
+    assert offered == _offered(probe, False)
