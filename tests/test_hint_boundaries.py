@@ -605,3 +605,26 @@ def test_an_openings_site_cubes_pay_before_the_officials(tmp_path: Path) -> None
     offered = _offered(probe, True)
     assert f"build E-B {plan}" in offered and f"build E-A {plan}" not in offered, offered
     assert offered == _offered(probe, False)
+
+
+def test_a_tile_taken_on_an_openings_way_at_every_price(tmp_path: Path) -> None:
+    """A tile that cuts 4 officials from an opening, beside the cardinal so that site E-A's
+    reward takes it (R10.3.2, R8.5.3): the officials needed are counted as the plan is
+    placed (step 1), before the reward, so the tile taken does not lower them, and the
+    bounds' allowance for it only loosens them. Every purse agrees with the oracle."""
+    rules = _edited(tmp_path, [
+        ("clergy.lsb", "modify officials-needed -1", "modify officials-needed -4"),
+    ])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    plan = state.plan_stacks[0][-1]
+    state = _church_beside_cardinal(_holding(t.give_plans(state, seat, plan), seat, ()), "C22")
+    state = t.start_noble_action(state, seat, "open-building")
+    for influence in (0, 10):
+        for reis in range(16):
+            _agree(t.with_player(state, seat, reis=reis, influence=influence))
+    # R5.6: the marker at the top raises 5 reis; 5 officials at 3 reis each (one returned)
+    assert f"build E-A {plan}" in _offered(t.with_player(state, seat, reis=10, influence=10), True)
+    assert f"build E-A {plan}" not in _offered(
+        t.with_player(state, seat, reis=9, influence=10), False)
