@@ -10,8 +10,8 @@ tests, each mutant written against main's code where main has that code).
 A mutant replaces one exact fragment (it must occur once in its file); it is caught when
 the tests fail. Tests stop at the first failure (``-x``), so a caught mutant costs little
 and one that survives runs every test (about 6 minutes before, 13 now). Each result is
-appended to ``--results`` as a JSON line; ``--report`` prints the Markdown table of a
-results file (the last result of each mutant and side).
+appended to ``--results`` as a JSON line; ``--report`` prints the Markdown table of
+results files (the last result of each mutant and side).
 """
 
 from __future__ import annotations
@@ -265,14 +265,15 @@ def _run(
     return done.returncode != 0, (failed[0] if failed else ""), spent
 
 
-def _report(results: Path) -> None:
-    """Print the Markdown table of a results file."""
+def _report(results: list[Path]) -> None:
+    """Print the Markdown table of results files (the last result of each mutant and side)."""
     found: dict[tuple[str, str], dict[str, object]] = {}
-    for line in results.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        found[(row["name"], row["side"])] = row
-    print("| mutation | caught before | caught now | first failing test now |")
-    print("|---|---|---|---|")
+    for path in results:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            found[(row["name"], row["side"])] = row
+    print("| mutation | caught now | first failing test now | s | guard | caught before |")
+    print("|---|---|---|---|---|---|")
     for mutant in MUTANTS:
         before = found.get((mutant.name, "before"))
         now = found.get((mutant.name, "now"))
@@ -283,13 +284,14 @@ def _report(results: Path) -> None:
         else:
             was = f"yes ({_short(str(before['first']))})" if before["caught"] else "no"
         if now is None:
-            is_, first = "not run", "-"
+            is_, first, spent, guard = "not run", "-", "-", "-"
         else:
             is_ = "yes" if now["caught"] else "no"
             first = _short(str(now["first"])) or "-"
+            spent, guard = str(now["seconds"]), str(now.get("guard", "full"))
         if mutant.harmless:
             is_ += f" (equivalent: {mutant.harmless})"
-        print(f"| {mutant.name} | {was} | {is_} | {first} |")
+        print(f"| {mutant.name} | {is_} | {first} | {spent} | {guard} | {was} |")
 
 
 def _short(test: str) -> str:
@@ -303,7 +305,8 @@ def main() -> None:
     parser.add_argument("--before-root", type=Path,
                         help="a checkout of main before this work (needed for --side before)")
     parser.add_argument("--results", type=Path, help="append each result here (JSON lines)")
-    parser.add_argument("--report", type=Path, help="print the table of a results file")
+    parser.add_argument("--report", type=Path, nargs="+",
+                        help="print the table of results files")
     parser.add_argument("--guard", choices=("full", "oracle"), default="full",
                         help="the side's whole guard, or the oracle's tests alone")
     parser.add_argument("--exact", action="store_true", help="names are whole mutant names")

@@ -628,3 +628,31 @@ def test_a_tile_taken_on_an_openings_way_at_every_price(tmp_path: Path) -> None:
     assert f"build E-A {plan}" in _offered(t.with_player(state, seat, reis=10, influence=10), True)
     assert f"build E-A {plan}" not in _offered(
         t.with_player(state, seat, reis=9, influence=10), False)
+
+
+def test_a_ship_can_pay_for_manuels_store(tmp_path: Path) -> None:
+    """Manuel offering Build a Ship as his free State action (an edited board): with the
+    treasury marker on its top space the ship cannot make a land dearer (R8.3.5), and its
+    influence (R8.3.6) pays part of the store (R5.6, R9.1). Some purse then allows the
+    visit only with goods for the ship; at every purse the visit is offered as the oracle
+    offers it (the visit hints must not take the ship for useless to a store)."""
+    from lisboa_core.engine.visits import influence_cost
+
+    rules = _edited(tmp_path, _CATALOGUES["other-cards"][:2])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    card = next(c.id for c in rules.political if c.type == "manuel")
+    state = _dearest_treasury(t.with_player(t.give(state, seat, card), seat, hand=(card,)))
+    assert state.treasury == len(ops.board_of(rules).treasury) - 1 and state.shipyard
+    cost = influence_cost(state, seat, "manuel", False)
+    ship_only = []
+    for reis in range(20):
+        purse = {"reis": reis, "influence": cost, "wigs": 0}
+        stocked = t.with_player(state, seat, goods=(1, 1, 1, 1), **purse)
+        offered = _offered(stocked, True)
+        assert offered == _offered(stocked, False), reis
+        bare = t.with_player(state, seat, goods=(0, 0, 0, 0), **purse)
+        if f"visit {card}" in offered and f"visit {card}" not in _offered(bare, False):
+            ship_only.append(reis)
+    assert ship_only
