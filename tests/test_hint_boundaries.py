@@ -447,6 +447,10 @@ def test_a_ship_can_pay_for_a_costly_decree(tmp_path: Path) -> None:
     assert state.shipyard and state.decree_display
     assert f"visit {card}" in _offered(state, True)
     assert _offered(state, True) == _offered(state, False)
+    # without goods no ship can be built: 2 reis cannot pay the decree's 3 (R0.11)
+    bare = t.with_player(state, seat, goods=(0, 0, 0, 0))
+    assert f"visit {card}" not in _offered(bare, True)
+    assert _offered(bare, True) == _offered(bare, False)
 
 
 def test_a_choice_of_rewards_gives_one_option(tmp_path: Path) -> None:
