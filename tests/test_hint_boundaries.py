@@ -660,3 +660,19 @@ def test_a_ship_can_pay_for_manuels_store(tmp_path: Path) -> None:
         if f"visit {card}" in offered and f"visit {card}" not in _offered(bare, False):
             ship_only.append(reis)
     assert ship_only
+
+
+def test_a_tile_with_one_costly_trigger_needs_its_price(tmp_path: Path) -> None:
+    """A clergy tile with a harmless trigger beside one that costs 3 reis when it is taken
+    (R8.5.3, R0.11): met beside the cardinal, it can be taken with 3 reis, not with 2 or
+    none; every trigger of a tile, not one, must be harmless for the take to be sure."""
+    rules = _edited(tmp_path, [(
+        "clergy.lsb", "on sell gold: gain 2 reis", "on sell gold: gain 2 reis\n  on taken: pay 3 reis",
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    for probe in _church_probes(state, seat, ("C12",)):
+        offered = _offered(probe, True)
+        assert ("clergy C12" in offered) == (probe.players[seat].reis >= 3), offered
+        assert offered == _offered(probe, False)
