@@ -676,3 +676,25 @@ def test_a_tile_with_one_costly_trigger_needs_its_price(tmp_path: Path) -> None:
         offered = _offered(probe, True)
         assert ("clergy C12" in offered) == (probe.players[seat].reis >= 3), offered
         assert offered == _offered(probe, False)
+
+
+def test_officials_returned_from_a_later_place_need_no_hire() -> None:
+    """An opening needing 2 officials with 3 of the seat's out (R10.3.2.4: own officials
+    are returned first, one at a time in place order): returning the Marquis's official
+    first, the one in the King's plaza completes the 2, though the one in Manuel's office
+    is behind the place order. Nothing is hired, so any purse will do."""
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    plan = next(p for s in state.plan_stacks for p in s
+                if ops.component(ops.rules_of(state), p).officials == 2)  # type: ignore[union-attr]
+    state = t.place_official(t.place_official(state, seat, "manuel"), seat, "king", plaza=True)
+    state = t.start_noble_action(t.give_plans(state, seat, plan), seat, "open-building")
+    assert bounds._officials_out_count(state, seat) == 3
+    probe = t.with_player(state, seat, reis=0, influence=0)
+    build = next(m for m in legal_moves(probe) if str(m).endswith(plan))
+    after = apply(probe, build)
+    assert after.pending[-1].kind == "building-officials"
+    offered = _offered(after, True)
+    assert "return marquis" in offered, offered
+    assert offered == _offered(after, False)
