@@ -698,3 +698,28 @@ def test_officials_returned_from_a_later_place_need_no_hire() -> None:
     offered = _offered(after, True)
     assert "return marquis" in offered, offered
     assert offered == _offered(after, False)
+
+
+def test_a_costly_take_rubble_trigger_before_an_opening(tmp_path: Path) -> None:
+    """A held tile whose take-rubble trigger costs 2 reis (R17.2.8, R0.11): the cubes of
+    the site chosen are taken together, setting it off once, before the officials
+    (R10.3.2). Every free site has cubes here, so with fewer than 2 reis no opening can
+    be made, though the plan's 2 officials are the seat's own, returned (R10.3.2.4)."""
+    rules = _edited(tmp_path, [(
+        "clergy.lsb", "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)",
+        "on take-rubble: pay 2 reis",
+    )])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    plan = next(p for s in state.plan_stacks for p in s
+                if ops.component(rules, p).officials == 2)  # type: ignore[union-attr]
+    state = t.place_official(state, seat, "manuel")
+    state = _holding(t.give_plans(state, seat, plan), seat, ("C29",))
+    state = t.start_noble_action(state, seat, "open-building")
+    assert bounds._officials_out_count(state, seat) == 2
+    for reis in range(4):
+        probe = t.with_player(state, seat, reis=reis, influence=0)
+        offered = _offered(probe, True)
+        assert bool(offered) == (reis >= 2), (reis, offered)
+        assert offered == _offered(probe, False)
