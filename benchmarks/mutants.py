@@ -5,7 +5,8 @@ main from before the hints were put under the oracle ("before": main's sources, 
 tests, each mutant written against main's code where main has that code).
 
     python benchmarks/mutants.py [--list] [NAME ...] [--side now|before]
-        [--guard full|oracle] [--before-root PATH] [--results FILE] [--report FILE]
+        [--guard full|oracle] [--tests TEST ...] [--before-root PATH] [--results FILE]
+        [--report FILE ...]
 
 A mutant replaces one exact fragment (it must occur once in its file); it is caught when
 the tests fail. Tests stop at the first failure (``-x``), so a caught mutant costs little
@@ -249,7 +250,7 @@ def _run(
         for passes in (["-m", "not slow"], ["-m", "slow"]) if split else ([],):
             done = subprocess.run(
                 [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-x",
-                 "-q", "-rf", *passes, *[t for t in tests if (root / t).exists()]],
+                 "-q", "-rf", *passes, *[t for t in tests if (root / t.split("::")[0]).exists()]],
                 cwd=root, env=env, capture_output=True, text=True, check=False,
             )
             if done.returncode == 5:  # no test in this pass
@@ -310,6 +311,7 @@ def main() -> None:
     parser.add_argument("--guard", choices=("full", "oracle"), default="full",
                         help="the side's whole guard, or the oracle's tests alone")
     parser.add_argument("--exact", action="store_true", help="names are whole mutant names")
+    parser.add_argument("--tests", nargs="+", help="these tests instead of the guard")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     if args.report:
@@ -327,15 +329,16 @@ def main() -> None:
     for mutant in chosen:
         if _fragment(mutant, args.side) is None:
             continue
-        tests = GUARD[args.side] if args.guard == "full" else ORACLE
-        caught, first, spent = _run(mutant, args.side, root, tests, args.guard == "oracle")
+        tests = args.tests or (GUARD[args.side] if args.guard == "full" else ORACLE)
+        caught, first, spent = _run(mutant, args.side, root, tests,
+                                    args.guard == "oracle" and not args.tests)
         state = "caught" if caught else "harmless" if mutant.harmless else "SURVIVED"
         print(f"{state:8} {spent:6.0f} s  {mutant.name}  {first}", flush=True)
         if args.results:
             with args.results.open("a", encoding="utf-8") as out:
                 out.write(json.dumps({"name": mutant.name, "side": args.side,
                                       "caught": caught, "first": first,
-                                      "guard": args.guard,
+                                      "guard": "targeted" if args.tests else args.guard,
                                       "seconds": round(spent)}) + "\n")
 
 
