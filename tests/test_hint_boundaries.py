@@ -742,3 +742,21 @@ def test_favors_taken_for_a_cube_leave_the_store_to_pay(tmp_path: Path) -> None:
             for probe in _store_sweep(_holding(base, seat, ("C33",)), seat):
                 compared += _agree(probe, deep=True)
     assert compared > 30
+
+
+def test_a_cards_own_ability_brings_the_good_its_tuck_needs(tmp_path: Path) -> None:
+    """A treasury card whose permanent ability gains a gold on a treasury tuck (an edited
+    card): its ability is active from its own tuck on (R17.2.1), so a seat with no goods
+    and a ship with room may tuck it, then sell the gold (R4.10, R6.1)."""
+    rules = _edited(tmp_path, [_CATALOGUES["other-cards"][2]])
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    card = next(c.id for c in rules.political if c.type == "treasury" and c.permanent
+                and any(tr.event == "tuck" for tr in c.permanent.triggers))
+    probes = [p for p in _tuck_probes(state, seat) if p.players[seat].hand == (card,)]
+    assert probes
+    for probe in probes:
+        offered = _offered(probe, True)
+        assert f"tuck {card}" in offered, offered
+        assert offered == _offered(probe, False)
