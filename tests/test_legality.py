@@ -14,9 +14,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from lisboa_core import GreedyBot, RandomBot, apply, is_over, legal_moves, new_game, observe
+from lisboa_core import (
+    GreedyBot,
+    RandomBot,
+    apply,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    random_move,
+)
 from lisboa_core.core import stack as core
 from lisboa_core.core.replace import replace
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
 
@@ -53,7 +65,6 @@ def _played(policy: str, players: int, seed: int, depth: int = 6) -> Iterator[St
 # --- issue 23: a land whose reward takes a cube from the pile ------------------------------
 
 
-@pytest.mark.slow
 def test_a_cube_from_the_pile_and_the_stores_cube_each_pay_a_rubble_trigger() -> None:
     """Issue 23: with clergy tile C30 ("on take-rubble: gain 1 reis per cube", R17.2.8), a
     land whose reward takes a cube from the pile (R10.1.2.3) and the store's own cube
@@ -73,6 +84,37 @@ def test_a_cube_from_the_pile_and_the_stores_cube_each_pay_a_rubble_trigger() ->
     assert missing_before <= set(offered)
     assert len(offered) == 12  # the issue: 12 stores can be completed, 8 were offered
     assert offered == _offered(state, False)
+
+
+def test_the_switch_turns_every_prune_off() -> None:
+    """With the shortcuts off the lookahead is the bare oracle (issue 23: the stores and
+    openings were pruned by bounds whatever the switch, so the oracle compared a pruned
+    search with a pruned one). A prune that wrongly drops every move changes nothing with
+    the switch off, at a store decision, in a random draw there, and for a visit to Manuel
+    whose Noble action builds a store (R9.1); with it on it empties the store list."""
+    state = t.first_turn(3, 5)
+    seat = state.to_act
+    assert seat is not None
+    store = t.with_player(t.start_noble_action(state, seat, "build-store"), seat, reis=30)
+    card = next(c.id for c in ops.rules_of(state).political if c.type == "manuel")
+    visit = t.with_player(t.give(state, seat, card), seat, hand=(card,), reis=30, influence=9)
+    stores, visits = _offered(store, False), _offered(visit, False)
+    assert stores and f"visit {card}" in visits
+    saved = dict(STACK.handlers)
+    for kind, handler in saved.items():
+        if handler.prune is not None:
+            STACK.handlers[kind] = handler.replaced(prune=lambda state, frame, moves: ())
+    try:
+        assert _offered(store, False) == stores
+        assert _offered(visit, False) == visits
+        core.SWITCHES.shortcuts = False
+        try:
+            assert str(random_move(replace(store), random.Random(1))) in stores
+        finally:
+            core.SWITCHES.shortcuts = True
+        assert _offered(store, True) == ()  # the wrong prune is in place
+    finally:
+        STACK.handlers.update(saved)
 
 
 # --- the differential ----------------------------------------------------------------------
