@@ -1,4 +1,6 @@
-"""Lisboa random playouts against python-chess random playouts, interleaved in one process.
+"""Random playouts of every installed game against python-chess random playouts,
+interleaved in one process (Lisboa with legal_moves and with random_move, each other game
+with legal_moves).
 
 The machine is shared and its speed drifts, so absolute rates say little: each round times
 lisboa (4 players: legal_moves + random choice + apply) and then python-chess (legal moves
@@ -26,19 +28,24 @@ import chess
 
 import lisboa_core
 from lisboa_core import Move, State, apply, is_over, legal_moves, new_game
+from lisboa_core.games import games
 
 ROUNDS = 7
 SECONDS = 1.5  # per side and round
 
 
-def _playouts(seconds: float, seed: int, pick: Callable[[State, random.Random], Move]) -> float:
-    """Decisions per second of 4-player games, each move chosen by ``pick``."""
+def _playouts(
+    seconds: float, seed: int, pick: Callable[[State, random.Random], Move],
+    game_name: str = "lisboa",
+) -> float:
+    """Decisions per second of 4-player games of ``game_name``, each move chosen by
+    ``pick``."""
     chooser = random.Random(seed)
     start = time.perf_counter()
     decisions = 0
     game = seed * 1000
     while time.perf_counter() - start < seconds:
-        state = new_game(4, game)
+        state = new_game(4, game, game=game_name)
         game += 1
         while not is_over(state):
             state = apply(state, pick(state, chooser))
@@ -49,6 +56,17 @@ def _playouts(seconds: float, seed: int, pick: Callable[[State, random.Random], 
 def lisboa_playouts(seconds: float, seed: int = 0) -> float:
     """Decisions per second of 4-player random games (legal_moves + choice + apply)."""
     return _playouts(seconds, seed, lambda state, rng: rng.choice(legal_moves(state)))
+
+
+def game_playouts(game_name: str) -> Callable[[float, int], float]:
+    """Decisions per second of 4-player random games of another game (legal_moves +
+    choice + apply)."""
+
+    def playouts(seconds: float, seed: int = 0) -> float:
+        return _playouts(seconds, seed, lambda state, rng: rng.choice(legal_moves(state)),
+                         game_name)
+
+    return playouts
 
 
 def random_move_playouts(seconds: float, seed: int = 0) -> float:
@@ -113,6 +131,10 @@ def main() -> None:
         interleaved("random_move + apply", random_move_playouts)
     else:
         print(f"{'random_move + apply':>22}: lisboa_core.random_move is not in this version")
+    for name in games():
+        if name != "lisboa":
+            game_playouts(name)(0.5)  # warm-up
+            interleaved(f"{name} legal_moves", game_playouts(name))
     two_processes()
     sys.stdout.flush()
 

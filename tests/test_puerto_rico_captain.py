@@ -25,7 +25,8 @@ def test_pr18_4_the_seeds_captain_phase() -> None:
     only on its ship, PR9.4.5 the ship taking the most, PR9.3.2 the captain's single bonus,
     PR9.1.4 the end of loading, PR9.6.2 storage, PR9.7.1 emptying the full ships; PR9.1.1-
     PR9.1.2 PR9.1.3 turns round the table again and again, one kind per load; PR9.2.2 the kind is
-    free; PR9.4.4 where each kind may go; PR9.6.1 storage after the loading."""
+    free; PR9.4.4 where each kind may go; PR9.6.1 storage after the loading. Where the seed
+    says Clara and Donni "sell", they load (PR19.1.13): the moves below are loads."""
     state = play(_pr18_4(), "role captain")
     assert state.to_act == ANNA
     assert moves(state) == {"load corn ship6", "load sugar ship7"}  # PR18.4.2: not the 5-ship
