@@ -808,38 +808,49 @@ def provenance_values_section() -> str:
 
 # --- rules coverage --------------------------------------------------------------------
 
-_RULE_LINE = re.compile(r"^\s*-\s*(R\d+(?:\.\d+)+)\b\s*(.*)$")
-_SECTION = re.compile(r"^##\s+(R\d+)\s+(.*)$")
-_CITE = re.compile(r"\bR\d+(?:\.\d+)+")
-_CITE_NAME = re.compile(r"\btest_r(\d+(?:_\d+)+)")
+def _patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str],
+                                    re.Pattern[str]]:
+    """A game's rule line, section heading, citation and test-name citation patterns
+    (Lisboa's rules are ``R8.1.2``, Puerto Rico's ``PR8.1.2``)."""
+    return (
+        re.compile(rf"^\s*-\s*({prefix}\d+(?:\.\d+)+)\b\s*(.*)$"),
+        re.compile(rf"^##\s+({prefix}\d+)\s+(.*)$"),
+        re.compile(rf"\b{prefix}\d+(?:\.\d+)+"),
+        re.compile(rf"\btest_{prefix.lower()}(\d+(?:_\d+)+)"),
+    )
 
 
 def _rule_key(rule: str) -> list[int]:
-    return [int(x) for x in rule[1:].split(".")]
+    return [int(x) for x in rule.lstrip("PR").split(".")]
 
 
-def read_rules(path: Path = RULES_MD) -> tuple[dict[str, str], dict[str, str]]:
-    """The rules of rules.md (id -> first line of text) and its sections (R8 -> title)."""
+def read_rules(
+    path: Path = RULES_MD, prefix: str = "R"
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The rules of a rules reference (id -> first line of text) and its sections (R8 ->
+    title)."""
+    rule_line, section_line, _cite, _name = _patterns(prefix)
     rules: dict[str, str] = {}
     sections: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        heading = _SECTION.match(line)
+        heading = section_line.match(line)
         if heading:
             sections[heading.group(1)] = heading.group(2).strip()
             continue
-        rule = _RULE_LINE.match(line)
+        rule = rule_line.match(line)
         if rule and rule.group(1) not in rules:
             rules[rule.group(1)] = rule.group(2).strip()
     return rules, sections
 
 
-def citations(tests: Path = TESTS) -> dict[str, set[str]]:
+def citations(tests: Path = TESTS, prefix: str = "R") -> dict[str, set[str]]:
     """Rule id -> the test files citing it (``R8.1.2`` in the text, or ``test_r8_1_2_...``)."""
+    _line, _section, cite, cite_name = _patterns(prefix)
     cited: dict[str, set[str]] = defaultdict(set)
     for path in sorted(tests.glob("test_*.py")):
         text = path.read_text(encoding="utf-8")
-        found = set(_CITE.findall(text))
-        found |= {"R" + n.replace("_", ".") for n in _CITE_NAME.findall(text)}
+        found = set(cite.findall(text))
+        found |= {prefix + n.replace("_", ".") for n in cite_name.findall(text)}
         for rule in found:
             cited[rule].add(path.name)
     return cited
@@ -852,27 +863,32 @@ def _summary(text: str, limit: int = 90) -> str:
     return _cell(plain.replace("<", "&lt;"))
 
 
-def rules_coverage_page() -> str:
-    """The Markdown text of docs/rules-coverage.md."""
-    rules, sections = read_rules()
-    cited = citations()
+def rules_coverage_page(
+    game: str = "lisboa", prefix: str = "R", title: str = "Lisboa", root: str = ""
+) -> str:
+    """The Markdown text of a game's rules coverage page (``root``: the way from the page
+    back to the docs folder)."""
+    rules, sections = read_rules(DOCS / "games" / game / "rules.md", prefix)
+    cited = citations(prefix=prefix)
     by_section: dict[str, list[str]] = defaultdict(list)
     for rule in sorted(rules, key=_rule_key):
         by_section[rule.split(".")[0]].append(rule)
     total = len(rules)
     covered = sum(1 for r in rules if cited.get(r))
+    example = f"{prefix}8.1.2"
+    name = f"test_{prefix.lower()}8_1_2_..."
     out = [
-        "# Rules coverage",
+        "# Rules coverage" if game == "lisboa" else f"# {title} rules coverage",
         "",
         GENERATED_NOTE,
         "",
         "Every rule of the rules reference "
-        f"([Lisboa rules reference](games/lisboa/rules.md), {total} numbered "
-        "rules) and the test files that cite it. A test cites a rule by naming it in its text "
-        "(`# R8.1.2`) or in its function name (`test_r8_1_2_...`); citing a section does not "
+        f"([{title} rules reference]({root}games/{game}/rules.md), {total} numbered "
+        f"rules) and the test files that cite it. A test cites a rule by naming it in its text "
+        f"(`# {example}`) or in its function name (`{name}`); citing a section does not "
         "cite its sub-rules. A rule no test cites yet belongs to a part of the engine still to "
-        "come (see the status on the [home page](index.md#status)), or is a convention or "
-        "a component count checked by the catalogue's own validation.",
+        f"come (see the status on the [home page]({root}index.md#status)), or is a convention "
+        "or a component count checked by the catalogue's own validation.",
         "",
         f"**{covered} of {total} rules are cited by at least one test.**",
         "",
@@ -881,14 +897,14 @@ def rules_coverage_page() -> str:
     ]
     for section, members in by_section.items():
         n = sum(1 for r in members if cited.get(r))
-        title = sections.get(section, "")
+        heading = sections.get(section, "")
         anchor = section.lower()
-        out.append(f"| [{section} {_cell(title)}](#{anchor}) | {len(members)} | {n} |")
+        out.append(f"| [{section} {_cell(heading)}](#{anchor}) | {len(members)} | {n} |")
     for section, members in by_section.items():
-        title = sections.get(section, "")
+        heading = sections.get(section, "")
         out += [
             "",
-            f"## {section} {title} {{ #{section.lower()} }}",
+            f"## {section} {heading} {{ #{section.lower()} }}",
             "",
             "| Rule | Text (start) | Cited by |",
             "|---|---|---|",
@@ -897,6 +913,11 @@ def rules_coverage_page() -> str:
             files = ", ".join(f"`{f}`" for f in sorted(cited.get(rule, ()))) or "—"
             out.append(f"| {rule} | {_summary(rules[rule])} | {files} |")
     return "\n".join(out) + "\n"
+
+
+def puerto_rico_coverage_page() -> str:
+    """The Markdown text of docs/games/puerto-rico/coverage.md."""
+    return rules_coverage_page("puerto-rico", "PR", "Puerto Rico", "../../")
 
 
 # --- assembling ------------------------------------------------------------------------
@@ -925,6 +946,7 @@ def observation_layout_section() -> str:
 
 PAGES: dict[str, Callable[[], str]] = {
     "rules-coverage.md": rules_coverage_page,
+    "games/puerto-rico/coverage.md": puerto_rico_coverage_page,
 }
 """Pages generated whole."""
 
