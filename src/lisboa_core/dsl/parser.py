@@ -260,7 +260,7 @@ def parse_file(path: str | Path) -> CardFile:
     return parse_text(text, str(path))
 
 
-# A component starts a line with its kind and its id (``clergy C12``).
+# A component starts a line with its kind word and its id (which starts with a capital).
 _COMPONENT_START = re.compile(r"^[a-z][a-z-]*[ \t]+[A-Z]", re.MULTILINE)
 
 
