@@ -109,6 +109,24 @@ def test_cards_check_reports_a_broken_puerto_rico_card_at_its_place(
     assert out.endswith(" problem(s) found\n")
 
 
+def test_cards_check_reads_a_single_file_over_the_shipped_cards(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # One file alone is no whole catalogue (PR's needs a board, goods, roles...): it is
+    # checked with the shipped cards around it, as Lisboa lints a file on its own.
+    shipped = Path(SRC).parent / "cards" / PR / "ships.lsb"
+    copy = tmp_path / "ships.lsb"
+    copy.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    status, out, _ = _run(capsys, "--game", PR, "cards", "check", str(copy))
+    digest = game(PR).load_rules().digest  # the same cards: the same catalogue
+    assert status == 0
+    assert out == f"ok: 1 file(s) checked over the shipped Puerto Rico cards, catalogue " \
+        f"digest {digest}\n"
+    copy.write_text("ship Broken {\n  nonsense 1\n}\n", encoding="utf-8")
+    status, out, _ = _run(capsys, "--game", PR, "cards", "check", str(copy))
+    assert status == 1 and "ships.lsb:2:3: LB101 unknown key 'nonsense'" in out
+    assert "LB130" not in out  # no catalogue-wide count
+
+
 @pytest.mark.parametrize("command", [("show", "x"), ("list",)])
 def test_lisboa_only_card_commands_say_so(
         capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:

@@ -46,11 +46,21 @@ def _problems(err: CardSyntaxError | CardValidationError) -> int:
 
 
 def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
-    """``cards check`` for a game other than Lisboa: its catalogue read whole."""
+    """``cards check`` for a game other than Lisboa: its catalogue read whole. Single files
+    are read over the shipped cards (replacing or adding by id), so a file of new cards is
+    not a wrong count."""
+    files = bool(args.paths) and not any(os.path.isdir(p) for p in args.paths)
     try:
-        rules = found.load_rules(*args.paths, overlay=args.overlay)
+        if files:
+            rules = found.load_rules(overlay=[*args.paths, *args.overlay])
+        else:
+            rules = found.load_rules(*args.paths, overlay=args.overlay)
     except (CardSyntaxError, CardValidationError) as err:
         return _problems(err)
+    if files:
+        print(f"ok: {len(args.paths)} file(s) checked over the shipped {found.title} cards, "
+              f"catalogue digest {rules.digest}")
+        return 0
     with_overlay = " with the overlay" if args.overlay else ""
     print(f"ok: {len(rules)} {found.title} components{with_overlay}, "
           f"catalogue digest {rules.digest}")
