@@ -290,6 +290,7 @@ def test_the_table_plays_puerto_rico_in_the_browser() -> None:
     client = TestClient(app)
     page = client.get("http://127.0.0.1:8000/")
     assert "<title>Puerto Rico table</title>" in page.text and "Lisboa" not in page.text
+    assert '<ul id="hand" hidden>' in page.text  # a Puerto Rico seat holds no hand
     with client.websocket_connect("ws://127.0.0.1:8000/ws") as socket:
         shown = socket.receive_json()
         assert shown["type"] == "position" and shown["seat"] == 1 and shown["hand"] == []
@@ -325,3 +326,13 @@ def test_the_table_refuses_a_player_count_the_game_lacks() -> None:
 
     with pytest.raises(LisboaError, match="Puerto Rico is played by 3, 4 or 5 players"):
         Table(players=2, game=PR)
+
+
+def test_lisboas_table_page_is_the_file_as_it_is() -> None:
+    from starlette.testclient import TestClient
+
+    from lisboa_core.fronts.serve import LOOPBACK_NAMES, make_app
+
+    page = Path(SRC) / "lisboa_core" / "fronts" / "web" / "index.html"
+    client = TestClient(make_app(players=2, bots=["random"], hosts=LOOPBACK_NAMES))
+    assert client.get("http://127.0.0.1:8000/").text == page.read_text(encoding="utf-8")

@@ -412,9 +412,14 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
             assert shown["type"] == "position" and shown["legal"]
         assert client.get("http://127.0.0.1:8000/").headers["x-frame-options"] == "DENY"
     """
-    found = Table(players, seat, bots, seed, rules, game).game  # refuses bad settings now
-    # The page names the game it plays (Lisboa's page is the file as it is).
+    first = Table(players, seat, bots, seed, rules, game)  # refuses bad settings now
+    found = first.game
+    # The page names the game it plays (Lisboa's page is the file as it is), and hides the
+    # hand of a game whose seats hold none.
     index = _asset("index.html").replace("Lisboa", found.title)
+    if not hasattr(found.observe(first.state, seat), "hand"):
+        index = index.replace("<h2>Your hand</h2>", "<h2 hidden>Your hand</h2>").replace(
+            '<ul id="hand">', '<ul id="hand" hidden>')
     if games_per_minute < 1:
         raise LisboaError(f"games_per_minute: expected 1 or more, got {games_per_minute}")
     allowed = None if hosts is None else tuple(h.lower() for h in hosts)
