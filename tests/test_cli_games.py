@@ -159,6 +159,18 @@ def test_simulate_plays_the_chosen_game(
         assert replay(record).ok
 
 
+def test_simulate_text_fits_the_games_categories(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "--game", PR, "simulate", "--players", "3", "--games", "1",
+                          "--bots", "random", "--quiet")
+    assert status == 0 and out.startswith("Puerto Rico: 1 game(s) of 3 players")
+    lines = out.splitlines()
+    rows = lines[lines.index("VP per seat-game, mean (sd):") + 2:][:5]
+    assert [row.split()[0] for row in rows] == ["so", *game(PR).categories, "total"]
+    # every mean starts in the same column, the longest category name included
+    assert len({row.index(".") for row in rows}) == 1
+    assert lines[-1].startswith("game length: ") and "turns" not in lines[-1]  # PR has none
+
+
 def test_replay_uses_the_records_own_game(
         capsys: pytest.CaptureFixture[str], pr_records: tuple[dict[str, object], Path]) -> None:
     file = str(pr_records[1] / "game-00000-seed-5.json")
