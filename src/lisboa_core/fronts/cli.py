@@ -1,4 +1,9 @@
-"""The ``lisboa`` command line (``lisboa cards check|show|list``)."""
+"""The ``lisboa`` command line (``lisboa cards check|show|list``, ``lisboa games``, ...).
+
+``--game NAME`` (before or after the command; default ``lisboa``) chooses the game every
+command plays, checks cards of, serves or studies: one of :func:`lisboa_core.games.games`
+(``lisboa games`` lists them).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,9 @@ from lisboa_core.bots.basic import BOTS
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
-from lisboa_core.fronts.cli_args import at_least, one_of, whole_number
+from lisboa_core.fronts.cli_args import at_least, check_players, one_of, whole_number
+from lisboa_core.games import Game, games
+from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of, load_rules
 from lisboa_core.games.lisboa.descriptions import describe
@@ -25,8 +32,45 @@ from lisboa_core.games.lisboa.render import render_catalogue
 __all__ = ["main"]
 
 
+def _only_lisboa(args: argparse.Namespace, command: str) -> None:
+    if args.game != "lisboa":
+        raise LisboaError(f"{command} supports: lisboa (not {args.game}); "
+                          f"`lisboa --game {args.game} cards summary` summarises its cards")
+
+
+def _problems(err: CardSyntaxError | CardValidationError) -> int:
+    for problem in err.problems:
+        print(problem.render())
+    print(f"{len(err.problems)} problem(s) found")
+    return 1
+
+
+def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
+    """``cards check`` for a game other than Lisboa: its catalogue read whole. Single files
+    are read over the shipped cards (replacing or adding by id), so a file of new cards is
+    not a wrong count."""
+    files = bool(args.paths) and not any(os.path.isdir(p) for p in args.paths)
+    try:
+        if files:
+            rules = found.load_rules(overlay=[*args.paths, *args.overlay])
+        else:
+            rules = found.load_rules(*args.paths, overlay=args.overlay)
+    except (CardSyntaxError, CardValidationError) as err:
+        return _problems(err)
+    if files:
+        print(f"ok: {len(args.paths)} file(s) checked over the shipped {found.title} cards, "
+              f"catalogue digest {rules.digest}")
+        return 0
+    with_overlay = " with the overlay" if args.overlay else ""
+    print(f"ok: {len(rules)} {found.title} components{with_overlay}, "
+          f"catalogue digest {rules.digest}")
+    return 0
+
+
 def _cards_check(args: argparse.Namespace) -> int:
     args.paths = [*args.paths, *args.more_paths]
+    if args.game != "lisboa":
+        return _game_cards_check(_game(args.game), args)
     if args.overlay:
         try:
             rules = load_rules(*args.paths, overlay=args.overlay)
@@ -52,6 +96,7 @@ def _cards_check(args: argparse.Namespace) -> int:
 
 
 def _cards_show(args: argparse.Namespace) -> int:
+    _only_lisboa(args, "cards show")
     rules = load_rules(*args.paths)
     component = rules.get(args.id)
     if component is None:
@@ -88,6 +133,7 @@ def _record(component: m.Component) -> dict[str, object]:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
+    _only_lisboa(args, "cards list")
     rules = load_rules(*args.paths)
     chosen = [c for c in rules if args.kind in (None, kind_of(c), json_kind(c))]
     if args.json:
@@ -99,14 +145,35 @@ def _cards_list(args: argparse.Namespace) -> int:
 
 
 def _cards_summary(args: argparse.Namespace) -> int:
+    if args.game != "lisboa":
+        found = _game(args.game)
+        print(found.render_catalogue(found.load_rules(*args.paths)))
+        return 0
     print(render_catalogue(load_rules(*args.paths)))
     return 0
+
+
+def _games(_args: argparse.Namespace) -> int:
+    for name in games():
+        found = _game(name)
+        print(f"{name:14} {found.title}, {found.player_counts()} players")
+    return 0
+
+
+class _ListGames(argparse.Action):
+    """``--list-games``: print the games and exit (like ``--version``)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        _games(namespace)
+        parser.exit()
 
 
 def _engine(args: argparse.Namespace) -> int:
     from lisboa_core.fronts.engine_protocol import serve
 
-    return serve(rules=load_rules(*args.paths) if args.paths else None)
+    found = _game(args.game)
+    return serve(rules=found.load_rules(*args.paths) if args.paths else None, game=found)
 
 
 # Both spellings of every kind: the card-file keyword and the JSON name.
@@ -121,7 +188,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"lisboa {__version__} ({BUILD} build)"
     )
+    parser.add_argument("--game", type=one_of(games(), "game"), default=None,
+                        help=f"the game to play, check, serve or study ({', '.join(games())}; "
+                        "default lisboa); also accepted after the command")
+    parser.add_argument("--list-games", action=_ListGames, nargs=0,
+                        help="list the installed games with their player counts, and exit")
     sub = parser.add_subparsers(dest="command", required=True)
+    listing_games = sub.add_parser("games", help="list the installed games and their player "
+                                   "counts")
+    listing_games.set_defaults(run=_games)
     cards = sub.add_parser("cards", help="check, show and list card files")
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
 
@@ -202,22 +277,29 @@ def _parser() -> argparse.ArgumentParser:
                        "header; repeatable), such as this machine's name on the network")
     table.add_argument("--port", type=at_least(0), default=8000,
                        help="port (default 8000; 0 picks a free one and prints it)")
-    table.add_argument("--players", type=_player_count, default=2, help="2 to 4 (default 2)")
+    table.add_argument("--players", type=whole_number, default=None,
+                       help="a player count of the game (default: its fewest; Lisboa: 2)")
     table.add_argument("--seat", type=at_least(0), default=0, help="your seat (default 0)")
     table.add_argument("--bots", default="greedy",
                        help="bots for the other seats, comma-separated (default greedy)")
     table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
     table.add_argument("--cards", dest="paths", action="append", default=[],
                        help="card folder or file to play with instead of the shipped catalogue")
-    table.set_defaults(run=_serve, check=_check_serve)
+    table.set_defaults(run=_serve, check=_check_serve, fewest_players=True)
+    _game_option_everywhere(sub, (check, show, listing, summary))
     return parser
 
 
-def _player_count(text: str) -> int:
-    value = whole_number(text)
-    if not 2 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"must be 2 to 4, got {value}")
-    return value
+def _game_option_everywhere(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                            more: Sequence[argparse.ArgumentParser]) -> None:
+    """``--game`` after the command too (``lisboa simulate --game puerto-rico``); given
+    there it wins over the one before the command."""
+    for command in (*sub.choices.values(), *more):
+        if command.get_default("run") is None or command.prog.endswith(" games"):
+            continue  # ``cards`` itself (its commands have it), ``games``
+        command.add_argument("--game", type=one_of(games(), "game"),
+                             default=argparse.SUPPRESS,
+                             help="the game (as --game before the command)")
 
 
 def _check_serve(args: argparse.Namespace) -> str | None:
@@ -247,8 +329,8 @@ def _serve(args: argparse.Namespace) -> int:
     bots = [n.strip() for n in args.bots.split(",") if n.strip()]
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
-            seed=args.seed, rules=load_rules(*args.paths) if args.paths else None,
-            public=args.public, allow_hosts=args.allow_hosts)
+            seed=args.seed, rules=_game(args.game).load_rules(*args.paths) if args.paths
+            else None, public=args.public, allow_hosts=args.allow_hosts, game=args.game)
     return 0
 
 
@@ -261,8 +343,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = _parser()
     args = parser.parse_args(argv)
+    args.game_given = args.game is not None  # a record names its game: --game must agree
+    args.game = args.game or "lisboa"
+    problem = check_players(args, _game(args.game))
     check = getattr(args, "check", None)
-    problem = check(args) if check is not None else None
+    if problem is None and check is not None:
+        problem = check(args)
     if problem is not None:
         parser.error(problem)
     try:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable
+from typing import Any
 
-__all__ = ["at_least", "one_of", "whole_number"]
+__all__ = ["at_least", "check_players", "one_of", "played_by", "whole_number"]
 
 
 def whole_number(text: str) -> int:
@@ -42,3 +43,24 @@ def one_of(choices: Iterable[str], what: str) -> Callable[[str], str]:
         return text
 
     return parse
+
+
+def played_by(found: Any) -> str:
+    """``"Lisboa is played by 2, 3 or 4 players"``: the player counts of a game (a
+    :class:`~lisboa_core.games.Game`) in a usage error."""
+    counts = [str(n) for n in sorted(found.players)]
+    listed = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+    return f"{found.title} is played by {listed} players"
+
+
+def check_players(args: argparse.Namespace, found: Any) -> str | None:
+    """Give ``args.players`` its default for the game ``found`` (its usual count, or its
+    fewest when the command sets ``fewest_players``) when none was given; why the count given
+    is not the game's (a usage error), or None."""
+    if getattr(args, "players", False) is None:
+        fewest = getattr(args, "fewest_players", False)
+        args.players = min(found.players) if fewest else found.default_players
+    players = getattr(args, "players", None)
+    if players is not None and players not in found.players:
+        return f"argument --players: {played_by(found)}"
+    return None

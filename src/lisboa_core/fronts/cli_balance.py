@@ -1,6 +1,6 @@
-"""``lisboa balance A B``: a paired balance study of two catalogues (the work is done by
-:mod:`lisboa_core.studies.balance`); :func:`add_parsers` registers it on the ``lisboa`` command
-line.
+"""``lisboa balance A B``: a paired balance study of two catalogues of any game (``--game``;
+the work is done by :mod:`lisboa_core.studies.balance`); :func:`add_parsers` registers it on
+the ``lisboa`` command line.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from lisboa_core.bots.basic import make_bot
 from lisboa_core.errors import LisboaError
-from lisboa_core.fronts.cli_args import at_least
+from lisboa_core.fronts.cli_args import at_least, whole_number
 from lisboa_core.studies.balance import compare, load_catalogue
 from lisboa_core.studies.simulation import GameResult, Progress
 
@@ -42,7 +42,7 @@ def _balance_command(args: argparse.Namespace) -> int:
         raise LisboaError("--bots needs at least one bot name")
     for name in names:
         make_bot(name)
-    rules_a, rules_b = load_catalogue(args.a), load_catalogue(args.b)
+    rules_a, rules_b = load_catalogue(args.a, args.game), load_catalogue(args.b, args.game)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
         progress = Progress(2 * args.games, "games", sys.stderr)
@@ -56,6 +56,7 @@ def _balance_command(args: argparse.Namespace) -> int:
     report = compare(
         rules_a, rules_b, args.players, args.games, args.seed, names, jobs=args.jobs,
         rotate=not args.no_rotate, backend=backend, ray_address=address, on_result=arrived,
+        game=args.game,
     )
     if progress is not None:
         progress.close()
@@ -71,13 +72,6 @@ def _balance_command(args: argparse.Namespace) -> int:
         print(f"played {2 * args.games} game(s) in {time.monotonic() - started:.1f} s",
               file=sys.stderr)
     return 0
-
-
-def _players(text: str) -> int:
-    value = int(text) if text.isdigit() else 0
-    if not 2 <= value <= 4:
-        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
-    return value
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -98,7 +92,8 @@ def add_parsers(subparsers: Any) -> None:
     study.add_argument("b", metavar="B", help="the second catalogue (e.g. my_cards.lsb)")
     study.add_argument("--games", type=at_least(1), default=100,
                        help="paired games, 1 or more (default 100)")
-    study.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    study.add_argument("--players", type=whole_number, default=None,
+                       help="a player count of the game (default: its usual one; Lisboa: 4)")
     study.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     study.add_argument("--bots", default="greedy,random",
                        help="comma-separated bots, cycled over the seats (default greedy,random)")

@@ -3,8 +3,9 @@
 against bots).
 
 Both are built on the public API only: :func:`~lisboa_core.bots.basic.play_game`,
-:func:`~lisboa_core.games.lisboa.views.observe`, ``legal_moves``, ``apply``, ``parse_move``,
-``explain_illegal`` and ``score``. :func:`add_parsers` registers the two commands on the
+the game's :meth:`~lisboa_core.games.Game.observe`, ``legal_moves``, ``apply``,
+``parse_move``, ``explain_illegal`` and ``score``, so both play every registered game
+(``--game``). :func:`add_parsers` registers the two commands on the
 ``lisboa`` command line (:mod:`lisboa_core.fronts.cli`).
 """
 
@@ -25,11 +26,9 @@ from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.fronts.cli_args import at_least, whole_number
 from lisboa_core.fronts.cli_balance import ray_backend, ray_option
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.render import render_score_sheet, render_text
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.views import observe
+from lisboa_core.games import Game
+from lisboa_core.games import game as _game
+from lisboa_core.games.lisboa.state import Options
 from lisboa_core.studies.simulation import (
     GameResult,
     Progress,
@@ -54,10 +53,28 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
+def _options(args: argparse.Namespace, found: Game) -> Any:
+    """The rule variants the command line asks for (``--leftmost-slot`` is Lisboa's)."""
+    if found.name == "lisboa":
+        return Options(leftmost_slot=args.leftmost_slot)
+    if args.leftmost_slot:
+        raise LisboaError(f"--leftmost-slot is a Lisboa variant; {found.title} has no such "
+                          "option")
+    return found.default_options()
+
+
+def _rules(args: argparse.Namespace, found: Game) -> Any:
+    """The catalogue of ``--cards`` and ``--overlay`` (None: the game's shipped one)."""
+    if not args.paths and not args.overlay:
+        return None
+    return found.load_rules(*args.paths, overlay=args.overlay)
+
+
 def _simulate_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
-    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
-    options = Options(leftmost_slot=args.leftmost_slot)
+    found = _game(args.game)
+    rules = _rules(args, found)
+    options = _options(args, found)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
         progress = Progress(args.games, "games", sys.stderr)
@@ -72,7 +89,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
             target = records_dir / f"game-{result.index:05d}-seed-{result.seed}.json"
             record = make_record(
                 args.players, result.seed, options, result.moves, result.digest, result.bots,
-                rules,
+                rules, found,
             )
             record.save(target)
 
@@ -81,7 +98,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     results = simulate(
         args.players, args.games, args.seed, names,
         jobs=args.jobs, rotate=args.rotate, options=options, on_result=arrived, rules=rules,
-        backend=backend, ray_address=address,
+        backend=backend, ray_address=address, game=found,
     )
     if progress is not None:
         progress.close()
@@ -120,22 +137,24 @@ def play_session(
     seat: int,
     bots: Sequence[Bot],
     seed: int = 0,
-    options: Options | None = None,
-    rules: Rules | None = None,
+    options: Any = None,
+    rules: Any = None,
+    game: str | Game = "lisboa",
 ) -> int:
-    """Run a terminal game: ``seat`` is played by the person at the keyboard (``input()``),
-    the other seats by ``bots`` in turn, with the catalogue ``rules`` (default: the shipped
-    one). Returns the exit status (0)."""
-    options = options or Options()
+    """Run a terminal game of ``game`` (default Lisboa): ``seat`` is played by the person at
+    the keyboard (``input()``), the other seats by ``bots`` in turn, with the catalogue
+    ``rules`` (default: the shipped one). Returns the exit status (0)."""
+    found = _game(game)
+    options = options or found.default_options()
     if not 0 <= seat < players:
         raise LisboaError(f"--seat must be between 0 and {players - 1}")
-    state = new_game(players, seed, options=options, rules=rules)
+    state = new_game(players, seed, options=options, rules=rules, game=found)
     others = [s for s in range(players) if s != seat]
     bot_of = {s: bots[i % len(bots)] for i, s in enumerate(others)}
     names = tuple("you" if s == seat else bot_of[s].name for s in range(players))
     moves: list[str] = []
-    checkpoints: list[tuple[State, int]] = []
-    print(f"Lisboa, {players} players, seed {seed}. You are seat {seat}; "
+    checkpoints: list[tuple[Any, int]] = []
+    print(f"{found.title}, {players} players, seed {seed}. You are seat {seat}; "
           + ", ".join(f"seat {s}: {bot_of[s].name}" for s in others) + ". Type help.")
     shown: tuple[int, int] | None = None
     while not is_over(state):
@@ -143,16 +162,19 @@ def play_session(
         assert actor is not None
         legal = legal_moves(state)
         if actor != seat:
-            move = bot_of[actor].choose(observe(state, actor), legal)
+            move = bot_of[actor].choose(found.observe(state, actor), legal)
             print(f"  seat {actor} ({bot_of[actor].name}): {move}")
             state = apply(state, move)
             moves.append(str(move))
             continue
-        if shown != (state.turn, len(moves)):
-            if shown is None or shown[0] != state.turn:
-                print(render_text(observe(state, seat)))
+        # The board is shown again when a new turn starts (every decision for a game
+        # without turns).
+        turn = getattr(state, "turn", -len(moves))
+        if shown != (turn, len(moves)):
+            if shown is None or shown[0] != turn:
+                print(found.render_text(found.observe(state, seat)))
             _list_moves(state, legal)
-            shown = (state.turn, len(moves))
+            shown = (turn, len(moves))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -168,7 +190,7 @@ def play_session(
             print(HELP)
             continue
         if command == "board":
-            print(render_text(observe(state, seat)))
+            print(found.render_text(found.observe(state, seat)))
             _list_moves(state, legal)
             continue
         if command == "undo":
@@ -185,7 +207,8 @@ def play_session(
                 print("save needs a file name")
                 continue
             try:
-                make_record(players, seed, options, moves, state, names, rules).save(Path(rest))
+                make_record(players, seed, options, moves, state, names, rules,
+                            found).save(Path(rest))
             except OSError as err:  # a failed save must never end the game in progress
                 print(f"could not save to {rest}: {err.strerror or err}; the game goes on")
                 continue
@@ -205,7 +228,7 @@ def play_session(
         move_or_none = _pick(line, legal, state)
         if move_or_none is None:
             try:
-                parse_move(line, state)
+                parse_move(state, line)
             except IllegalMoveError as err:
                 print(err)
             continue
@@ -213,23 +236,23 @@ def play_session(
         state = apply(state, move_or_none)
         moves.append(str(move_or_none))
     print("game over")
-    print(render_score_sheet(score(state), names))
+    print(found.render_score_sheet(found.score(state), names))
     return 0
 
 
-def _list_moves(state: State, legal: Sequence[Move]) -> None:
+def _list_moves(state: Any, legal: Sequence[Move]) -> None:
     print(f"your decision ({state.pending[-1].kind}):")
     for number, move in enumerate(legal, 1):
         print(f"  {number:>3}. {move}")
 
 
-def _pick(text: str, legal: Sequence[Move], state: State) -> Move | None:
+def _pick(text: str, legal: Sequence[Move], state: Any) -> Move | None:
     """The legal move ``text`` names (its number in the list, or its notation)."""
     if text.isdigit():
         number = int(text)
         return legal[number - 1] if 1 <= number <= len(legal) else None
     try:
-        return parse_move(text, state)
+        return parse_move(state, text)
     except IllegalMoveError:
         return None
 
@@ -243,19 +266,12 @@ def _check_play(args: argparse.Namespace) -> str | None:
 def _play_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
     bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
-    options = Options(leftmost_slot=args.leftmost_slot)
-    rules = load_rules(*args.paths, overlay=args.overlay) if args.paths or args.overlay else None
-    return play_session(args.players, args.seat, bots, args.seed, options, rules)
+    found = _game(args.game)
+    return play_session(args.players, args.seat, bots, args.seed, _options(args, found),
+                        _rules(args, found), found)
 
 
 # --- the parsers ---------------------------------------------------------------------------
-
-
-def _players(text: str) -> int:
-    value = whole_number(text)
-    if value not in (2, 3, 4):
-        raise argparse.ArgumentTypeError("Lisboa is played by 2, 3 or 4 players")
-    return value
 
 
 def add_parsers(subparsers: Any) -> None:
@@ -275,7 +291,9 @@ def add_parsers(subparsers: Any) -> None:
             "output is the same for the same arguments whatever --jobs."
         ),
     )
-    sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    sim.add_argument("--players", type=whole_number, default=None,
+                     help="a player count of the game (default: its usual one; Lisboa: 2, 3 "
+                     "or 4, default 4)")
     sim.add_argument("--games", type=at_least(1), default=10,
                      help="number of games, 1 or more (default 10)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -316,7 +334,9 @@ def add_parsers(subparsers: Any) -> None:
             "move in notation, or one of: explain MOVE, board, undo, save FILE, help, quit."
         ),
     )
-    play.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    play.add_argument("--players", type=whole_number, default=None,
+                      help="a player count of the game (default: its usual one; Lisboa: 2, 3 "
+                      "or 4, default 4)")
     play.add_argument("--seat", type=at_least(0), default=0,
                       help="your seat, 0 to players - 1 (default 0)")
     play.add_argument(

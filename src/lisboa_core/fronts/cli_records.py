@@ -1,7 +1,10 @@
-"""The ``lisboa replay FILE`` command: re-apply a game record and print the score.
+"""The ``lisboa replay FILE`` and ``lisboa show FILE`` commands: re-apply a game record and
+print the score, or show a position of it.
 
 Built only on the public API (:class:`~lisboa_core.GameRecord`, :func:`~lisboa_core.replay`,
-:func:`~lisboa_core.score`). :func:`add_parsers` registers the command.
+and the record's game: its score, text and picture), so a record of any game replays under
+its own game; a ``--game`` that names another is refused. :func:`add_parsers` registers the
+commands.
 """
 
 from __future__ import annotations
@@ -11,20 +14,29 @@ import sys
 from typing import Any
 
 from lisboa_core._deprecation import moved
+from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.cli_args import at_least
-from lisboa_core.games.lisboa.catalog import load_rules
-from lisboa_core.games.lisboa.render import render_score_sheet, render_text
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.views import observe
+from lisboa_core.games import Game
+from lisboa_core.games import game as _game
+from lisboa_core.games.lisboa.render import render_score_sheet
 from lisboa_core.persistence.files import write_atomic
 from lisboa_core.persistence.records import GameRecord, replay
 
 __all__ = ["add_parsers"]
 
 
+def _game_of_record(record: GameRecord, args: argparse.Namespace) -> Game:
+    """The record's game; a ``--game`` naming another is an error."""
+    if getattr(args, "game_given", False) and args.game != record.game:
+        raise LisboaError(f"{args.file} is a record of {record.game}, not of {args.game}: "
+                          f"leave out --game (a record names its game)")
+    return _game(record.game)
+
+
 def _replay_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
-    rules = load_rules(*args.paths)
+    found = _game_of_record(record, args)
+    rules = found.load_rules(*args.paths)
     result = replay(record, rules)
     if args.verbose:
         for number, (seat, text) in enumerate(result.log, start=1):
@@ -36,14 +48,19 @@ def _replay_command(args: argparse.Namespace) -> int:
         return 1
     final = result.final
     over = not final.pending
+    turn = getattr(final, "turn", None)
+    if turn is None:  # a game without turns
+        outcome = "game over" if over else "game not over"
+    else:
+        outcome = f"game over after {turn} turns" if over else f"game not over (turn {turn})"
+    which = "" if found.name == "lisboa" else f"{found.title}, "
     print(
-        f"replayed {len(result.log)} moves: {record.players} players, seed {record.seed}, "
-        f"catalogue {record.catalogue}; "
-        + (f"game over after {final.turn} turns" if over else f"game not over (turn {final.turn})")
+        f"replayed {len(result.log)} moves: {which}{record.players} players, seed "
+        f"{record.seed}, catalogue {record.catalogue}; {outcome}"
     )
     print("final score:" if over else "score if the game ended now (a projection):")
     names = record.names if len(record.names) == record.players else ()
-    print(render_score_sheet(score(final), names))
+    print(found.render_score_sheet(found.score(final), names))
     if result.reason is not None:
         print(result.reason, file=sys.stderr)
         return 1
@@ -52,7 +69,8 @@ def _replay_command(args: argparse.Namespace) -> int:
 
 def _show_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
-    result = replay(record, load_rules(*args.paths))
+    found = _game_of_record(record, args)
+    result = replay(record, found.load_rules(*args.paths))
     if result.failed_at is not None:
         print(f"move {result.failed_at + 1} (`{record.moves[result.failed_at]}`) is "
               f"illegal: {result.reason}", file=sys.stderr)
@@ -68,13 +86,11 @@ def _show_command(args: argparse.Namespace) -> int:
         print(f"lisboa show: --seat: the game has seats 0 to {state.player_count - 1}",
               file=sys.stderr)
         return 2
-    shown = state if args.seat is None else observe(state, args.seat)
+    shown = state if args.seat is None else found.observe(state, args.seat)
     if args.svg is None:
-        print(render_text(shown))
+        print(found.render_text(shown))
         return 0
-    from lisboa_core.games.lisboa.svg import board
-
-    write_atomic(args.svg, board(shown) + "\n")
+    write_atomic(args.svg, found.svg(shown) + "\n")
     print(f"wrote {args.svg}: the position after move {turn} of {last}")
     return 0
 

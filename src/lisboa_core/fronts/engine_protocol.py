@@ -5,18 +5,22 @@ answers each with exactly one JSON object on one line of its standard output, in
 Every request may carry an ``"id"`` (any JSON value), echoed in its answer. A request is a
 command and its arguments:
 
-* ``new`` (``players`` 2-4, ``seed``, ``options``: an object of booleans): starts a game;
-  answers its status;
-* ``status``: ``to_act``, ``decision`` (the kind of decision on top), ``over``, ``turn``,
-  ``period``, ``players``;
+* ``new`` (``game``: optional, a name of :func:`lisboa_core.games.games`, default the
+  engine's game, ``lisboa`` unless ``lisboa --game NAME engine``; ``players``: a count the
+  game is played by, default its usual one; ``seed``; ``options``: an object of booleans,
+  the game's rule variants): starts a game; answers its status;
+* ``status``: ``to_act``, ``decision`` (the kind of decision on top), ``over``, ``turn``
+  and ``period`` (for a game that has them, as Lisboa), ``players``, and ``game`` for a
+  game other than Lisboa;
 * ``legal``: ``moves``, the legal moves of the seat to act in notation;
 * ``apply`` (``move``: notation; ``seat``: optional observer): plays it; answers the new
-  status and ``events``, what the move did (:mod:`lisboa_core.games.lisboa.events`, as the ``seat``
+  status and ``events``, what the move did (:mod:`lisboa_core.events`, as the ``seat``
   sees it when one is given, every piece otherwise);
 * ``view`` (``seat``): ``view``, what the seat may see: the saved view document
   (``"format": "lisboa-view"``, hidden pieces as placeholders, read back by
   :func:`~lisboa_core.persistence.serialize.view_from_json`);
-* ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``;
+* ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``
+  (the points before final scoring: Lisboa's ``wigs_so_far``, another game's ``so_far``);
 * ``save``: ``state``, the saved state (``to_json``); ``load`` (``state``) loads one;
 * ``quit``: answers, then the engine exits.
 
@@ -46,13 +50,13 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+import attrs
+
 from lisboa_core.api import is_over, legal_moves, new_game, parse_move
 from lisboa_core.errors import IllegalMoveError, LisboaError, StateFormatError
-from lisboa_core.games.lisboa.catalog import Rules
-from lisboa_core.games.lisboa.events import apply_with_events
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.views import observe
+from lisboa_core.events import apply_with_events
+from lisboa_core.games import Game, chosen_game, game_of, games
+from lisboa_core.games import game as _game
 from lisboa_core.persistence.serialize import from_json, to_json
 
 __all__ = [
@@ -192,10 +196,13 @@ class Session:
         session.handle({"cmd": "apply", "move": moves[0]})
     """
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Any = None, game: str | Game | None = None) -> None:
+        self.game = chosen_game(game, rules)
+        """The game ``new`` starts when the request names none (default: the game of
+        ``rules``, else Lisboa)."""
         self.rules = rules
-        """The catalogue games are played with (None: the shipped one)."""
-        self.state: State | None = None
+        """The catalogue games of :attr:`game` are played with (None: the shipped one)."""
+        self.state: Any = None
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "new": self._new,
             "status": lambda _r: self._status(),
@@ -239,32 +246,52 @@ class Session:
                             "engine: please report it with the request)")
         return answer if ident is None else {"id": ident, **answer}
 
-    def _game(self) -> State:
+    def _game(self) -> Any:
         if self.state is None:
             raise ProtocolError("no game yet: send new or load first")
         return self.state
 
+    def _chosen(self, request: dict[str, Any]) -> Game:
+        name = request.get("game", self.game.name)
+        if not isinstance(name, str) or name not in games():
+            raise ProtocolError(f"game: expected one of {', '.join(games())}, got {_shown(name)}")
+        found = _game(name)
+        if self.rules is not None and found is not self.game:
+            raise ProtocolError(f"game: the engine plays {self.game.name} with the cards it "
+                                f"was started with, not {name}")
+        return found
+
     def _new(self, request: dict[str, Any]) -> dict[str, Any]:
-        players, seed = _int(request, "players", 4), _int(request, "seed", 0)
+        found = self._chosen(request)
+        players = _int(request, "players", found.default_players)
+        seed = _int(request, "seed", 0)
         flags = request.get("options", {})
-        names = {f.name for f in Options.__attrs_attrs__}
+        kind = found.options_type
+        names = set() if kind is None else {f.name for f in attrs.fields(kind)}
         if not isinstance(flags, dict) or not all(
             k in names and isinstance(v, bool) for k, v in flags.items()
         ):
             raise ProtocolError(f"options: expected an object of booleans among {sorted(names)}")
-        self.state = new_game(players, seed, options=Options(**flags), rules=self.rules)
+        options = None if kind is None else kind(**flags)
+        self.state = new_game(players, seed, options=options,
+                              rules=self.rules if found is self.game else None, game=found)
         return self._status()
 
     def _status(self) -> dict[str, Any]:
         state = self._game()
-        return {
+        status: dict[str, Any] = {
             "to_act": state.to_act,
             "decision": state.pending[-1].kind if state.pending else None,
             "over": is_over(state),
-            "turn": state.turn,
-            "period": state.period,
-            "players": state.player_count,
         }
+        for counter in ("turn", "period"):  # Lisboa's; a game without them leaves them out
+            if hasattr(state, counter):
+                status[counter] = getattr(state, counter)
+        status["players"] = state.player_count
+        found = game_of(state)
+        if found.name != "lisboa":
+            status["game"] = found.name
+        return status
 
     def _legal(self, _request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
@@ -278,10 +305,10 @@ class Session:
         seat = request.get("seat")
         if seat is not None:
             self._seat(request, state)
-        self.state, events = apply_with_events(state, parse_move(text, state), seat)
+        self.state, events = apply_with_events(state, parse_move(state, text), seat)
         return {**self._status(), "events": [event.to_dict() for event in events]}
 
-    def _seat(self, request: dict[str, Any], state: State) -> int:
+    def _seat(self, request: dict[str, Any], state: Any) -> int:
         seat = _int(request, "seat")
         if not 0 <= seat < state.player_count:
             raise ProtocolError(f"seat: expected 0 to {state.player_count - 1}, got {seat}")
@@ -289,16 +316,25 @@ class Session:
 
     def _view(self, request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
-        view = observe(state, self._seat(request, state))
+        view = game_of(state).observe(state, self._seat(request, state))
         return {"seat": view.seat, "view": json.loads(to_json(view))}
 
     def _score(self, _request: dict[str, Any]) -> dict[str, Any]:
-        sheet = score(self._game())
-        seats = [
-            {"seat": s.seat, "wigs_so_far": s.wigs_so_far, "total": s.total,
-             "categories": {c.name: c.wigs for c in s.categories}}
-            for s in sheet.seats
-        ]
+        state = self._game()
+        found = game_of(state)
+        sheet = found.score(state)
+        if found.name == "lisboa":
+            seats = [
+                {"seat": s.seat, "wigs_so_far": s.wigs_so_far, "total": s.total,
+                 "categories": {c.name: c.wigs for c in s.categories}}
+                for s in sheet.seats
+            ]
+        else:
+            seats = [
+                {"seat": s.seat, "so_far": s.so_far, "total": s.total,
+                 "categories": {name: s.points(name) for name in found.categories}}
+                for s in sheet.seats
+            ]
         return {"score": {"seats": seats, "winners": list(sheet.winners), "final": sheet.final}}
 
     def _load(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -353,7 +389,7 @@ def _encoded(answer: dict[str, Any]) -> str:
 
 
 def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
-          rules: Rules | None = None) -> int:
+          rules: Any = None, game: str | Game | None = None) -> int:
     """Answer requests from ``source`` on ``sink`` until ``quit`` or the end of input.
 
     Every line gets one answer of standard JSON; no request, however malformed, ends the
@@ -361,11 +397,13 @@ def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
     stream's error handler is set to ``surrogateescape`` for that).
 
     :param rules: the catalogue to play with (default: the shipped one).
+    :param game: the game ``new`` starts when a request names none (default: the game of
+        ``rules``, else Lisboa).
     :returns: the exit status (0).
     """
     if isinstance(source, io.TextIOWrapper):
         source.reconfigure(errors="surrogateescape")
-    session = Session(rules)
+    session = Session(rules, game)
     for line in _lines(source):
         if isinstance(line, str) and not line.strip():
             continue

@@ -2,13 +2,14 @@
 
 A small ASGI application (Starlette, served by uvicorn; the optional extra
 ``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws`` and the server holds
-the game, one game per connection. The server is the only authority: the page shows what
-its seat sees (the board picture of :mod:`lisboa_core.games.lisboa.svg`, its hand, the legal moves
-as
-buttons, the event log) and sends back the move chosen, with the number of the decision
-it was offered at. A move that is not legal, or that answers a decision already past (a
-second click, a page out of date), gets a clear message and changes nothing. The bots move
-on the server between the person's decisions, off the event loop.
+the game, one game per connection, of any registered game (``game``; ``lisboa --game NAME
+serve``). The server is the only authority: the page shows what its seat sees (the game's
+picture, :meth:`Game.svg <lisboa_core.games.Game.svg>`, and its text, its hand when the game
+has one, the legal moves as buttons, the event log) and sends back the move chosen, with
+the number of the decision it was offered at. A move that is not legal, or that answers a
+decision already past (a second click, a page out of date), gets a clear message and
+changes nothing. The bots move on the server between the person's decisions, off the event
+loop.
 
 Only pages of the table itself may play: a WebSocket opened by a page from another site
 (its ``Origin`` is not the address the table was reached at) is accepted and at once
@@ -34,7 +35,8 @@ The WebSocket messages are JSON objects:
   ``{"type": "new"}`` (a new game with the same settings);
 * server to page: ``{"type": "position", "decision": N, "seat": S, "to_act": T,
   "over": bool, "svg": SVG, "hand": [...], "legal": [...], "events": [...],
-  "text": ..., "score": {...} | null}`` after every change, and
+  "text": ..., "score": {...} | null}`` after every change (``hand`` is empty for a game
+  whose view has none), and
   ``{"type": "error", "message": ...}`` for a refused message (nothing changed).
 
 Example::
@@ -72,14 +74,10 @@ from lisboa_core.api import is_over, legal_moves, new_game, parse_move
 from lisboa_core.bots.basic import Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.events import Event, apply_with_events
+from lisboa_core.fronts.cli_args import played_by
 from lisboa_core.fronts.engine_protocol import ProtocolError, clip, read_request
-from lisboa_core.games.lisboa.catalog import Rules
-from lisboa_core.games.lisboa.events import Event, apply_with_events
-from lisboa_core.games.lisboa.render import render_score_sheet, render_text
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.state import State
-from lisboa_core.games.lisboa.svg import board
-from lisboa_core.games.lisboa.views import observe
+from lisboa_core.games import Game, chosen_game
 
 __all__ = [
     "LOOPBACK_NAMES", "MAX_MESSAGE", "SECURITY_HEADERS", "Table", "is_loopback", "make_app",
@@ -126,11 +124,13 @@ class Table:
     """One game at the browser table: the person's seat, the bots in the others, and the
     events the person has seen. Used by the server, one per connection; usable alone.
 
-    :param players: 2 to 4.
+    :param players: a player count of the game (Lisboa: 2 to 4).
     :param seat: the person's seat (0 to ``players - 1``).
     :param bots: built-in bot names for the other seats, in seat order, cycled.
     :param seed: the game's seed (the bots are seeded from it too).
     :param rules: the catalogue to play with (default: the shipped one).
+    :param game: the game (a name of :func:`lisboa_core.games.games`; default: the game of
+        ``rules``, else Lisboa).
 
     Example::
 
@@ -142,9 +142,13 @@ class Table:
     """
 
     def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-                 seed: int = 0, rules: Rules | None = None) -> None:
-        if not 2 <= players <= 4:
-            raise LisboaError(f"players: expected 2 to 4, got {players}")
+                 seed: int = 0, rules: Any = None, game: str | Game | None = None) -> None:
+        self.game = chosen_game(game, rules)
+        """The game played."""
+        if players not in self.game.players:
+            if self.game.name == "lisboa":  # as before
+                raise LisboaError(f"players: expected 2 to 4, got {players}")
+            raise LisboaError(f"players: {played_by(self.game)}, not {players}")
         if not 0 <= seat < players:
             raise LisboaError(f"seat: expected 0 to {players - 1}, got {seat}")
         if not bots:
@@ -156,7 +160,7 @@ class Table:
             s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
             for i, s in enumerate(others)
         }
-        self.state: State = new_game(players, seed, rules=rules)
+        self.state: Any = new_game(players, seed, rules=rules, game=self.game)
         self.decision = 0
         """How many decisions have been taken: a move must name the current one."""
         self.log: list[dict[str, Any]] = []
@@ -175,7 +179,7 @@ class Table:
             actor = self.state.to_act
             assert actor is not None
             legal = legal_moves(self.state)
-            self._apply(self.bots[actor].choose(observe(self.state, actor), legal))
+            self._apply(self.bots[actor].choose(self.game.observe(self.state, actor), legal))
 
     def play(self, text: str, decision: int) -> str | None:
         """The person's move, in notation, answering decision number ``decision``; the
@@ -188,7 +192,7 @@ class Table:
         if self.state.to_act != self.seat:
             return "it is not your decision"
         try:
-            chosen = parse_move(text, self.state)
+            chosen = parse_move(self.state, text)
         except IllegalMoveError as err:
             return str(err)
         self._apply(chosen)
@@ -197,24 +201,25 @@ class Table:
 
     def message(self) -> dict[str, Any]:
         """What the person's page shows now (a ``position`` message)."""
-        view = observe(self.state, self.seat)
+        found = self.game
+        view = found.observe(self.state, self.seat)
         over = is_over(self.state)
-        sheet = score(self.state) if over else None
+        sheet = found.score(self.state) if over else None
         return {
             "type": "position",
             "decision": self.decision,
             "seat": self.seat,
             "to_act": self.state.to_act,
             "over": over,
-            "svg": board(view),
-            "hand": list(view.hand),
+            "svg": found.svg(view),
+            "hand": list(getattr(view, "hand", ())),
             "legal": [] if over or self.state.to_act != self.seat
             else [str(m) for m in legal_moves(self.state)],
             "decision_kind": self.state.pending[-1].kind if self.state.pending else None,
             "events": self.log[-_LOG_LIMIT:],
-            "text": render_text(view),
+            "text": found.render_text(view),
             "score": None if sheet is None else {
-                **sheet.to_dict(), "table": render_score_sheet(sheet)},
+                **sheet.to_dict(), "table": found.render_score_sheet(sheet)},
         }
 
 
@@ -369,12 +374,12 @@ async def _error(websocket: WebSocket, message: str) -> None:
 
 
 def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-             seed: int = 0, rules: Rules | None = None,
+             seed: int = 0, rules: Any = None,
              hosts: Sequence[str] | None = None, *, addresses: bool = False,
-             games_per_minute: int = 20) -> Starlette:
+             games_per_minute: int = 20, game: str | Game | None = None) -> Starlette:
     """The ASGI application of the browser table.
 
-    :param players: 2 to 4.
+    :param players: a player count of the game (Lisboa: 2 to 4).
     :param seat: the person's seat.
     :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
     :param seed: the first game's seed; each new game at a connection adds 1.
@@ -388,7 +393,10 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
     :param games_per_minute: how many new games (connections, and ``{"type": "new"}``) one
         client address may start in a minute; beyond, ``new`` is answered with an error
         and a connection is closed with 1013 (try again later).
-    :raises LisboaError: for a bad player count, seat, bot name or limit (before serving).
+    :param game: the game every new game is of (a name of :func:`lisboa_core.games.games`;
+        default: the game of ``rules``, else Lisboa); the page is titled with its name.
+    :raises LisboaError: for a bad game, player count, seat, bot name or limit (before
+        serving).
 
     Every HTTP answer carries :data:`SECURITY_HEADERS`.
 
@@ -404,14 +412,21 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
             assert shown["type"] == "position" and shown["legal"]
         assert client.get("http://127.0.0.1:8000/").headers["x-frame-options"] == "DENY"
     """
-    Table(players, seat, bots, seed, rules)  # refuses bad settings now, not at the first page
+    first = Table(players, seat, bots, seed, rules, game)  # refuses bad settings now
+    found = first.game
+    # The page names the game it plays (Lisboa's page is the file as it is), and hides the
+    # hand of a game whose seats hold none.
+    index = _asset("index.html").replace("Lisboa", found.title)
+    if not hasattr(found.observe(first.state, seat), "hand"):
+        index = index.replace("<h2>Your hand</h2>", "<h2 hidden>Your hand</h2>").replace(
+            '<ul id="hand">', '<ul id="hand" hidden>')
     if games_per_minute < 1:
         raise LisboaError(f"games_per_minute: expected 1 or more, got {games_per_minute}")
     allowed = None if hosts is None else tuple(h.lower() for h in hosts)
     limit = _GameLimit(games_per_minute)
 
     async def page(_request: Request) -> Response:
-        return HTMLResponse(_asset("index.html"))
+        return HTMLResponse(index)
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -429,7 +444,8 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                 await _error(websocket, refused)
                 return table, games
             games += 1
-            table = await asyncio.to_thread(Table, players, seat, bots, seed + games, rules)
+            table = await asyncio.to_thread(Table, players, seat, bots, seed + games, rules,
+                                            found)
             await _send(websocket, await asyncio.to_thread(table.message))
             return table, games
         try:
@@ -454,7 +470,7 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                 await websocket.close(code=1013, reason=_reason(refused))  # try again later
                 return
             games = 0
-            table = await asyncio.to_thread(Table, players, seat, bots, seed, rules)
+            table = await asyncio.to_thread(Table, players, seat, bots, seed, rules, found)
             await _send(websocket, await asyncio.to_thread(table.message))
             while True:
                 message = await websocket.receive()
@@ -511,8 +527,8 @@ def _warning(host: str, port: int, hosts: Sequence[str]) -> str:
 
 def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: int = 0,
         bots: Sequence[str] = ("greedy",), seed: int = 0, announce: bool = True,
-        rules: Rules | None = None, public: bool = False,
-        allow_hosts: Sequence[str] = ()) -> None:
+        rules: Any = None, public: bool = False,
+        allow_hosts: Sequence[str] = (), game: str | Game | None = None) -> None:
     """Serve the browser table until interrupted.
 
     :param host: the address to bind (loopback by default: the table is for this machine).
@@ -524,6 +540,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
         address): anyone who can reach the port can then play.
     :param allow_hosts: more host names to answer to (a name of this machine on the
         network, a name in ``/etc/hosts``).
+    :param game: the game played (default: the game of ``rules``, else Lisboa).
     :raises LisboaError: for an address beyond loopback without ``public``.
 
     The table answers to :data:`LOOPBACK_NAMES`, ``host`` and ``allow_hosts``; a public
@@ -540,7 +557,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     import uvicorn  # late: only the server needs it
 
     hosts, public = _answered(host, public, allow_hosts)
-    app = make_app(players, seat, bots, seed, rules, hosts, addresses=public)
+    app = make_app(players, seat, bots, seed, rules, hosts, addresses=public, game=game)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -411,18 +411,19 @@ def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) ->
     for row in summary["wins_by_seat"]:
         lines.append(f"{row['seat']:<12}{row['wins']:>9.2f}{row['win_rate']:>9.1%}")
     bots = list(summary["score_by_bot"])
+    # Lisboa's category names fit 12 characters; a longer one widens the column.
+    width = max(12, *(len(c) + 1 for c in found.categories))
     lines += ["", f"{found.points_name} per seat-game, mean (sd):",
-              f"{'category':<12}" + "".join(f"{name:>17}" for name in bots)]
+              f"{'category':<{width}}" + "".join(f"{name:>17}" for name in bots)]
     for column in ("so_far", *found.categories, "total"):
         stats = [summary["score_by_bot"][n][column] for n in bots]
         cells = "".join(f"{c['mean']:>9.2f} ({c['sd']:>5.2f})" for c in stats)
-        lines.append(f"{column.replace('_', ' '):<12}{cells}")
+        lines.append(f"{column.replace('_', ' '):<{width}}{cells}")
     d, t = summary["decisions"], summary["turns"]
-    lines += [
-        "",
-        f"game length: {d['mean']:.1f} decisions (sd {d['sd']:.1f}), "
-        f"{t['mean']:.1f} turns (sd {t['sd']:.1f})",
-    ]
+    length = f"game length: {d['mean']:.1f} decisions (sd {d['sd']:.1f})"
+    if "turn" in getattr(found.state_type, "FIELDS", ("turn",)):  # a game without turns
+        length += f", {t['mean']:.1f} turns (sd {t['sd']:.1f})"  # leaves them out
+    lines += ["", length]
     return "\n".join(lines)
 
 
