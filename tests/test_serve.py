@@ -302,3 +302,61 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
     # The page works whole under its Content-Security-Policy: nothing was blocked.
     assert not [line for line in console if "Content Security Policy" in line], console
     assert clicks > 20
+
+
+@pytest.fixture
+def served_puerto_rico() -> Iterator[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lisboa_core", "--game", "puerto-rico", "serve", "--port", "0",
+         "--players", "3", "--seat", "0", "--bots", "random,random", "--seed", "5"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "http://127.0.0.1:" in line, process.stderr.read() if process.stderr else line
+        yield line.split(" at ", 1)[1].split(" ", 1)[0]
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.mark.slow
+def test_a_whole_puerto_rico_game_is_played_from_the_page_in_chromium(
+    served_puerto_rico: str,
+) -> None:
+    """Issue 22: a Puerto Rico game plays to its score sheet in the browser table, its
+    picture and moves coming from the game, under the page's Content-Security-Policy."""
+    sync_playwright = pytest.importorskip(
+        "playwright.sync_api", reason="the browser check needs playwright (dev extra)"
+    ).sync_playwright
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
+    started = time.monotonic()
+    clicks = 0
+    rng = random.Random(5)
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(
+            executable_path=chromium, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        page = browser.new_page()
+        console: list[str] = []
+        page.on("console", lambda line: console.append(line.text))
+        page.set_default_timeout(60_000)
+        page.goto(served_puerto_rico)
+        page.wait_for_selector("body[data-decision]")
+        assert "Puerto Rico" in page.title()
+        assert page.locator("#board svg").count() == 1
+        while page.get_attribute("body", "data-over") != "true":
+            decision = page.get_attribute("body", "data-decision")
+            buttons = page.locator("#moves button.move")
+            buttons.nth(rng.randrange(buttons.count())).click()
+            _moved_on(page, decision)
+            clicks += 1
+            assert clicks < 3000 and time.monotonic() - started < 600
+        assert page.locator("#score").is_visible()
+        assert "winner" in page.locator("#score-table").inner_text()
+        browser.close()
+    assert not [line for line in console if "Content Security Policy" in line], console
+    assert clicks > 20
