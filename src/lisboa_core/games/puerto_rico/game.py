@@ -85,6 +85,13 @@ class PuertoRico(Game):
 
         return render_text(state_or_view)
 
+    def svg(self, state_or_view: Any, **options: Any) -> str:
+        """The position as an SVG picture of the table and the player boards
+        (:func:`lisboa_core.games.puerto_rico.svg.board`; ``size``: the width in pixels)."""
+        from lisboa_core.games.puerto_rico.svg import board
+
+        return board(state_or_view, **options)
+
     def render_score_sheet(self, sheet: Any, names: Any = ()) -> str:
         """A score sheet as a text table."""
         from lisboa_core.games.puerto_rico.render import render_score_sheet
