@@ -22,7 +22,6 @@ import types
 from typing import Any
 
 import attrs
-import jsonschema
 import pytest
 
 import lisboa_core
@@ -242,7 +241,9 @@ def test_a_view_saves_and_loads_back() -> None:
 
 
 def test_the_games_json_schemas_accept_its_documents_and_refuse_a_wrong_field() -> None:
-    def validator(kind: str) -> jsonschema.Draft202012Validator:
+    jsonschema = pytest.importorskip("jsonschema", reason="the schema checks use jsonschema (dev extra)")
+
+    def validator(kind: str) -> Any:
         schema = json_schema(kind, game="toy-nim")
         jsonschema.Draft202012Validator.check_schema(schema)
         return jsonschema.Draft202012Validator(schema)

@@ -16,6 +16,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.rng import Rng
 
@@ -38,11 +40,16 @@ def game_of_state(state: Any) -> Any:
     return _GAME_OF[0](state)
 
 
+# A game from outside the package (an interpreted module) builds its state classes on these
+# two bases, so the compiled build must let interpreted classes inherit from them.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Record:
     """The base of every generated immutable class: its fields in order and a checked copy."""
 
     FIELDS: ClassVar[tuple[str, ...]] = ()
     """The field names, in constructor order (set by each generated class)."""
+    FIELD_TYPES: ClassVar[tuple[str, ...]] = ()
+    """Each field's type as its field list writes it, in :attr:`FIELDS` order."""
 
     def values(self) -> tuple[Any, ...]:
         """Every field's value, in :attr:`FIELDS` order."""
@@ -54,6 +61,7 @@ class Record:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(Record):
     """What the core needs of any game's state (the generated classes fill it in).
 

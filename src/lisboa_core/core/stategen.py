@@ -95,6 +95,14 @@ def _record(spec: RecordSpec) -> list[str]:
     out.append("    FIELDS: ClassVar[tuple[str, ...]] = (")
     out += [f'        "{n}",' for n in names]
     out += ["    )", '    """The field names, in constructor order."""', ""]
+    out.append("    FIELD_TYPES: ClassVar[tuple[str, ...]] = (")
+    out += [f'        "{f.type}",' for f in spec.fields]
+    out += [
+        "    )",
+        '    """Each field\'s type as the field list writes it, in :attr:`FIELDS` order (a',
+        '    compiled class keeps no annotations; the saved-state codec reads these)."""',
+        "",
+    ]
     for f in spec.fields:
         if spec.state and f.name in _CORE_STATE_FIELDS:
             continue  # declared by GameState

@@ -16,6 +16,7 @@ records use. Every error raised while structuring becomes :class:`Invalid`, whos
 
 from __future__ import annotations
 
+import sys
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -363,6 +364,11 @@ def type_tables(state_type: type) -> dict[type, dict[str, Any]]:
             return
         hints = typing.get_type_hints(cls.__init__)  # type: ignore[misc]
         fields = getattr(cls, "FIELDS", ())
+        written = getattr(cls, "FIELD_TYPES", ())
+        if fields and len(written) == len(fields) and any(n not in hints for n in fields):
+            # A compiled class: its types as the field list writes them, read in its module.
+            scope = dict(vars(sys.modules[cls.__module__]))
+            hints = {name: eval(tp, scope) for name, tp in zip(fields, written, strict=True)}
         missing = [name for name in fields if name not in hints]
         if missing or not fields:
             raise TypeError(f"{cls.__name__}: no annotated constructor to read the field "

@@ -39,6 +39,29 @@ class PlayerState(Record):
     )
     """The field names, in constructor order."""
 
+    FIELD_TYPES: ClassVar[tuple[str, ...]] = (
+        "tuple[str, ...]",
+        "tuple[str | None, ...]",
+        "tuple[str | None, ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "int",
+        "int",
+        "int",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[int, ...]",
+        "int",
+        "tuple[int, ...]",
+        "int",
+    )
+    """Each field's type as the field list writes it, in :attr:`FIELDS` order (a
+    compiled class keeps no annotations; the saved-state codec reads these)."""
+
     hand: tuple[str, ...]
     """Political card ids in hand (hidden from the other seats, R3.11)."""
     top: tuple[str | None, ...]

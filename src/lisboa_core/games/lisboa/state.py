@@ -79,6 +79,51 @@ class State(GameState):
     )
     """The field names, in constructor order."""
 
+    FIELD_TYPES: ClassVar[tuple[str, ...]] = (
+        "tuple[PlayerState, ...]",
+        "int",
+        "int",
+        "int",
+        "tuple[Frame, ...]",
+        "Rng",
+        "Options",
+        "str",
+        "tuple[tuple[int, ...], ...]",
+        "tuple[tuple[int, ...], ...]",
+        "tuple[int, ...]",
+        "tuple[str, ...]",
+        "int",
+        "tuple[int, ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[tuple[str, ...], tuple[str, ...]]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str | None, ...]",
+        "int",
+        "int | None",
+        "tuple[str | None, ...]",
+        "tuple[tuple[str, ...], tuple[str, ...]]",
+        "tuple[tuple[str, int, str], ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[str, ...]",
+        "tuple[tuple[str, ...], ...]",
+        "tuple[str, ...]",
+        "tuple[tuple[str, ...], tuple[str, ...]]",
+        "tuple[tuple[str, ...], tuple[str, ...]]",
+        "int",
+        "int | None",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "int",
+    )
+    """Each field's type as the field list writes it, in :attr:`FIELDS` order (a
+    compiled class keeps no annotations; the saved-state codec reads these)."""
+
     players: tuple[PlayerState, ...]
     """One record per seat."""
     current: int

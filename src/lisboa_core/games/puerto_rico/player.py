@@ -28,6 +28,18 @@ class PlayerState(Record):
     )
     """The field names, in constructor order."""
 
+    FIELD_TYPES: ClassVar[tuple[str, ...]] = (
+        "int",
+        "int",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "int",
+    )
+    """Each field's type as the field list writes it, in :attr:`FIELDS` order (a
+    compiled class keeps no annotations; the saved-state codec reads these)."""
+
     doubloons: int
     """Doubloons on the wind rose (public, PR17.1.1)."""
     vp: int

@@ -59,6 +59,35 @@ class State(GameState):
     )
     """The field names, in constructor order."""
 
+    FIELD_TYPES: ClassVar[tuple[str, ...]] = (
+        "tuple[PlayerState, ...]",
+        "int",
+        "int",
+        "str",
+        "tuple[Frame, ...]",
+        "Rng",
+        "str",
+        "tuple[str, ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "int",
+        "int",
+        "int",
+        "tuple[int, ...]",
+        "tuple[str, ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "tuple[int, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "tuple[str, ...]",
+        "int",
+        "tuple[int, ...]",
+        "tuple[str, ...]",
+    )
+    """Each field's type as the field list writes it, in :attr:`FIELDS` order (a
+    compiled class keeps no annotations; the saved-state codec reads these)."""
+
     players: tuple[PlayerState, ...]
     """One record per seat."""
     governor: int
