@@ -69,7 +69,7 @@ def test_setup_values_from_the_rules(players: int) -> None:
     for r in range(players):
         assert vector[_segment(state, f"players[{r}].doubloons")].tolist() == [players - 1]
     assert vector[_segment(state, "colonist_ship")].tolist() == [players]
-    assert vector[_segment(state, "vp_supply")].tolist() == [{3: 75, 4: 100, 5: 122}[players]]
+    assert vector[_segment(state, "vp_supply")].tolist() == [{3: 75, 4: 100, 5: 122}[players], 0]
     # The governor is the seat to choose the first role (PR3.2.1), seen from every seat.
     for seat in range(players):
         governor = vector_of(state, seat)[_segment(state, "governor")]
@@ -127,6 +127,16 @@ def test_a_change_to_a_players_field_changes_its_relative_segment(field: str) ->
         differs = np.flatnonzero(vector_of(state, viewer) != vector_of(changed, viewer))
         where = _segment(state, f"players[{(seat - viewer) % 4}].{field}")
         assert differs.size and all(where.start <= i < where.stop for i in differs)
+
+
+def test_every_value_is_within_the_adapters_bounds_to_the_end() -> None:
+    # The adapters declare Box(0, 1000); VP noted beyond the supply (PR9.3.5) must not
+    # make a value negative.
+    state = _position(3, 4, 10_000)
+    owed = replace(state, vp_supply=-4)
+    values = np.concatenate([vector_of(s, seat) for s in (state, owed) for seat in range(3)])
+    assert values.min() >= 0.0 and values.max() <= 1000.0
+    assert vector_of(owed, 0)[_segment(owed, "vp_supply")].tolist() == [0.0, 4.0]
 
 
 def test_encode_refuses_a_whole_state_and_another_games_view() -> None:

@@ -147,8 +147,10 @@ def _build(rules: Rules, players: int) -> _Layout:
         lambda s, v: [float(s.colonist_supply)])
     add("colonist_ship", "state.colonist_ship", 1, "colonists on the colonist ship",
         lambda s, v: [float(s.colonist_ship)])
-    add("vp_supply", "state.vp_supply", 1, "VP left in the supply (below 0: owed)",
-        lambda s, v: [float(s.vp_supply)])
+    # Two non-negative values: the adapters declare every value in [0, 1000].
+    add("vp_supply", "state.vp_supply", 2,
+        "VP left in the supply, then VP noted beyond it (PR9.3.5)",
+        lambda s, v: [float(max(s.vp_supply, 0)), float(max(-s.vp_supply, 0))])
     add("goods_supply", "state.goods_supply", goods, "goods in the supply, per good",
         lambda s, v: [float(n) for n in s.goods_supply])
     ships = len(ship_at)
