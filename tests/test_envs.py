@@ -110,6 +110,8 @@ def test_encode_refuses_a_whole_state() -> None:
 def test_importing_the_library_loads_no_heavy_package() -> None:
     code = (
         "import sys, lisboa_core, lisboa_core.envs, lisboa_core.fronts.cli, lisboa_core.studies.balance\n"
+        "from lisboa_core.games import game, games\n"
+        "[game(name) for name in games()]  # every game's module, Puerto Rico's included\n"
         "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel',"
         " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm')"
         " if m in sys.modules]\n"
