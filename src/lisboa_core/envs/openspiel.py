@@ -569,4 +569,5 @@ class LisboaObserver:
 
 
 for _name in games():
-    register(_name)
+    if game_named(_name).players:  # a game still being written may declare no counts yet
+        register(_name)
