@@ -944,6 +944,29 @@ def observation_layout_section() -> str:
     return "\n".join(lines)
 
 
+def puerto_rico_observation_section() -> str:
+    """Puerto Rico's observation segments (4 players) and its length per player count."""
+    from lisboa_core import new_game
+    from lisboa_core.games.puerto_rico.observation import layout, observation_size
+
+    def state(players: int) -> object:
+        return new_game(players, 0, game="puerto-rico")
+
+    sizes = ", ".join(f"{n} players: {observation_size(state(n))}" for n in (3, 4, 5))
+    lines = [
+        f"Vector length with the shipped catalogue: {sizes}.",
+        "",
+        "| Offset | Length | Segment (4 players) | View field | Values |",
+        "|---:|---:|---|---|---|",
+    ]
+    for seg in layout(state(4)):
+        lines.append(
+            f"| {seg.offset} | {seg.size} | {_code(seg.name)} | {_code(seg.source)} "
+            f"| {_cell(seg.meaning)} |"
+        )
+    return "\n".join(lines)
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "rules-coverage.md": rules_coverage_page,
     "games/puerto-rico/coverage.md": puerto_rico_coverage_page,
@@ -964,7 +987,10 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
         "codes": codes_section,
     },
     "guide/moves.md": {"move-kinds": moves_section},
-    "ai/observation.md": {"layout": observation_layout_section},
+    "ai/observation.md": {
+        "layout": observation_layout_section,
+        "puerto-rico-layout": puerto_rico_observation_section,
+    },
     "provenance.md": {
         "summary": provenance_summary_section,
         "values": provenance_values_section,

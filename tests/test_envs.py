@@ -110,6 +110,8 @@ def test_encode_refuses_a_whole_state() -> None:
 def test_importing_the_library_loads_no_heavy_package() -> None:
     code = (
         "import sys, lisboa_core, lisboa_core.envs, lisboa_core.fronts.cli, lisboa_core.studies.balance\n"
+        "from lisboa_core.games import game, games\n"
+        "[game(name) for name in games()]  # every game's module, Puerto Rico's included\n"
         "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel',"
         " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm')"
         " if m in sys.modules]\n"
@@ -127,21 +129,75 @@ def test_importing_the_library_loads_no_heavy_package() -> None:
 # api_test still suggests a plain Box or Discrete space for every environment.
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
-@pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoo_api_test(players: int) -> None:
+@pytest.mark.parametrize(("game", "players"),
+                         [("lisboa", 2), ("lisboa", 4), ("puerto-rico", 3), ("puerto-rico", 5)])
+def test_pettingzoo_api_test(game: str, players: int) -> None:
     from pettingzoo.test import api_test
 
     from lisboa_core.envs.pettingzoo import env
 
-    api_test(env(players=players), num_cycles=200)
+    api_test(env(players=players, game=game), num_cycles=200)
 
 
-def test_pettingzoo_seed_test() -> None:
+@pytest.mark.parametrize(("game", "players"), [("lisboa", 3), ("puerto-rico", 4)])
+def test_pettingzoo_seed_test(game: str, players: int) -> None:
     from pettingzoo.test import seed_test
 
     from lisboa_core.envs.pettingzoo import env
 
-    seed_test(lambda: env(players=3), num_cycles=60)
+    seed_test(lambda: env(players=players, game=game), num_cycles=60)
+
+
+def test_every_registered_game_has_an_environment() -> None:
+    # Issue 22: the adapters work on every game, each with its own action space,
+    # observation and name.
+    from lisboa_core.envs.pettingzoo import env
+    from lisboa_core.games import game, games
+
+    for name in games():
+        table = env(game=name)
+        table.reset(seed=1)
+        agent = table.agent_selection
+        assert table.action_space(agent).n == len(game(name).action_space(table.rules))
+        assert table.observe(agent)["observation"].shape == (
+            game(name).observation_size(table.game),)
+        assert table.metadata["name"] == name.replace("-", "_") + "_v0"
+
+
+def test_an_unknown_game_or_player_count_is_refused() -> None:
+    from lisboa_core import LisboaError
+    from lisboa_core.envs.pettingzoo import env
+
+    with pytest.raises(LisboaError, match="no game named 'chess'"):
+        env(game="chess")
+    with pytest.raises(LisboaError, match="Puerto Rico is played by 3 to 5 players, not 2"):
+        env(game="puerto-rico", players=2)
+
+
+def test_a_puerto_rico_game_plays_to_the_end_with_rank_rewards() -> None:
+    from lisboa_core import score
+    from lisboa_core.envs.pettingzoo import env
+
+    table = env(game="puerto-rico", players=3)
+    table.reset(seed=9)
+    chooser = random.Random(9)
+    rewards = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _info = table.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            table.step(None)
+            continue
+        assert agent == f"player_{table.game.to_act}"
+        mask = observation["action_mask"]
+        assert mask.sum() == len(legal_moves(table.game))
+        table.step(int(chooser.choice(np.flatnonzero(mask))))
+    assert is_over(table.game)
+    # Rank reward: one point per seat beaten less one per seat beating it, over players - 1.
+    totals = [seat.total for seat in score(table.game).seats]
+    for seat, total in enumerate(totals):
+        expected = sum((total > t) - (total < t) for t in totals) / 2
+        assert rewards[f"player_{seat}"] == pytest.approx(expected)
 
 
 def test_agent_selection_follows_the_seat_to_act_and_rewards_come_at_the_end() -> None:
@@ -167,6 +223,28 @@ def test_agent_selection_follows_the_seat_to_act_and_rewards_come_at_the_end() -
     # Rank reward (module docstring): zero-sum, in [-1, 1], the best score gets the most.
     assert sum(rewards.values()) == pytest.approx(0.0)
     assert all(-1.0 <= r <= 1.0 for r in rewards.values())
+
+
+def test_a_game_its_players_never_end_is_truncated() -> None:
+    # Seats that always take the last legal move choose roles that change nothing in
+    # Puerto Rico, round after round: the environment cuts the game at max_decisions.
+    from lisboa_core.envs.pettingzoo import env
+
+    table = env(game="puerto-rico", players=3, max_decisions=400)
+    assert env(game="puerto-rico").max_decisions == 5000 and env().max_decisions == 1500
+    table.reset(seed=9)
+    steps = 0
+    for _agent in table.agent_iter():
+        observation, reward, terminated, truncated, _info = table.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        steps += 1
+    assert steps == 400 and not is_over(table.game)
+    table.reset(seed=9)  # a new episode starts its count afresh
+    assert not any(table.truncations.values())
 
 
 def test_an_illegal_action_is_refused_and_changes_nothing() -> None:

@@ -1,6 +1,7 @@
 """The OpenSpiel game against OpenSpiel's own checks: random_sim_test with serialisation,
 pickling (a state must reach another process), the deal as a chance node, a perfect-recall
-information state, and the work random_sim_test costs (issue 23, item 4)."""
+information state, and the work random_sim_test costs (issue 23, item 4); the checks that
+OpenSpiel itself runs also run on Puerto Rico (issue 22: the adapters work on every game)."""
 
 from __future__ import annotations
 
@@ -42,14 +43,63 @@ def _play(state: object, moves: int, seed: int) -> list[int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("players", "seed"), [(2, -1), (3, 5), (4, -1)])
-def test_random_sim_test_with_serialization(players: int, seed: int) -> None:
-    game = pyspiel.load_game("python_lisboa", {"players": players, "seed": seed})
+@pytest.mark.parametrize(("name", "players", "seed"), [
+    ("python_lisboa", 2, -1), ("python_lisboa", 3, 5), ("python_lisboa", 4, -1),
+    ("python_puerto_rico", 3, -1), ("python_puerto_rico", 4, 5),
+])
+def test_random_sim_test_with_serialization(name: str, players: int, seed: int) -> None:
+    game = pyspiel.load_game(name, {"players": players, "seed": seed})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_game_and_state_pickle_and_serialize_round_trip() -> None:
-    game = pyspiel.load_game("python_lisboa", {"players": 3})
+def test_every_game_is_registered_under_its_short_name() -> None:
+    from lisboa_core.games import game, games
+
+    for name in games():
+        short = openspiel.short_name(name)
+        assert short in pyspiel.registered_names()
+        loaded = pyspiel.load_game(short)
+        assert loaded.num_players() == game(name).default_players
+        assert loaded.max_game_length() == game(name).max_decisions
+        assert loaded.num_distinct_actions() == len(game(name).action_space(loaded.rules))
+        assert loaded.get_type().long_name == f"{game(name).title} (lisboa_core)"
+    assert openspiel.short_name("lisboa") == openspiel.GAME_NAME == "python_lisboa"
+    assert openspiel.short_name("puerto-rico") == "python_puerto_rico"
+    with pytest.raises(Exception, match="players must be 3, 4 or 5, got 2"):
+        pyspiel.load_game("python_puerto_rico", {"players": 2})
+
+
+def test_a_puerto_rico_observation_is_its_games_vector_of_the_seats_view() -> None:
+    from lisboa_core.games import game
+
+    loaded = pyspiel.load_game("python_puerto_rico", {"players": 4, "seed": 2})
+    state = loaded.new_initial_state()
+    _play(state, 25, seed=2)
+    seat = state.current_player()
+    expected = game("puerto-rico").encode(observe(state.position, seat))
+    assert loaded.observation_tensor_size() == expected.shape[0]
+    assert np.array_equal(np.asarray(state.observation_tensor(seat), np.float32), expected)
+    assert state.observation_string(seat).startswith(f"seat {seat} | round ")
+
+
+def test_a_game_its_players_never_end_stops_at_the_game_length_as_a_draw() -> None:
+    # Seats that always take the last legal move choose roles that change nothing in
+    # Puerto Rico forever; OpenSpiel needs every game to end within max_game_length.
+    game = openspiel.LisboaGame({"players": 3, "seed": 9}, game="puerto-rico")
+    assert game.length == game.max_game_length() == 5000
+    game.length = 200  # the same cut, sooner
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    assert len(state.history()) == 200 and not is_over(state.position)
+    assert state.returns() == [0.0, 0.0, 0.0]
+    assert state.legal_actions() == [] and state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert pickle.loads(pickle.dumps(state)).history() == state.history()
+
+
+@pytest.mark.parametrize("name", ["python_lisboa", "python_puerto_rico"])
+def test_game_and_state_pickle_and_serialize_round_trip(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 3})
     assert str(pickle.loads(pickle.dumps(game))) == str(game)
     state = game.new_initial_state()
     _play(state, 60, seed=1)
@@ -76,12 +126,15 @@ def test_game_and_state_pickle_and_serialize_round_trip() -> None:
                for c in copies)
 
 
+@pytest.mark.parametrize(("name", "counts"), [("python_lisboa", (2, 4)),
+                                             ("python_puerto_rico", (3, 5))])
 @settings(max_examples=12, deadline=None)
-@given(players=st.integers(2, 4), moves=st.integers(0, 120), seed=st.integers(0, 2**32 - 1))
+@given(data=st.data(), moves=st.integers(0, 120), seed=st.integers(0, 2**32 - 1))
 def test_pickling_keeps_everything_a_seat_and_the_game_see(
-    players: int, moves: int, seed: int
+    name: str, counts: tuple[int, int], data: st.DataObject, moves: int, seed: int
 ) -> None:
-    game = pyspiel.load_game("python_lisboa", {"players": players})
+    players = data.draw(st.integers(*counts))
+    game = pyspiel.load_game(name, {"players": players})
     state = game.new_initial_state()
     _play(state, moves, seed)
     copy = pickle.loads(pickle.dumps(state))
@@ -94,9 +147,10 @@ def test_pickling_keeps_everything_a_seat_and_the_game_see(
 
 
 @pytest.mark.slow
-def test_a_pickled_state_plays_on_in_a_fresh_process() -> None:
+@pytest.mark.parametrize(("name", "players"), [("python_lisboa", 2), ("python_puerto_rico", 3)])
+def test_a_pickled_state_plays_on_in_a_fresh_process(name: str, players: int) -> None:
     # What a multiprocessing or Ray worker does: unpickle with nothing imported before.
-    game = pyspiel.load_game("python_lisboa", {"players": 2})
+    game = pyspiel.load_game(name, {"players": players})
     state = game.new_initial_state()
     _play(state, 40, seed=3)
     code = (
@@ -155,14 +209,17 @@ def test_a_seed_parameter_fixes_the_deal_without_a_chance_node() -> None:
         pyspiel.load_game("python_lisboa", {"players": 3, "seed": -2})
 
 
-def test_reloading_the_game_by_name_every_episode_gives_fresh_deals() -> None:
+@pytest.mark.parametrize(("name", "players"), [("python_lisboa", 2), ("python_puerto_rico", 3)])
+def test_reloading_the_game_by_name_every_episode_gives_fresh_deals(
+    name: str, players: int
+) -> None:
     # As shimmy's OpenSpielCompatibilityV0 does: load by name, sample the chance nodes
     # with the episode's generator. Fresh deals, and the same seed gives the same deals.
     def deals(seed: int) -> list[object]:
         rng = np.random.default_rng(seed)
         dealt = []
         for _episode in range(3):
-            state = pyspiel.load_game("python_lisboa", {"players": 2}).new_initial_state()
+            state = pyspiel.load_game(name, {"players": players}).new_initial_state()
             while state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(actions, p=probs)))
@@ -174,11 +231,12 @@ def test_reloading_the_game_by_name_every_episode_gives_fresh_deals() -> None:
     assert deals(0) == first
 
 
-def test_openspiels_rl_environment_deals_afresh_at_every_reset() -> None:
+@pytest.mark.parametrize(("name", "players"), [("python_lisboa", 2), ("python_puerto_rico", 3)])
+def test_openspiels_rl_environment_deals_afresh_at_every_reset(name: str, players: int) -> None:
     from open_spiel.python import rl_environment
 
     def deals(seed: int) -> list[object]:
-        environment = rl_environment.Environment("python_lisboa", players=2)
+        environment = rl_environment.Environment(name, players=players)
         environment.seed(seed)
         dealt = []
         for _episode in range(3):

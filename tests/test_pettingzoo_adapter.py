@@ -1,5 +1,5 @@
 """The PettingZoo environment against PettingZoo's render_test, its render modes, and
-actions outside the action space (issue 23, item 4). api_test and seed_test run in
+actions outside the action space (issue 23, item 4), on every registered game. api_test and seed_test run in
 test_envs."""
 
 from __future__ import annotations
@@ -12,36 +12,44 @@ np = pytest.importorskip("numpy", reason="the PettingZoo environment needs the r
 pytest.importorskip("pettingzoo", reason="the PettingZoo environment needs the rl extra")
 from lisboa_core import IllegalMoveError
 from lisboa_core.envs.pettingzoo import env
-from lisboa_core.games.lisboa.render import render_text
+from lisboa_core.games import games
+from lisboa_core.render import render_text
+
+GAMES = games()
 
 
-def test_pettingzoo_render_test() -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_render_test(game: str) -> None:
     from pettingzoo.test import render_test
 
-    render_test(functools.partial(env, players=2))
+    render_test(functools.partial(env, players=3, game=game))
 
 
-def test_human_mode_prints_the_text_of_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_human_mode_prints_the_text_of_the_position(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # The issue: text to standard output is the human mode of a board game without a
     # window; render() then returns None, as Gymnasium's render API says.
-    game = env(players=3, render_mode="human")
-    game.reset(seed=2)
-    assert game.render() is None
-    assert capsys.readouterr().out == render_text(game.game) + "\n"
+    table = env(players=3, render_mode="human", game=game)
+    table.reset(seed=2)
+    assert table.render() is None
+    assert capsys.readouterr().out == render_text(table.game) + "\n"
 
 
+@pytest.mark.parametrize("game", GAMES)
 def test_ansi_mode_returns_the_text_and_no_mode_renders_nothing(
-    capsys: pytest.CaptureFixture[str],
+    game: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    game = env(players=3, render_mode="ansi")
-    game.reset(seed=2)
-    assert game.render() == render_text(game.game)
-    quiet = env(players=3)
+    table = env(players=3, render_mode="ansi", game=game)
+    table.reset(seed=2)
+    assert table.render() == render_text(table.game)
+    quiet = env(players=3, game=game)
     quiet.reset(seed=2)
     assert quiet.render() is None
     assert capsys.readouterr().out == ""
     with pytest.raises(ValueError, match="render_mode"):
-        env(players=3, render_mode="rgb_array")
+        env(players=3, render_mode="rgb_array", game=game)
 
 
 def _bad_actions(n: int) -> list[object]:
@@ -62,12 +70,15 @@ def test_an_action_outside_the_action_space_is_refused(index: int) -> None:
     assert game.game is before and game.agent_selection == agent
 
 
-def test_minus_one_is_not_read_as_the_last_action() -> None:
+@pytest.mark.parametrize(("game", "players"), [("lisboa", 2), ("puerto-rico", 3)])
+def test_minus_one_is_not_read_as_the_last_action(game: str, players: int) -> None:
     # Python indexing would read -1 as the last move of the action space.
-    game = env(players=2)
-    game.reset(seed=1)
+    table = env(players=players, game=game)
+    table.reset(seed=1)
+    before = table.game
     with pytest.raises(ValueError, match=r"action -1 is outside Discrete"):
-        game.step(-1)
+        table.step(-1)
+    assert table.game is before
 
 
 def test_integer_actions_of_numpy_are_accepted() -> None:

@@ -1,13 +1,18 @@
-"""Bridges to AI frameworks: a numeric observation, a PettingZoo environment and an
-OpenSpiel game.
+"""Bridges to AI frameworks for every registered game: a numeric observation, a PettingZoo
+environment and an OpenSpiel game.
 
 Each submodule needs its optional extra and imports it only when imported itself, so
-``import lisboa_core`` (and this package) never loads numpy, PettingZoo or OpenSpiel:
+``import lisboa_core`` (and this package) never loads numpy, PettingZoo or OpenSpiel. The
+game-specific parts (action space, observation vector, rendering, length) come from the
+game's :class:`~lisboa_core.games.Game` object:
 
-* :mod:`lisboa_core.envs.observation`: ``encode(view)``, a float32 vector of what a seat
-  sees (extra ``[rl]``, for numpy);
-* :mod:`lisboa_core.envs.pettingzoo`: the AEC environment (extra ``[rl]``);
-* :mod:`lisboa_core.envs.openspiel`: the ``python_lisboa`` game (extra ``[openspiel]``).
+* :mod:`lisboa_core.envs.observation`: Lisboa's ``encode(view)``, a float32 vector of what a
+  seat sees (extra ``[rl]``, for numpy; Puerto Rico's is
+  :mod:`lisboa_core.games.puerto_rico.observation`);
+* :mod:`lisboa_core.envs.pettingzoo`: the AEC environment, ``env(game=..., players=...)``
+  (extra ``[rl]``);
+* :mod:`lisboa_core.envs.openspiel`: the OpenSpiel games ``python_lisboa``,
+  ``python_puerto_rico`` (extra ``[openspiel]``).
 """
 
 __all__: list[str] = []

@@ -1,10 +1,17 @@
-"""Lisboa as an OpenSpiel game, ``python_lisboa`` (extra ``lisboa_core[openspiel]``).
+"""Every registered game as an OpenSpiel game (extra ``lisboa_core[openspiel]``).
 
-Importing this module registers the game with ``pyspiel.register_game``; then
-``pyspiel.load_game("python_lisboa", {"players": 3})`` makes it. Actions are the stable
-action index (:func:`~lisboa_core.games.lisboa.actions.action_space`); the reward is terminal, the
-rank
-reward of :func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]).
+Importing this module registers each game with ``pyspiel.register_game`` under its short
+name, ``python_`` and the game's name with ``_`` for ``-`` (:func:`short_name`):
+``python_lisboa`` for Lisboa, ``python_puerto_rico`` for Puerto Rico; then
+``pyspiel.load_game("python_puerto_rico", {"players": 3})`` makes one (:func:`register`
+adds a game registered later). Everything game-specific comes from its
+:class:`~lisboa_core.games.Game` object: actions are its stable action index
+(:meth:`~lisboa_core.games.Game.action_space`), the observation its vector
+(:meth:`~lisboa_core.games.Game.encode`), the game length its
+:attr:`~lisboa_core.games.Game.max_decisions`; the reward is terminal, the rank reward of
+:func:`lisboa_core.envs.pettingzoo.rank_rewards` (zero-sum, in [-1, 1]). A game still
+unfinished after ``max_decisions`` decisions (Puerto Rico's seats can choose roles that
+change nothing forever) ends there, a draw: every return is 0.
 
 **The deal is drawn at chance nodes.** The game is *explicit stochastic*: with the
 default ``seed=-1`` the game starts with :data:`DEAL_BYTES` (4) chance nodes of
@@ -28,7 +35,7 @@ a game in a fraction of a second, and could exhaust 2**16 deals in hours. Four b
 about a millisecond and give :data:`DEALS` = 2**32 deals.
 
 **Information state: perfect recall, as a string only.** A seat's information state is
-everything it has observed: its view (:func:`~lisboa_core.games.lisboa.views.observe`) after each
+everything it has observed: its view (:func:`lisboa_core.observe`) after each
 decision, with its own action at each of its decisions. ``information_state_string`` is a
 readable summary of the current view and the number of decisions seen, followed by a
 128-bit digest of that whole sequence (each view enters as its
@@ -38,7 +45,7 @@ when the seat saw the same things and chose the same actions. It is computed laz
 rollout that never asks pays nothing) and memoised. There is no information-state
 *tensor* (``provides_information_state_tensor`` is False): a fixed-length vector cannot
 hold a whole game's history. The observation (``observation_string`` and
-``observation_tensor``, the vector of :func:`lisboa_core.envs.observation.encode`) is the
+``observation_tensor``, the game's vector, :meth:`~lisboa_core.games.Game.encode`) is the
 current view only, which is what a learner is given.
 
 For IS-MCTS, ``state.resample_from_infostate(player, sampler)`` returns a state sampled
@@ -48,13 +55,13 @@ start afresh from their views in the sample).
 
 **Serialisation.** ``pickle.dumps(game)``, ``pickle.dumps(state)`` and
 ``pyspiel.serialize_game_and_state`` work (a state crosses to a multiprocessing or Ray
-worker): the game is its parameters, the state its Lisboa position and the seats'
+worker): the game is its parameters, the state its position and the seats'
 information-state digests. ``pyspiel.random_sim_test(game, ..., serialize=True)`` passes.
 
 Example::
 
     import pyspiel
-    import lisboa_core.envs.openspiel  # registers python_lisboa
+    import lisboa_core.envs.openspiel  # registers python_lisboa, python_puerto_rico
 
     game = pyspiel.load_game("python_lisboa", {"players": 2, "seed": 3})
     state = game.new_initial_state()
@@ -74,13 +81,12 @@ import numpy.typing as npt
 import pyspiel
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
-from lisboa_core.envs.observation import encode, observation_size
+from lisboa_core.core.immutable import GameState
 from lisboa_core.envs.pettingzoo import rank_rewards
-from lisboa_core.games.lisboa.actions import action_index, action_space
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.state import State
-from lisboa_core.games.lisboa.views import determinize, observe
+from lisboa_core.games import Game, game_of, games
+from lisboa_core.games import game as game_named
 from lisboa_core.persistence.serialize import state_digest
+from lisboa_core.views import View, determinize, observe
 
 __all__ = [
     "CHANCE_OUTCOMES",
@@ -91,10 +97,12 @@ __all__ = [
     "LisboaObserver",
     "LisboaState",
     "deal_actions",
+    "register",
+    "short_name",
 ]
 
 GAME_NAME = "python_lisboa"
-"""The short name the game is registered under."""
+"""The short name Lisboa is registered under."""
 
 CHANCE_OUTCOMES = 256
 """Outcomes of each chance node of the deal: one byte of the setup seed."""
@@ -105,27 +113,79 @@ DEAL_BYTES = 4
 DEALS = CHANCE_OUTCOMES**DEAL_BYTES
 """How many deals the chance nodes can draw: 2**32."""
 
-_MAX_GAME_LENGTH = 1500  # decisions; random 4-player games take about 300
-_DEFAULTS = {"players": 4, "seed": -1}
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_TYPES: dict[str, pyspiel.GameType] = {}
+_CREATORS: dict[str, type[LisboaGame]] = {}
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Lisboa (lisboa_core)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULTS,
-)
+
+def short_name(game: str | Game) -> str:
+    """The name OpenSpiel knows a game by: ``python_`` and its name, ``-`` read ``_``.
+
+    Example::
+
+        from lisboa_core.envs.openspiel import short_name
+
+        assert short_name("puerto-rico") == "python_puerto_rico"
+    """
+    return "python_" + game_named(game).name.replace("-", "_")
+
+
+def _defaults(game: Game) -> dict[str, int]:
+    return {"players": game.default_players, "seed": -1}
+
+
+def _game_type(game: Game) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"{game.title} (lisboa_core)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.players),
+        min_num_players=min(game.players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_defaults(game),
+    )
+
+
+def register(game: str | Game) -> str:
+    """Register ``game`` with OpenSpiel (done on import for every game known then; call it
+    for a game registered later); returns its :func:`short_name`. Registering twice does
+    nothing."""
+    found = game_named(game)
+    name = short_name(found)
+    if name not in _TYPES:
+        _TYPES[name] = _game_type(found)
+
+        # The creator is a class: OpenSpiel's registry outlives the interpreter, and a
+        # function it alone held would be freed after Python has shut down (a crash at exit).
+        create = LisboaGame if found.name == "lisboa" else type(
+            f"{found.title.replace(' ', '')}Game", (LisboaGame,),
+            {"game_name": found.name, "__module__": __name__,
+             "__doc__": f"The OpenSpiel game of {found.title} (see :class:`LisboaGame`)."})
+        _CREATORS[name] = create
+        globals().setdefault(create.__name__, create)  # a game pickles by its class's name
+        pyspiel.register_game(_TYPES[name], create)
+    return name
+
+
+def encode(view: View) -> npt.NDArray[np.float32]:
+    """The view's observation vector, by its game (:meth:`~lisboa_core.games.Game.encode`)."""
+    return game_of(view).encode(view)  # type: ignore[no-any-return]
+
+
+def _progress(state: GameState) -> str:
+    """How far the game is: its turn (Lisboa) or round (Puerto Rico)."""
+    for name in ("turn", "round"):
+        if hasattr(state, name):
+            return f"{name} {getattr(state, name)}"
+    return "under way"
 
 _Recall = tuple[int, str]
 """A seat's information state: decisions seen since the deal, digest of all it saw."""
@@ -144,13 +204,13 @@ class _Node:
     """
 
     __slots__ = (
-        "_legal", "_recall", "_seen", "_tensors", "action", "actor", "drawn", "origin", "parent",
-        "state",
+        "_legal", "_recall", "_seen", "_tensors", "action", "actor", "depth", "drawn", "origin",
+        "parent", "state",
     )
 
     def __init__(
         self,
-        state: State | None,
+        state: Any,
         *,
         parent: _Node | None = None,
         actor: int = -1,
@@ -159,8 +219,10 @@ class _Node:
         recall: dict[int, _Recall] | None = None,
         keep_tensors: bool = False,
         drawn: tuple[int, ...] = (),
+        depth: int = 0,
     ) -> None:
         self.state = state
+        self.depth = depth  # decisions since the deal
         self.drawn = drawn  # before the deal: the seed bytes drawn so far
         self.parent = parent
         self.actor = actor
@@ -180,20 +242,24 @@ class _Node:
         recall = {} if self.state is None else {
             seat: self.recall(seat) for seat in range(self.state.player_count)
         }
-        return (_restore, (self.state, self.origin, recall, self.drawn))
+        return (_restore, (self.state, self.origin, recall, self.drawn, self.depth))
 
-    def child(self, action: int, state: State) -> _Node:
+    def child(self, action: int, state: Any) -> _Node:
         """The node after ``action`` (an index of the action space) led to ``state``."""
         actor = None if self.state is None else self.state.to_act
         assert actor is not None
-        return _Node(state, parent=self, actor=actor, action=action)
+        return _Node(state, parent=self, actor=actor, action=action, depth=self.depth + 1)
 
-    def legal(self) -> tuple[int, ...]:
-        """The sorted action indices legal here."""
+    def ended(self, length: int) -> bool:
+        """Whether the game is over, or cut after ``length`` decisions."""
+        return self.state is not None and (is_over(self.state) or self.depth >= length)
+
+    def legal(self, index: dict[Any, int], length: int) -> tuple[int, ...]:
+        """The sorted action indices legal here (``index``: the game's, by move)."""
         if self._legal is None:
             state = self.state
-            self._legal = () if state is None or is_over(state) else tuple(
-                sorted(action_index(state, move) for move in legal_moves(state)))
+            self._legal = () if state is None or self.ended(length) else tuple(
+                sorted(index[move] for move in legal_moves(state)))
         return self._legal
 
     def seen(self, seat: int) -> str:
@@ -235,10 +301,11 @@ class _Node:
 
 
 def _restore(
-    state: State | None, origin: str, recall: dict[int, _Recall], drawn: tuple[int, ...]
+    state: Any, origin: str, recall: dict[int, _Recall], drawn: tuple[int, ...],
+    depth: int = 0,
 ) -> _Node:
     """A node read back from a pickle."""
-    return _Node(state, origin=origin, recall=recall, drawn=drawn)
+    return _Node(state, origin=origin, recall=recall, drawn=drawn, depth=depth)
 
 
 def deal_actions(seed: int) -> list[int]:
@@ -264,28 +331,50 @@ def _deal_outcomes() -> list[tuple[int, float]]:
     return [(k, 1.0 / CHANCE_OUTCOMES) for k in range(CHANCE_OUTCOMES)]
 
 
-def _parameters(params: dict[str, Any]) -> tuple[int, int]:
+def _parameters(params: dict[str, Any], game: Game) -> tuple[int, int]:
     players, seed = params["players"], params["seed"]
-    if not isinstance(players, int) or players not in (2, 3, 4):
-        raise ValueError(f"python_lisboa: players must be 2, 3 or 4, got {players!r}")
+    name = short_name(game)
+    if not isinstance(players, int) or players not in game.players:
+        counts = ", ".join(map(str, game.players[:-1])) + f" or {game.players[-1]}"
+        raise ValueError(f"{name}: players must be {counts}, got {players!r}")
     if not isinstance(seed, int) or seed < -1:
         raise ValueError(
-            f"python_lisboa: seed must be -1 (the deal is drawn at chance nodes) or >= 0 "
+            f"{name}: seed must be -1 (the deal is drawn at chance nodes) or >= 0 "
             f"(a fixed deal), got {seed!r}")
     return players, seed
 
 
 class LisboaGame(pyspiel.Game):
-    """The OpenSpiel game: parameters ``players`` (2-4, default 4) and ``seed`` (default
-    -1: the deal is drawn at chance nodes; ``seed >= 0``: the fixed deal ``new_game(players,
-    seed)``)."""
+    """The OpenSpiel game of any registered game: parameters ``players`` (one of the game's
+    counts, default its default: 4 for Lisboa and Puerto Rico) and ``seed`` (default -1:
+    the deal is drawn at chance nodes; ``seed >= 0``: the fixed deal ``new_game(players,
+    seed)``).
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**_DEFAULTS, **(params or {})}
-        players, seed = _parameters(params)
-        self.rules: Rules = load_rules()
-        self.actions = action_space(self.rules)
-        probe = new_game(players, max(seed, 0), rules=self.rules)
+    :param params: the parameters.
+    :param game: the game's name or :class:`~lisboa_core.games.Game` (default: Lisboa, or
+        the game of the subclass :func:`register` made for it).
+    """
+
+    game_name = "lisboa"
+    """The game a subclass plays when none is given."""
+
+    def __init__(self, params: dict[str, Any] | None = None,
+                 game: str | Game | None = None) -> None:
+        found = game_named(self.game_name if game is None else game)
+        register(found)
+        params = {**_defaults(found), **(params or {})}
+        players, seed = _parameters(params, found)
+        self.board_game: Game = found
+        """The game played (its :class:`~lisboa_core.games.Game` object)."""
+        self.rules: Any = found.load_rules()
+        self.actions: tuple[Any, ...] = found.action_space(self.rules)
+        self.index: dict[Any, int] = {move: i for i, move in enumerate(self.actions)}
+        """The action index of each move."""
+        self.players = players
+        self.seed = seed
+        probe = self.deal(max(seed, 0))
+        self.length = found.max_decisions
+        """The decisions after which an unfinished game ends, a draw."""
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=CHANCE_OUTCOMES,
@@ -293,12 +382,10 @@ class LisboaGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_MAX_GAME_LENGTH,
+            max_game_length=self.length,
         )
-        super().__init__(_GAME_TYPE, info, params)
-        self.players = players
-        self.seed = seed
-        self.observation_length = observation_size(probe)
+        super().__init__(_TYPES[short_name(found)], info, params)
+        self.observation_length = found.observation_size(probe)
         self._initial = _Node(probe if seed >= 0 else None, keep_tensors=True)
 
     def new_initial_state(self) -> LisboaState:
@@ -306,9 +393,9 @@ class LisboaGame(pyspiel.Game):
         same every time."""
         return LisboaState(self, self._initial)
 
-    def deal(self, seed: int) -> State:
+    def deal(self, seed: int) -> Any:
         """The game the chance nodes deal for ``seed``: ``new_game(players, seed)``."""
-        return new_game(self.players, seed, rules=self.rules)
+        return new_game(self.players, seed, rules=self.rules, game=self.board_game)
 
     def max_chance_nodes_in_history(self) -> int:
         """The deal's :data:`DEAL_BYTES` chance nodes."""
@@ -322,15 +409,21 @@ class LisboaGame(pyspiel.Game):
 
 
 class LisboaState(pyspiel.State):
-    """An OpenSpiel state: a chance node of the deal, or a Lisboa position."""
+    """An OpenSpiel state: a chance node of the deal, or a position of the game."""
 
     def __init__(self, game: LisboaGame, node: _Node) -> None:
         super().__init__(game)
         self._node = node
 
     @property
-    def lisboa(self) -> State | None:
-        """The :class:`lisboa_core.State` (None at the chance nodes of the deal)."""
+    def position(self) -> Any:
+        """The game's state (None at the chance nodes of the deal)."""
+        return self._node.state
+
+    @property
+    def lisboa(self) -> Any:
+        """The game's state, as :attr:`position` (the name from when Lisboa was the only
+        game)."""
         return self._node.state
 
     def current_player(self) -> int:
@@ -340,13 +433,15 @@ class LisboaState(pyspiel.State):
         if state is None:
             return _CHANCE
         seat = state.to_act
-        return _TERMINAL if seat is None else seat
+        game: LisboaGame = self.get_game()
+        return _TERMINAL if seat is None or self._node.ended(game.length) else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._node.state
         if state is None or player != state.to_act:
             return []
-        return list(self._node.legal())
+        game: LisboaGame = self.get_game()
+        return list(self._node.legal(game.index, game.length))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The :data:`CHANCE_OUTCOMES` equiprobable bytes of the seed at a chance node of
@@ -380,12 +475,13 @@ class LisboaState(pyspiel.State):
         return f"seat {player}: {game.actions[action]}"
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        state = self._node.state
-        return state is not None and is_over(state)
+        """Whether the game is over, or cut after the game's ``max_decisions``."""
+        game: LisboaGame = self.get_game()
+        return self._node.ended(game.length)
 
     def returns(self) -> list[float]:
-        """The rank rewards once the game is over; zeros before."""
+        """The rank rewards once the game is over; zeros before, and for a game cut
+        unfinished."""
         state = self._node.state
         if state is None or not is_over(state):
             return [0.0] * self.num_players()
@@ -401,7 +497,8 @@ class LisboaState(pyspiel.State):
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else 0
         sampled = determinize(observe(node.state, player_id), seed)
         return LisboaState(self.get_game(), _Node(
-            sampled, origin="sample", recall={player_id: node.recall(player_id)}))
+            sampled, origin="sample", recall={player_id: node.recall(player_id)},
+            depth=node.depth))
 
     def __str__(self) -> str:
         state = self._node.state
@@ -409,15 +506,15 @@ class LisboaState(pyspiel.State):
             return f"the deal: {len(self._node.drawn)} of {DEAL_BYTES} seed bytes drawn"
         seat = state.to_act
         doing = "game over" if seat is None else f"seat {seat} decides '{state.pending[-1].kind}'"
-        return f"{state.player_count} players, turn {state.turn}: {doing}"
+        return f"{state.player_count} players, {_progress(state)}: {doing}"
 
 
 class LisboaObserver:
     """What a seat observes, as OpenSpiel's observer.
 
     With ``perfect_recall`` (the information state) there is a string only; otherwise
-    (the observation) ``tensor`` is the float32 vector of
-    :func:`lisboa_core.envs.observation.encode` and the string a summary of the current
+    (the observation) ``tensor`` is the game's float32 vector
+    (:meth:`~lisboa_core.games.Game.encode`) and the string a summary of the current
     view with its digest. Only the seat's own view is supported (``private_info`` single
     player, ``public_info`` on).
     """
@@ -425,13 +522,14 @@ class LisboaObserver:
     def __init__(self, game: LisboaGame, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        self.name = short_name(game.board_game)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         if iig_obs_type is not None and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
             raise ValueError(
-                "python_lisboa observes one seat's own view: private_info must be "
+                f"{self.name} observes one seat's own view: private_info must be "
                 f"SINGLE_PLAYER and public_info True, got {iig_obs_type}")
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
@@ -446,7 +544,7 @@ class LisboaObserver:
         """
         if self.tensor is None:
             raise ValueError(
-                "python_lisboa has no information-state tensor (a fixed-length vector "
+                f"{self.name} has no information-state tensor (a fixed-length vector "
                 "cannot hold a game's history): use observation_tensor")
         node = state._node
         if node.state is None:
@@ -457,16 +555,19 @@ class LisboaObserver:
     def string_from(self, state: LisboaState, player: int) -> str:
         """The information-state string (perfect recall) or the observation string."""
         node = state._node
-        lisboa = node.state
-        if lisboa is None:
+        position = node.state
+        if position is None:
             return f"seat {player} | before the deal"
-        seat = lisboa.to_act
-        doing = "game over" if seat is None else f"seat {seat} decides '{lisboa.pending[-1].kind}'"
-        summary = f"seat {player} | turn {lisboa.turn} | {doing}"
+        seat = position.to_act
+        doing = ("game over" if seat is None
+                 else f"seat {seat} decides '{position.pending[-1].kind}'")
+        summary = f"seat {player} | {_progress(position)} | {doing}"
         if self.perfect_recall:
             decisions, digest = node.recall(player)
             return f"{summary} | decisions seen {decisions} | recall {digest}"
         return f"{summary} | view {node.seen(player)}"
 
 
-pyspiel.register_game(_GAME_TYPE, LisboaGame)
+for _name in games():
+    if game_named(_name).players:  # a game still being written may declare no counts yet
+        register(_name)

@@ -1,29 +1,42 @@
-"""Lisboa as a PettingZoo AEC environment (extra ``lisboa_core[rl]``).
+"""Every registered game as a PettingZoo AEC environment (extra ``lisboa_core[rl]``).
+
+``env(game="puerto-rico", players=4)`` chooses the game (default ``"lisboa"``); everything
+game-specific comes from its :class:`~lisboa_core.games.Game` object: the action space
+(:meth:`~lisboa_core.games.Game.action_space`), the observation
+(:meth:`~lisboa_core.games.Game.encode` of :meth:`~lisboa_core.games.Game.observe`), the
+score behind the reward and the text of ``render()``.
 
 Agents are the seats, ``player_0`` to ``player_{n-1}``. ``agent_selection`` is always the
 seat the engine waits for (``state.to_act``), so out-of-turn decisions (following a visit,
 church scoring, end-of-period discards) come to the right agent, and one agent may act many
 times in a row. Each observation is ``{"observation": encode(view), "action_mask": mask}``:
-the float32 vector of :mod:`lisboa_core.envs.observation` built from what the seat may see,
-and an int8 mask over the stable action index
-(:func:`~lisboa_core.games.lisboa.actions.action_space`), all zero for a seat that is not deciding.
+the game's float32 vector built from what the seat may see (Lisboa's:
+:mod:`lisboa_core.envs.observation`; Puerto Rico's:
+:mod:`lisboa_core.games.puerto_rico.observation`), and an int8 mask over the game's stable
+action index, all zero for a seat that is not deciding.
 
 Rewards come once, when the game ends: **rank reward**, for each seat
-``(seats it beat - seats that beat it) / (players - 1)`` by final score (R16; a tie counts
-neither way), so rewards lie in [-1, 1] and sum to zero. ``reset(seed=s)`` starts
-``new_game(players, s)``: the same seed and the same actions give the same game.
+``(seats it beat - seats that beat it) / (players - 1)`` by final score total (Lisboa's
+R16, Puerto Rico's PR16; a tie counts neither way), so rewards lie in [-1, 1] and sum to
+zero. ``reset(seed=s)`` starts ``new_game(players, s, game=...)``: the same seed and the
+same actions give the same game.
+
+**Truncation.** A game whose players never end it (in Puerto Rico, seats that keep choosing
+roles that change nothing) is cut after ``max_decisions`` decisions (default: the game's
+:attr:`~lisboa_core.games.Game.max_decisions`, 1500 for Lisboa, 5000 for Puerto Rico):
+every agent is then *truncated* with reward 0. Games played sensibly end long before.
 
 An action outside ``Discrete(n)`` (negative, ``n`` or more, not an integer) raises a
 ``ValueError`` naming it and the range; a legal index whose move is not legal now raises
 :class:`~lisboa_core.errors.IllegalMoveError`; neither changes the game. Render modes:
-``"human"`` prints :func:`lisboa_core.games.lisboa.render.render_text` of the position to standard
-output, ``"ansi"`` returns it.
+``"human"`` prints the game's :meth:`~lisboa_core.games.Game.render_text` of the position to
+standard output, ``"ansi"`` returns it.
 
 Example::
 
     from lisboa_core.envs.pettingzoo import env
 
-    game = env(players=3)
+    game = env(players=3)  # Lisboa; env(game="puerto-rico", players=4) for Puerto Rico
     game.reset(seed=7)
     for agent in game.agent_iter():
         observation, reward, terminated, truncated, info = game.last()
@@ -42,14 +55,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
-from lisboa_core.envs.observation import encode, observation_size
-from lisboa_core.errors import IllegalMoveError
-from lisboa_core.games.lisboa.actions import action_index, action_space
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
-from lisboa_core.games.lisboa.render import render_text
-from lisboa_core.games.lisboa.rules.scoring import score
-from lisboa_core.games.lisboa.state import Options, State
-from lisboa_core.games.lisboa.views import observe
+from lisboa_core.core.immutable import GameState
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.games import Game, game_of
+from lisboa_core.games import game as game_named
 
 __all__ = ["OBSERVATION_HIGH", "LisboaEnv", "env", "rank_rewards"]
 
@@ -57,9 +66,10 @@ OBSERVATION_HIGH = 1000.0
 """Upper bound of every observation value in the declared space (counts stay far below)."""
 
 
-def rank_rewards(state: State) -> list[float]:
-    """The rank reward of every seat of a finished game (see the module docstring)."""
-    totals = [seat.total for seat in score(state).seats]
+def rank_rewards(state: GameState) -> list[float]:
+    """The rank reward of every seat of a finished game of any game (see the module
+    docstring)."""
+    totals = [seat.total for seat in game_of(state).score(state).seats]
     n = len(totals)
     return [
         sum((mine > other) - (mine < other) for other in totals) / (n - 1) for mine in totals
@@ -67,16 +77,19 @@ def rank_rewards(state: State) -> list[float]:
 
 
 class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
-    """The AEC environment; build it with :func:`env`.
+    """The AEC environment of any registered game; build it with :func:`env`.
 
-    :param players: 2, 3 or 4 seats.
-    :param options: rule variants (default: none).
+    :param players: how many seats (one of the game's player counts; default: its default).
+    :param options: rule variants (default: the game's default).
     :param rules: the catalogue (default: the shipped one).
     :param render_mode: ``"human"`` (``render()`` prints the position as text to standard
-        output), ``"ansi"`` (``render()`` returns that text) or None. The text is
-        :func:`lisboa_core.games.lisboa.render.render_text` of the whole position (the board and
-        every
-        seat's holdings; hands by their sizes).
+        output), ``"ansi"`` (``render()`` returns that text) or None. The text is the game's
+        :meth:`~lisboa_core.games.Game.render_text` of the whole position (Lisboa: the board
+        and every seat's holdings, hands by their sizes).
+    :param game: the game's name or :class:`~lisboa_core.games.Game` (default ``"lisboa"``).
+    :param max_decisions: the decisions after which an unfinished game is truncated
+        (default: the game's :attr:`~lisboa_core.games.Game.max_decisions`).
+    :raises LisboaError: for an unknown game or a player count it does not support.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -85,23 +98,38 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def __init__(
         self,
-        players: int = 4,
+        players: int | None = None,
         *,
-        options: Options | None = None,
-        rules: Rules | None = None,
+        options: Any = None,
+        rules: Any = None,
         render_mode: str | None = None,
+        game: str | Game = "lisboa",
+        max_decisions: int | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(
                 f"render_mode: expected None, 'human' or 'ansi', got {render_mode!r}")
+        self.board_game: Game = game_named(game)
+        """The game played (its :class:`~lisboa_core.games.Game` object)."""
+        players = self.board_game.default_players if players is None else players
+        if players not in self.board_game.players:
+            raise LisboaError(f"{self.board_game.title} is played by "
+                              f"{self.board_game.player_counts()} players, not {players!r}")
+        # PettingZoo declares metadata on the class; each game names its own environment.
+        self.__dict__["metadata"] = {
+            **self.metadata, "name": f"{self.board_game.name.replace('-', '_')}_v0"}
         self.render_mode = render_mode
-        self.rules = rules or load_rules()
+        self.max_decisions = max_decisions or self.board_game.max_decisions
+        """Decisions after which an unfinished game is truncated."""
+        self._decisions = 0
+        self.rules = rules or self.board_game.load_rules()
         self.players = players
-        self.game_options = options or Options()
-        self.actions = action_space(self.rules)
-        probe = new_game(players, 0, options=self.game_options, rules=self.rules)
-        size = observation_size(probe)
+        self.game_options = options or self.board_game.default_options()
+        self.actions: tuple[Any, ...] = self.board_game.action_space(self.rules)
+        self._index_of = {move: i for i, move in enumerate(self.actions)}
+        probe = self._new_game(0)
+        size = self.board_game.observation_size(probe)
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.observation_spaces = {
             agent: spaces.Dict({
@@ -114,7 +142,12 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents
         }
         self._seeds = np.random.default_rng()
-        self.game: State = probe
+        self.game: Any = probe
+        """The current position (a state of :attr:`board_game`)."""
+
+    def _new_game(self, seed: int) -> Any:
+        return new_game(self.players, seed, options=self.game_options, rules=self.rules,
+                        game=self.board_game)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -125,7 +158,8 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game: ``new_game(players, seed)``; without a seed, one is drawn.
+        """Start a new game: ``new_game(players, seed, game=...)``; without a seed, one is
+        drawn.
 
         :param seed: the game's seed.
         :param options: unused (PettingZoo's signature); rule variants go to :func:`env`.
@@ -134,7 +168,8 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self._seeds = np.random.default_rng(seed)
         else:
             seed = int(self._seeds.integers(2**31))
-        self.game = new_game(self.players, seed, options=self.game_options, rules=self.rules)
+        self.game = self._new_game(seed)
+        self._decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -153,8 +188,9 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         mask = np.zeros(len(self.actions), dtype=np.int8)
         if not is_over(self.game) and self.game.to_act == seat:
             for move in legal_moves(self.game):
-                mask[action_index(self.game, move)] = 1
-        return {"observation": encode(observe(self.game, seat)), "action_mask": mask}
+                mask[self._index_of[move]] = 1
+        view = self.board_game.observe(self.game, seat)
+        return {"observation": self.board_game.encode(view), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index of the action space).
@@ -170,12 +206,16 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if action is None:
             raise IllegalMoveError(f"{agent} must act: None is only for a finished agent")
         self.game = apply(self.game, self.actions[self._index(action)])
+        self._decisions += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if is_over(self.game):
             for name, reward in zip(self.agents, rank_rewards(self.game), strict=True):
                 self.rewards[name] = reward
                 self.terminations[name] = True
+        elif self._decisions >= self.max_decisions:
+            for name in self.agents:
+                self.truncations[name] = True
         else:
             self._select()
         self._accumulate_rewards()
@@ -197,7 +237,7 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         (returns None), returned in ``"ansi"``; None without a render mode."""
         if self.render_mode is None:
             return None
-        text = render_text(self.game)
+        text = self.board_game.render_text(self.game)
         if self.render_mode == "human":
             print(text)
             return None
@@ -207,6 +247,16 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """Nothing to release."""
 
 
-def env(players: int = 4, **kwargs: Any) -> LisboaEnv:
-    """A new Lisboa AEC environment (see :class:`LisboaEnv` for the arguments)."""
+def env(players: int | None = None, **kwargs: Any) -> LisboaEnv:
+    """A new AEC environment: Lisboa, or the game named by ``game=`` (see :class:`LisboaEnv`
+    for the arguments).
+
+    Example::
+
+        from lisboa_core.envs.pettingzoo import env
+
+        table = env(game="puerto-rico", players=5)
+        table.reset(seed=1)
+        assert table.observe(table.agent_selection)["action_mask"].sum() > 0
+    """
     return LisboaEnv(players, **kwargs)

@@ -116,6 +116,19 @@ class PuertoRico(Game):
 
         return action_space(rules)
 
+    def encode(self, view: Any) -> Any:
+        """Puerto Rico's observation vector
+        (:mod:`lisboa_core.games.puerto_rico.observation`, needs numpy)."""
+        from lisboa_core.games.puerto_rico.observation import encode
+
+        return encode(view)
+
+    def observation_size(self, state: Any) -> int:
+        """The length of Puerto Rico's observation vector."""
+        from lisboa_core.games.puerto_rico.observation import observation_size
+
+        return observation_size(state)
+
 
 GAME = PuertoRico()
 """The Puerto Rico game."""
