@@ -45,7 +45,6 @@ __all__ = [
     "move_treasury",
     "nobles_of",
     "passive",
-    "pay_reis",
     "permitted",
     "player",
     "player_board_of",
@@ -367,23 +366,6 @@ def reis_value(state: State, position: int) -> int:
 
 
 _REIS_VALUES: Final[dict[str, tuple[int, ...]]] = {}  # per catalogue, by track position
-
-
-def can_pay(state: State, seat: int, amount: int) -> bool:
-    """Whether the seat can pay ``amount`` reis, covering any part with influence (R5.6)."""
-    p = state.players[seat]
-    return p.reis + reis_value(state, p.influence) >= amount
-
-
-def pay_reis(state: State, seat: int, amount: int) -> State:
-    """Pay reis after payment discounts (R0.11), cash first and influence for the rest.
-
-    The engine lets the seat choose the split (``engine.payment``); this is the split a
-    scenario or a test usually wants. The caller checks :func:`can_pay` first.
-    """
-    due = max(0, amount + (modifier(state, seat, "payment") or 0))
-    p = state.players[seat]
-    return settle_payment(state, seat, due, max(0, due - p.reis))
 
 
 def settle_payment(state: State, seat: int, due: int, covered: int) -> State:
