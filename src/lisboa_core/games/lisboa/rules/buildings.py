@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
@@ -94,7 +95,9 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     return take_rubble(state, seat, cubes) if cubes else state  # step 2: cubes, then reward
 
 
-_SITE_INDEX: Final[dict[str, dict[str, int]]] = {}
+_SITE_INDEX: Final[Memo[str, dict[str, int]]] = Memo(
+    "lisboa.rules.buildings._SITE_INDEX", CATALOGUES
+)
 
 
 def _site_index(state: State, site_id: str) -> int:
@@ -102,7 +105,7 @@ def _site_index(state: State, site_id: str) -> int:
     index = _SITE_INDEX.get(state.catalogue)
     if index is None:
         sites = ops.rules_of(state).sites
-        index = _SITE_INDEX[state.catalogue] = {s.id: i for i, s in enumerate(sites)}
+        index = _SITE_INDEX.put(state.catalogue, {s.id: i for i, s in enumerate(sites)})
     return index[site_id]
 
 
