@@ -31,6 +31,16 @@ class Memo(Generic[K, V]):
     ``get`` answers None for a key not held; ``put`` stores and returns the value. When
     full, ``put`` first forgets the ``evict`` oldest entries (insertion order; by default
     the older half): a catalogue's working set stays, a study's long-gone catalogues go.
+
+    Example::
+
+        from lisboa_core.core.memo import Memo
+
+        squares: Memo[int, int] = Memo("example.squares", 4)
+        for n in range(6):
+            if squares.get(n) is None:
+                squares.put(n, n * n)
+        assert len(squares) <= 4 and squares[5] == 25
     """
 
     def __init__(self, name: str, limit: int, *, evict: int = 0) -> None:
@@ -79,13 +89,30 @@ _TRACKED: Final[list[list[Any] | dict[Any, Any]]] = []
 
 def tracked(container: C) -> C:
     """Register a small list or dict that keeps the last answer (bounded by its own use)
-    so :func:`clear_caches` empties it too; return it."""
+    so :func:`clear_caches` empties it too; return it.
+
+    Example::
+
+        from lisboa_core.core.memo import clear_caches, tracked
+
+        last: list[tuple[str, int]] = tracked([])
+        last[:] = [("answer", 42)]
+        clear_caches()
+        assert last == []
+    """
     _TRACKED.append(container)
     return container
 
 
 def memos() -> tuple[Memo[Any, Any], ...]:
-    """Every registered :class:`Memo` (for tests and diagnostics)."""
+    """Every registered :class:`Memo` (for tests and diagnostics).
+
+    Example::
+
+        from lisboa_core.core.memo import memos
+
+        assert all(len(memo) <= memo.limit for memo in memos())
+    """
     return tuple(_MEMOS)
 
 
