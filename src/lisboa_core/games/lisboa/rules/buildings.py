@@ -33,11 +33,8 @@ __all__ = []
 def _sites_free(state: State) -> list[m.Site]:
     rules = ops.rules_of(state)
     used = {s for s, _b, _a in state.opened}
-    return [
-        s
-        for s in rules.sites
-        if s.id not in used and not (state.player_count == 2 and s.row == "E")
-    ]
+    covered = ops.board_of(rules).two_player_row if state.player_count == 2 else None
+    return [s for s in rules.sites if s.id not in used and not (covered and s.row == covered)]
 
 
 def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:

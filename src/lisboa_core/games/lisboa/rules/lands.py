@@ -70,6 +70,7 @@ def store_candidates(state: State) -> Candidates:
     found = _CANDIDATES.get(key)
     if found is None:
         rules = ops.rules_of(state)
+        covered = ops.board_of(rules).two_player_row if state.player_count == 2 else None
         found = tuple(
             (
                 (space := space_name(colour, size)),
@@ -78,7 +79,7 @@ def store_candidates(state: State) -> Candidates:
                     for land in rules.lands
                     if land.size == size
                     and colour in land.streets
-                    and not (state.player_count == 2 and land.row == "E")
+                    and not (covered and land.row == covered)
                 ),
             )
             for colour, size in ops.board_of(rules).city_spaces
