@@ -30,6 +30,9 @@ import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 from lisboa_core import action_space, load_rules
 from lisboa_core.dsl.ast import Clause, Component, Field, Item, Section
@@ -197,6 +200,16 @@ def _catalogue_syntax() -> dict[str, Component]:
     return syntax
 
 
+def _fields(cls: type) -> dict[str, Any]:
+    return {f.name: f for f in attrs.fields(cls)} if attrs.has(cls) else {}
+
+
+def _written(default: object) -> bool:
+    """Whether an optional field's default is a value a card file could write (a number or
+    a word), worth showing in the table."""
+    return isinstance(default, int | str) and not isinstance(default, bool)
+
+
 def kinds_section() -> str:
     """Every component kind: its keys and the first component of the catalogue."""
     rules = load_rules()
@@ -236,6 +249,9 @@ def kinds_section() -> str:
                 )
                 continue
             required = "yes" if spec.required else "no"
+            field = _fields(schema.cls).get(spec.attr or "")
+            if not spec.required and field is not None and _written(field.default):
+                required = f"no (default `{field.default}`)"
             out.append(f"| `{spec.key}` | {written}{more} | {required} |")
         out.append(
             "| `provenance` | `provenance rules` or `provenance reconstructed KEY ...` | yes |"

@@ -25,6 +25,7 @@ MODULES = (
     "lisboa_core.games.lisboa.catalog",
     "lisboa_core.games.lisboa.descriptions",
     "lisboa_core.errors",
+    "lisboa_core.core.memo",
     "lisboa_core.core.moves",
     "lisboa_core.games.lisboa.views",
     "lisboa_core.persistence.records",

@@ -498,7 +498,7 @@ def test_r5_4_influence_never_goes_below_zero() -> None:
     assert after.players[seat].influence == expected >= 0
     zero = t.with_player(state, seat, influence=0)
     assert t.play(zero, f"tuck {penalty.id}").players[seat].influence == 0
-    assert ops.pay_reis(zero, seat, 3).players[seat].influence == 0
+    assert t.pay_reis(zero, seat, 3).players[seat].influence == 0
 
 
 def test_r5_5_and_r5_6_influence_covers_a_penalty_when_cash_is_short() -> None:
@@ -524,7 +524,7 @@ def test_r5_5_and_r5_6_influence_covers_a_penalty_when_cash_is_short() -> None:
     after = t.play(choosing, "cover 1")
     assert after.players[seat].reis == 3 and after.players[seat].influence == ICONS[2]
     # A larger payment: 1 real in cash, 2 covered by two icon steps.
-    paid = ops.pay_reis(t.with_player(state, seat, reis=1, influence=ICONS[-1] + 1), seat, 3)
+    paid = t.pay_reis(t.with_player(state, seat, reis=1, influence=ICONS[-1] + 1), seat, 3)
     assert paid.players[seat].reis == 0 and paid.players[seat].influence == ICONS[-2]
 
 

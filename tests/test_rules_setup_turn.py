@@ -327,7 +327,7 @@ def test_r5_6_influence_pays_reis_down_to_the_next_icon() -> None:
     top = icons[-1] + 1
     state = t.with_player(state, seat, reis=0, influence=top)
     assert ops.reis_value(state, top) == len(icons)
-    after = ops.pay_reis(state, seat, 2)
+    after = t.pay_reis(state, seat, 2)
     assert after.players[seat].influence == icons[-2]
     assert after.players[seat].reis == 0
 

@@ -32,6 +32,7 @@ from lisboa_core.api import (
 )
 from lisboa_core.bots.basic import Bot, GreedyBot, RandomBot, as_view, play_game
 from lisboa_core.bots.ismcts import ISMCTSBot
+from lisboa_core.core.memo import clear_caches
 from lisboa_core.core.moves import Move
 from lisboa_core.core.native import compiled as _compiled
 from lisboa_core.errors import (
@@ -89,6 +90,7 @@ __all__ = [
     "action_space",
     "apply",
     "as_view",
+    "clear_caches",
     "describe",
     "determinize",
     "explain_illegal",

@@ -13,6 +13,8 @@ from typing import Final, TypeVar
 
 import attrs
 
+from lisboa_core.core.memo import Memo
+
 __all__ = ["Rng"]
 
 T = TypeVar("T")
@@ -112,7 +114,7 @@ def _fisher_yates_from(out: list[T], top: int, seed: int, counter: int,
 # The lanes of _draws(): each draw lives in 128 bits of one big integer, so a product of two
 # 64-bit numbers never spills into the next lane.
 _LANE_BITS: Final = 128
-_LANES: Final[dict[int, tuple[int, int, int]]] = {}
+_LANES: Final[Memo[int, tuple[int, int, int]]] = Memo("core.rng._LANES", 4096)
 _LITTLE: Final = sys.byteorder == "little"
 
 
@@ -126,8 +128,7 @@ def _lanes(count: int) -> tuple[int, int, int]:
             ones = (ones << _LANE_BITS) | 1
             steps = (steps << _LANE_BITS) | ((k * _GOLDEN) & _MASK)
         found = (ones, steps, ones * _MASK)
-        if len(_LANES) < 4096:
-            _LANES[count] = found
+        _LANES.put(count, found)
     return found
 
 

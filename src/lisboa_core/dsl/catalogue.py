@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.dsl import nodes
 from lisboa_core.dsl.ast import CardFile, Component, Loc
 from lisboa_core.dsl.compiler import Compiler
@@ -242,8 +243,10 @@ def _build(
 
 
 _Stamp = tuple[str, int, int]
-_CACHE: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[_Stamp, ...]], Any] = {}
-_CACHE_SIZE = 8
+# Loaded catalogues by content; the oldest goes first.
+_CACHE: Memo[tuple[str, tuple[str, ...], tuple[str, ...], tuple[_Stamp, ...]], Any] = Memo(
+    "dsl.catalogue._CACHE", 8, evict=1
+)
 
 
 def _stamps(targets: tuple[str, ...]) -> tuple[_Stamp, ...]:
@@ -293,9 +296,7 @@ def load(
         files = card_files(targets) + over
         found = _build(vocabulary, factory, files, complete=True,
                        overlay=frozenset(str(f) for f in over))
-        if len(_CACHE) >= _CACHE_SIZE:
-            del _CACHE[next(iter(_CACHE))]  # the oldest entry
-        _CACHE[key] = found
+        _CACHE.put(key, found)
     return found
 
 

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Sequence
+from typing import Final
+
+import attrs
 
 from lisboa_core.dsl.ast import Component, Loc
 from lisboa_core.dsl.compiler import Compiler
@@ -18,6 +21,9 @@ __all__ = ["check_catalogue"]
 
 _PENALTY_KINDS = frozenset({"pay", "pay_if_able", "return_official"})
 _HULLS = {"blue": 1, "red": 2, "purple": 3, "brown": 4}
+
+
+_DEFAULT_SMALL_COLUMN: Final[int] = int(attrs.fields(m.Board).small_column.default or 0)
 
 
 def check_catalogue(
@@ -47,6 +53,9 @@ def check_catalogue(
             report(where, "LB130", f"expected {expected} {kind} components, found {found}")
 
     nobles = {c.key for c in components if isinstance(c, m.Noble)}
+    board = next((c for c in components if isinstance(c, m.Board)), None)
+    # A file checked alone may hold lands without the board: its default column then.
+    small_column = board.small_column if board is not None else _DEFAULT_SMALL_COLUMN
     for comp in components:
         kind = kind_of(comp)
         if isinstance(comp, m.PoliticalCard):
@@ -67,8 +76,13 @@ def check_catalogue(
                 if a == b:
                     report(comp.loc, "LB131", f"the {side} side needs two different colours")
         elif isinstance(comp, m.LandSpace):
-            if (comp.size == "small") != (comp.column == 5):
-                report(comp.loc, "LB131", "small land spaces are exactly those of column 5")
+            if (comp.size == "small") != (comp.column == small_column):
+                report(
+                    comp.loc,
+                    "LB131",
+                    f"small land spaces are exactly those of column {small_column}"
+                    " (the board's small-column)",
+                )
         elif isinstance(comp, m.Site):
             if comp.side == "north" and (comp.street is None or comp.row is not None):
                 report(comp.loc, "LB107", "a north site has a 'street' and no 'row'")

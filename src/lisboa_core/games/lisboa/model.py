@@ -239,6 +239,14 @@ class Board(_Base):
     set_wigs: int
     favor_wigs: int
     reis_per_wig: int
+    # Rulebook thresholds a card file may change for a balance study (issue 22.2); the
+    # shipped board leaves them at these values unwritten, so its digest stays.
+    period_end_sets: int = 2  # R15.1: a seat with this many rubble sets ends period 1
+    period_end_piles: int = 3  # R15.1: ...as do this many empty display piles
+    game_end_sets: int = 4  # R16.1: a seat with this many sets triggers the end
+    game_end_piles: int = 3  # R16.1: ...as do this many empty piles in period 2
+    two_player_row: str = "E"  # R2.3.2, R2.5.2-R2.5.3: covered with 2 players
+    small_column: int = 5  # F1: the column of the small land spaces
 
     @property
     def treasury_start_index(self) -> int:

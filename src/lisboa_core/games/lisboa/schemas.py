@@ -196,6 +196,12 @@ KINDS: dict[str, KindSchema] = {
             _f("set-wigs", "<v:nat>", build=one("v")),
             _f("favor-wigs", "<v:nat>", build=one("v")),
             _f("reis-per-wig", "<v:pos>", build=one("v")),
+            _f("period-end-sets", "<v:pos>", required=False, build=one("v")),
+            _f("period-end-piles", "<v:pos>", required=False, build=one("v")),
+            _f("game-end-sets", "<v:pos>", required=False, build=one("v")),
+            _f("game-end-piles", "<v:pos>", required=False, build=one("v")),
+            _f("two-player-row", "<v:row>", required=False, build=one("v")),
+            _f("small-column", "<v:pos>", required=False, build=one("v")),
         ),
     ),
     "player-board": KindSchema(

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
@@ -136,7 +137,7 @@ class _Catalogue:
     gaps: int
 
 
-_CATALOGUES: dict[str, _Catalogue] = {}
+_CATALOGUES: Memo[str, _Catalogue] = Memo("lisboa.state_check._CATALOGUES", CATALOGUES)
 
 
 def _catalogue(rules: Rules) -> _Catalogue:
@@ -176,7 +177,7 @@ def _catalogue(rules: Rules) -> _Catalogue:
         "sites": len(rules.sites),
         "scoring_tiles": len(rules.scoring_tiles),
     }
-    found = _CATALOGUES[rules.digest] = _Catalogue(rules, table, sizes, board.church_gaps)
+    found = _CATALOGUES.put(rules.digest, _Catalogue(rules, table, sizes, board.church_gaps))
     return found
 
 

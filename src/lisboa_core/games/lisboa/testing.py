@@ -35,6 +35,7 @@ __all__ = [
     "give_plans",
     "give_portfolio",
     "give_rubble",
+    "pay_reis",
     "period_two",
     "place_official",
     "play",
@@ -593,3 +594,23 @@ def settle_payments(state: State) -> State:
     while state.pending and state.pending[-1].kind == "pay":
         state = apply(state, legal_moves(state)[0])
     return state
+
+
+def pay_reis(state: State, seat: int, amount: int) -> State:
+    """Pay ``amount`` reis after payment discounts (R0.11), cash first and influence for
+    the rest (R5.6), without asking the seat.
+
+    The engine lets the seat choose the split (a ``pay`` decision); this is the split a
+    scenario usually wants. The seat must be able to pay: cash plus the reis its influence
+    covers.
+
+    Example::
+
+        from lisboa_core import testing
+
+        state = testing.with_player(testing.first_turn(players=2, seed=1), 0, reis=5)
+        assert testing.pay_reis(state, 0, 2).players[0].reis == 3
+    """
+    due = max(0, amount + (ops.modifier(state, seat, "payment") or 0))
+    p = state.players[seat]
+    return ops.settle_payment(state, seat, due, max(0, due - p.reis))

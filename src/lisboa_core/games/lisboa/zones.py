@@ -33,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any, Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.stack import STACK
@@ -281,14 +282,14 @@ def _find(value: Any, piece: str, path: str) -> str | None:
     return None
 
 
-_CONSERVED_IDS: dict[str, tuple[str, ...]] = {}
+_CONSERVED_IDS: Memo[str, tuple[str, ...]] = Memo("lisboa.zones._CONSERVED_IDS", CATALOGUES)
 
 
 def _conserved_ids(rules: Rules) -> tuple[str, ...]:
     found = _CONSERVED_IDS.get(rules.digest)
     if found is None:
-        found = _CONSERVED_IDS[rules.digest] = tuple(
-            c.id for c in rules.components if isinstance(c, _CONSERVED))
+        found = _CONSERVED_IDS.put(rules.digest, tuple(
+            c.id for c in rules.components if isinstance(c, _CONSERVED)))
     return found
 
 

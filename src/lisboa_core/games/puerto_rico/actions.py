@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
@@ -16,7 +17,9 @@ from lisboa_core.games.puerto_rico.state import State
 
 __all__ = ["action_index", "action_space", "legal_mask"]
 
-_SPACES: Final[dict[str, tuple[tuple[Move, ...], dict[Move, int]]]] = {}
+_SPACES: Final[Memo[str, tuple[tuple[Move, ...], dict[Move, int]]]] = Memo(
+    "puerto_rico.actions._SPACES", CATALOGUES
+)
 
 
 def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
@@ -32,7 +35,7 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
         for kind in ("extra", "sell", "wharf", "store", "keep"):
             moves += [Move(kind, (g,)) for g in goods]
         moves += [Move("load", (g, s.word)) for g in goods for s in rules.ships]
-        found = _SPACES[rules.digest] = (tuple(moves), {m: i for i, m in enumerate(moves)})
+        found = _SPACES.put(rules.digest, (tuple(moves), {m: i for i, m in enumerate(moves)}))
     return found
 
 

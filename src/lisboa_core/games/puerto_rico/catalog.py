@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Final
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.dsl import ast
 from lisboa_core.dsl.parser import parse_text_all_errors, read_card_file
 from lisboa_core.dsl.resources import cards_dir
@@ -535,7 +536,7 @@ def _files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 _REGISTERED: Final[dict[str, m.Rules]] = {}
-_CACHE: Final[dict[tuple[Any, ...], m.Rules]] = {}
+_CACHE: Final[Memo[tuple[Any, ...], m.Rules]] = Memo("puerto_rico.catalog._CACHE", 8, evict=1)
 
 
 def _stamp(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -567,9 +568,7 @@ def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
     found = None if reload else _CACHE.get(key)
     if found is None:
         found = parse_catalogue(files, extra)
-        if len(_CACHE) >= 8:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = found
+        _CACHE.put(key, found)
     return found
 
 

@@ -13,6 +13,7 @@ from typing import Final, NamedTuple
 
 import attrs
 
+from lisboa_core.core.memo import CATALOGUES, Memo, tracked
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
 from lisboa_core.games.lisboa.rules import ops
@@ -121,7 +122,9 @@ class _LandFacts:
     sure_influence: int = 0
 
 
-_LAND_FACTS: Final[dict[str, dict[str, _LandFacts]]] = {}
+_LAND_FACTS: Final[Memo[str, dict[str, _LandFacts]]] = Memo(
+    "lisboa.hints.bounds._LAND_FACTS", CATALOGUES
+)
 
 
 def _land_facts(state: State) -> dict[str, _LandFacts]:
@@ -153,7 +156,7 @@ def _land_facts(state: State) -> dict[str, _LandFacts]:
                 sure.reis,
                 sure.influence,
             )
-        _LAND_FACTS[state.catalogue] = facts
+        _LAND_FACTS.put(state.catalogue, facts)
     return facts
 
 
@@ -226,15 +229,15 @@ def _rubble_triggers(state: State, seat: int) -> tuple[_Gains, bool]:
     found = _RUBBLE_TRIGGERS.get(key)
     if found is None:
         effects = [t.effect for t in ops.triggers(state, seat, "take-rubble", None)]
-        if len(_RUBBLE_TRIGGERS) > 10_000:
-            _RUBBLE_TRIGGERS.clear()
-        found = _RUBBLE_TRIGGERS[key] = (
+        found = _RUBBLE_TRIGGERS.put(key, (
             _gains_of(effects), not _only_kinds(effects, _FUNDS_QUIET)
-        )
+        ))
     return found
 
 
-_RUBBLE_TRIGGERS: Final[dict[tuple[object, ...], tuple[_Gains, bool]]] = {}
+_RUBBLE_TRIGGERS: Final[Memo[tuple[object, ...], tuple[_Gains, bool]]] = Memo(
+    "lisboa.hints.bounds._RUBBLE_TRIGGERS", 10_000
+)
 
 
 def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
@@ -245,13 +248,13 @@ def _store_trigger_bound(state: State, seat: int, with_influence: bool) -> int:
     if found is None:
         effects = [t.effect for e in _STORE_EVENTS[1:] for t in ops.triggers(state, seat, e, None)]
         bonus = _influence_bonus(state, seat) if with_influence else None
-        if len(_STORE_TRIGGER_BOUND) > 10_000:
-            _STORE_TRIGGER_BOUND.clear()
-        found = _STORE_TRIGGER_BOUND[key] = _gain_bound(effects, bonus)
+        found = _STORE_TRIGGER_BOUND.put(key, _gain_bound(effects, bonus))
     return found
 
 
-_STORE_TRIGGER_BOUND: Final[dict[tuple[object, ...], int]] = {}
+_STORE_TRIGGER_BOUND: Final[Memo[tuple[object, ...], int]] = Memo(
+    "lisboa.hints.bounds._STORE_TRIGGER_BOUND", 10_000
+)
 
 
 def _gain_bound(effects: Sequence[m.Effect], bonus: int | None) -> int:
@@ -286,7 +289,9 @@ class _TileLuck(NamedTuple):
     cheaper_rubble: bool  # it lowers what a rubble cube adds to a land price (R10.1.3)
 
 
-_TILE_LUCK: Final[dict[tuple[str, tuple[str | None, ...]], _TileLuck]] = {}
+_TILE_LUCK: Final[Memo[tuple[str, tuple[str | None, ...]], _TileLuck]] = Memo(
+    "lisboa.hints.bounds._TILE_LUCK", 10_000
+)
 
 
 _BIG_GAINS: Final = _Gains(_BIG, _BIG, 0)
@@ -321,9 +326,7 @@ def _tile_luck(state: State) -> _TileLuck:
     luck = _TILE_LUCK.get(key)
     if luck is None:
         luck = _church_luck(ops.rules_of(state), state.church)
-        if len(_TILE_LUCK) > 10_000:
-            _TILE_LUCK.clear()
-        _TILE_LUCK[key] = luck
+        _TILE_LUCK.put(key, luck)
     return luck
 
 
@@ -377,14 +380,16 @@ def _one_tile_luck(rules: Rules, tile_id: str) -> _TileLuck:
                 _cut(tile, "hire-cost"),
                 _cut(tile, "land-rubble") > 0,
             )
-        _ONE_TILE[key] = found
+        _ONE_TILE.put(key, found)
     return found
 
 
-_ONE_TILE: Final[dict[tuple[str, str], _TileLuck]] = {}  # by catalogue and tile: bounded
+_ONE_TILE: Final[Memo[tuple[str, str], _TileLuck]] = Memo(
+    "lisboa.hints.bounds._ONE_TILE", 10_000
+)  # by catalogue and tile: bounded
 
 
-_MOST_TILES: Final[dict[str, int]] = {}
+_MOST_TILES: Final[Memo[str, int]] = Memo("lisboa.hints.bounds._MOST_TILES", CATALOGUES)
 
 
 def _most_tiles(state: State) -> int:
@@ -394,9 +399,9 @@ def _most_tiles(state: State) -> int:
     if found is None:
         rules = ops.rules_of(state)
         rewards = [land.reward for land in rules.lands] + [site.reward for site in rules.sites]
-        found = _MOST_TILES[state.catalogue] = 1 + max(
+        found = _MOST_TILES.put(state.catalogue, 1 + max(
             (sum(d.kind == "take_clergy" for d in ops.elementary(r)) for r in rewards), default=0
-        )
+        ))
     return found
 
 
@@ -409,7 +414,9 @@ class _SiteRewards(NamedTuple):
     reis: int  # the most reis one gives
 
 
-_SITE_REWARDS: Final[dict[str, _SiteRewards]] = {}
+_SITE_REWARDS: Final[Memo[str, _SiteRewards]] = Memo(
+    "lisboa.hints.bounds._SITE_REWARDS", CATALOGUES
+)
 
 
 def _site_rewards(state: State) -> _SiteRewards:
@@ -417,7 +424,7 @@ def _site_rewards(state: State) -> _SiteRewards:
     found = _SITE_REWARDS.get(state.catalogue)
     if found is None:
         rewards = [site.reward for site in ops.rules_of(state).sites]
-        found = _SITE_REWARDS[state.catalogue] = _SiteRewards(
+        found = _SITE_REWARDS.put(state.catalogue, _SiteRewards(
             _moves_treasury(rewards) or not _only_kinds(rewards, _REWARD_KINDS),
             max(
                 (
@@ -429,7 +436,7 @@ def _site_rewards(state: State) -> _SiteRewards:
             ),
             max((_pile_takes(r) for r in rewards), default=0),
             max((_gains_of([r]).reis for r in rewards), default=0),
-        )
+        ))
     return found
 
 
@@ -438,7 +445,9 @@ _Totals = tuple[tuple[int, ...], tuple[int, ...]]
 
 # Rubble lines change only when a cube is taken, and successive states share the tuple:
 # totals are kept by the tuple's identity (the entry holds the tuple, so the id stays its).
-_LINE_TOTALS: Final[dict[tuple[int, tuple[int, ...]], tuple[object, _Totals]]] = {}
+_LINE_TOTALS: Final[Memo[tuple[int, tuple[int, ...]], tuple[object, _Totals]]] = Memo(
+    "lisboa.hints.bounds._LINE_TOTALS", 10_000
+)
 
 
 def _line_totals(lines: tuple[tuple[str, ...], ...], costs: dict[str, int]) -> _Totals:
@@ -449,9 +458,7 @@ def _line_totals(lines: tuple[tuple[str, ...], ...], costs: dict[str, int]) -> _
         return found[1]
     priced = [[costs[c] for c in cubes] for cubes in lines]
     totals = (tuple(sum(r) for r in priced), tuple(max(r, default=0) for r in priced))
-    if len(_LINE_TOTALS) > 10_000:
-        _LINE_TOTALS.clear()
-    _LINE_TOTALS[key] = (lines, totals)
+    _LINE_TOTALS.put(key, (lines, totals))
     return totals
 
 
@@ -472,7 +479,7 @@ class _Prices:
         return self.treasury + self.row_sum[r] + self.column_sum[c] - dearest
 
 
-_LAST_PRICES: Final[list[tuple[State, int, _Prices]]] = []
+_LAST_PRICES: Final[list[tuple[State, int, _Prices]]] = tracked([])
 
 
 def _prices(state: State, seat: int) -> _Prices:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.bounds import (
@@ -316,7 +317,9 @@ def _staffable_openings(state: State, seat: int) -> tuple[Move, ...]:
     return _building_prune(state, frame, _building_moves(state, frame))
 
 
-_SITE_FACTS: Final[dict[tuple[str, str], tuple[int, int, int] | None]] = {}
+_SITE_FACTS: Final[Memo[tuple[str, str], tuple[int, int, int] | None]] = Memo(
+    "lisboa.hints.building_hints._SITE_FACTS", 10_000
+)
 
 
 def _site_facts(state: State, site_id: str) -> tuple[int, int, int] | None:
@@ -330,7 +333,7 @@ def _site_facts(state: State, site_id: str) -> tuple[int, int, int] | None:
         steps = ops.elementary(reward)
         plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)
         most, sure = _gains_of([reward]), _gains_of(_sure_steps(reward))
-        _SITE_FACTS[key] = (most.reis, most.influence, sure.reis) if plain else None
+        _SITE_FACTS.put(key, (most.reis, most.influence, sure.reis) if plain else None)
     return _SITE_FACTS[key]
 
 

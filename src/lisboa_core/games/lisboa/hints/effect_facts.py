@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import GOODS, State
@@ -25,7 +26,7 @@ _Seq: Final = m.Seq
 # The answers for each effect, by the effect's identity: an effect tree is immutable, and
 # the entry keeps the tree alive, so its id cannot be reused while the answer is kept.
 # (Hashing a tree by value, as lru_cache would, costs more than most answers.)
-_Memo = dict[int, tuple[object, bool]]
+_Memo = Memo[int, tuple[object, bool]]
 
 
 def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], bool]) -> bool:
@@ -33,9 +34,7 @@ def _answered(table: _Memo, effect: m.Effect | None, work_out: Callable[[Any], b
     if found is not None and found[0] is effect:
         return found[1]
     answer = work_out(effect)
-    if len(table) > 20_000:
-        table.clear()
-    table[id(effect)] = (effect, answer)
+    table.put(id(effect), (effect, answer))
     return answer
 
 
@@ -61,8 +60,8 @@ def _always(effect: m.Effect | None, step_ok: Callable[[m.Do], bool]) -> bool:
     return any(_always(option, step_ok) for option in effect.options)
 
 
-_HARMLESS: Final[_Memo] = {}
-_OPENING_SAFE: Final[_Memo] = {}
+_HARMLESS: Final[_Memo] = Memo("lisboa.hints.effect_facts._HARMLESS", 20_000)
+_OPENING_SAFE: Final[_Memo] = Memo("lisboa.hints.effect_facts._OPENING_SAFE", 20_000)
 
 
 def opening_safe(effect: m.Effect | None) -> bool:
@@ -81,7 +80,7 @@ def _gains_or_places(do: m.Do) -> bool:
     return _gains(do) or do.kind == "place_officials"
 
 
-_OPENING_SAFE_CHURCH: Final[_Memo] = {}
+_OPENING_SAFE_CHURCH: Final[_Memo] = Memo("lisboa.hints.effect_facts._OPENING_SAFE_CHURCH", 20_000)
 
 
 def opening_safe_beside_church(effect: m.Effect | None) -> bool:
@@ -154,7 +153,7 @@ _SALE_SAFE_ACTIONS: Final = frozenset(
 )
 
 
-_SALE_SAFE: Final[_Memo] = {}
+_SALE_SAFE: Final[_Memo] = Memo("lisboa.hints.effect_facts._SALE_SAFE", 20_000)
 
 
 def sale_safe(effect: m.Effect | None) -> bool:
@@ -173,7 +172,7 @@ def _keeps_goods(do: m.Do) -> bool:
     return do.kind in _SALE_SAFE_KINDS
 
 
-_SALE_SAFE_CHURCH: Final[_Memo] = {}
+_SALE_SAFE_CHURCH: Final[_Memo] = Memo("lisboa.hints.effect_facts._SALE_SAFE_CHURCH", 20_000)
 
 
 def sale_safe_beside_church(effect: m.Effect | None) -> bool:
@@ -203,7 +202,7 @@ def church_sale_safe(state: State) -> bool:
     )
 
 
-_GAINS_GOOD: Final[_Memo] = {}
+_GAINS_GOOD: Final[_Memo] = Memo("lisboa.hints.effect_facts._GAINS_GOOD", 20_000)
 
 
 def surely_gains_good(effect: m.Effect | None) -> bool:
@@ -235,8 +234,10 @@ _GOODLESS_KINDS: Final = frozenset(
 )
 
 
-_GOODLESS: Final[_Memo] = {}
-_GOODLESS_BESIDE_CHURCH: Final[_Memo] = {}
+_GOODLESS: Final[_Memo] = Memo("lisboa.hints.effect_facts._GOODLESS", 20_000)
+_GOODLESS_BESIDE_CHURCH: Final[_Memo] = Memo(
+    "lisboa.hints.effect_facts._GOODLESS_BESIDE_CHURCH", 20_000
+)
 
 
 def goodless(effect: m.Effect | None, beside_church: bool = False) -> bool:
@@ -294,19 +295,21 @@ def triggers_only_gain(state: State, seat: int) -> bool:
 
 
 def _every_trigger(
-    table: dict[tuple[object, ...], bool], state: State, seat: int,
+    table: Memo[tuple[object, ...], bool], state: State, seat: int,
     test: Callable[[m.Effect | None], bool],
 ) -> bool:
     key = ops.holdings(state, seat)
     found = table.get(key)
     if found is None:
-        if len(table) > 10_000:
-            table.clear()
-        found = table[key] = all(
+        found = table.put(key, all(
             test(t.effect) for b in ops.active_behaviours(state, seat) for t in b.triggers
-        )
+        ))
     return found
 
 
-_ONLY_GAIN: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings
-_NEVER_BLOCK: Final[dict[tuple[object, ...], bool]] = {}  # by ops.holdings
+_ONLY_GAIN: Final[Memo[tuple[object, ...], bool]] = Memo(
+    "lisboa.hints.effect_facts._ONLY_GAIN", 10_000
+)  # by ops.holdings
+_NEVER_BLOCK: Final[Memo[tuple[object, ...], bool]] = Memo(
+    "lisboa.hints.effect_facts._NEVER_BLOCK", 10_000
+)  # by ops.holdings

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa.hints.bounds import (
     _STORE_EVENTS,
@@ -48,13 +49,13 @@ def _trigger_gains(state: State, seat: int) -> int | None:
     of them could cost anything."""
     key = ops.holdings(state, seat)
     if key not in _TRIGGER_GAINS:
-        if len(_TRIGGER_GAINS) > 10_000:
-            _TRIGGER_GAINS.clear()
-        _TRIGGER_GAINS[key] = _count_trigger_gains(state, seat)
+        _TRIGGER_GAINS.put(key, _count_trigger_gains(state, seat))
     return _TRIGGER_GAINS[key]
 
 
-_TRIGGER_GAINS: Final[dict[tuple[object, ...], int | None]] = {}  # by ops.holdings
+_TRIGGER_GAINS: Final[Memo[tuple[object, ...], int | None]] = Memo(
+    "lisboa.hints.store_hints._TRIGGER_GAINS", 10_000
+)  # by ops.holdings
 
 
 def _count_trigger_gains(state: State, seat: int) -> int | None:

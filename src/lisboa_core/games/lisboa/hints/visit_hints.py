@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.hints.building_hints import _building_now, _staffable_openings
@@ -164,7 +165,9 @@ def _useless(state: State, seat: int, action: str) -> frozenset[str]:
     return useless
 
 
-_PLAN_GIVERS: Final[dict[tuple[str, str], bool]] = {}
+_PLAN_GIVERS: Final[Memo[tuple[str, str], bool]] = Memo(
+    "lisboa.hints.visit_hints._PLAN_GIVERS", 10_000
+)
 
 
 def _gives_plan(state: State, tile: str) -> bool:
@@ -173,12 +176,12 @@ def _gives_plan(state: State, tile: str) -> bool:
     found = _PLAN_GIVERS.get(key)
     if found is None:
         behaviour = ops.typed(ops.rules_of(state), tile, _ClergyTile).behaviour
-        found = _PLAN_GIVERS[key] = any(
+        found = _PLAN_GIVERS.put(key, any(
             d.kind == "take_plan"
             or (d.kind == "perform" and ops.arg(d, "action") == "acquire-plan")
             for trig in behaviour.triggers
             for d in ops.elementary(trig.effect)
-        )
+        ))
     return found
 
 

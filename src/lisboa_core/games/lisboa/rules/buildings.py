@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
@@ -32,11 +33,8 @@ __all__ = []
 def _sites_free(state: State) -> list[m.Site]:
     rules = ops.rules_of(state)
     used = {s for s, _b, _a in state.opened}
-    return [
-        s
-        for s in rules.sites
-        if s.id not in used and not (state.player_count == 2 and s.row == "E")
-    ]
+    covered = ops.board_of(rules).two_player_row if state.player_count == 2 else None
+    return [s for s in rules.sites if s.id not in used and not (covered and s.row == covered)]
 
 
 def _building_moves(state: State, frame: Frame) -> tuple[Move, ...]:
@@ -94,7 +92,9 @@ def _building(state: State, frame: Frame, move: Move | None) -> State:
     return take_rubble(state, seat, cubes) if cubes else state  # step 2: cubes, then reward
 
 
-_SITE_INDEX: Final[dict[str, dict[str, int]]] = {}
+_SITE_INDEX: Final[Memo[str, dict[str, int]]] = Memo(
+    "lisboa.rules.buildings._SITE_INDEX", CATALOGUES
+)
 
 
 def _site_index(state: State, site_id: str) -> int:
@@ -102,7 +102,7 @@ def _site_index(state: State, site_id: str) -> int:
     index = _SITE_INDEX.get(state.catalogue)
     if index is None:
         sites = ops.rules_of(state).sites
-        index = _SITE_INDEX[state.catalogue] = {s.id: i for i, s in enumerate(sites)}
+        index = _SITE_INDEX.put(state.catalogue, {s.id: i for i, s in enumerate(sites)})
     return index[site_id]
 
 

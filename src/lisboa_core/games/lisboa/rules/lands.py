@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import State
@@ -16,10 +17,15 @@ __all__ = ["land_place", "rubble_costs", "space_name", "store_candidates"]
 
 Candidates = tuple[tuple[str, tuple[tuple[str, Move], ...]], ...]
 
-_CANDIDATES: Final[dict[tuple[str, int], Candidates]] = {}
-_PLACES: Final[dict[str, dict[str, tuple[int, int]]]] = {}
-_RUBBLE_COSTS: Final[dict[tuple[object, ...], dict[str, int]]] = {}  # by ops.holdings
-_RUBBLE_COSTS_LIMIT: Final = 10_000
+_CANDIDATES: Final[Memo[tuple[str, int], Candidates]] = Memo(
+    "lisboa.rules.lands._CANDIDATES", CATALOGUES
+)
+_PLACES: Final[Memo[str, dict[str, tuple[int, int]]]] = Memo(
+    "lisboa.rules.lands._PLACES", CATALOGUES
+)
+_RUBBLE_COSTS: Final[Memo[tuple[object, ...], dict[str, int]]] = Memo(
+    "lisboa.rules.lands._RUBBLE_COSTS", 10_000
+)  # by ops.holdings
 
 
 def space_name(colour: str, size: str) -> str:
@@ -39,7 +45,7 @@ def land_place(state: State, land_id: str) -> tuple[int, int]:
         places = {
             land.id: (rows.index(land.row), columns.index(land.column)) for land in rules.lands
         }
-        _PLACES[state.catalogue] = places
+        _PLACES.put(state.catalogue, places)
     return places[land_id]
 
 
@@ -52,9 +58,7 @@ def rubble_costs(state: State, seat: int) -> dict[str, int]:
         for colour, _n, cost in ops.board_of(ops.rules_of(state)).rubble:
             mod = ops.modifier(state, seat, "land-rubble", colour=colour)
             costs[colour] = 0 if mod is None else max(0, cost + mod)
-        if len(_RUBBLE_COSTS) > _RUBBLE_COSTS_LIMIT:
-            _RUBBLE_COSTS.clear()
-        _RUBBLE_COSTS[key] = costs
+        _RUBBLE_COSTS.put(key, costs)
     return costs
 
 
@@ -66,6 +70,7 @@ def store_candidates(state: State) -> Candidates:
     found = _CANDIDATES.get(key)
     if found is None:
         rules = ops.rules_of(state)
+        covered = ops.board_of(rules).two_player_row if state.player_count == 2 else None
         found = tuple(
             (
                 (space := space_name(colour, size)),
@@ -74,10 +79,10 @@ def store_candidates(state: State) -> Candidates:
                     for land in rules.lands
                     if land.size == size
                     and colour in land.streets
-                    and not (state.player_count == 2 and land.row == "E")
+                    and not (covered and land.row == covered)
                 ),
             )
             for colour, size in ops.board_of(rules).city_spaces
         )
-        _CANDIDATES[key] = found
+        _CANDIDATES.put(key, found)
     return found

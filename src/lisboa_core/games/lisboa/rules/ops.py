@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeVar
 
+from lisboa_core.core.memo import CATALOGUES, Memo, tracked
 from lisboa_core.core.native import compiled
 from lisboa_core.core.replace import replace, with_field
 from lisboa_core.core.stack import FULL_SEARCH
@@ -45,7 +46,6 @@ __all__ = [
     "move_treasury",
     "nobles_of",
     "passive",
-    "pay_reis",
     "permitted",
     "player",
     "player_board_of",
@@ -108,24 +108,28 @@ def component(rules: Rules, component_id: str) -> m.Component:
     return found
 
 
-_NOBLES: Final[dict[str, tuple[m.Noble, ...]]] = {}  # by catalogue digest
+_NOBLES: Final[Memo[str, tuple[m.Noble, ...]]] = Memo(
+    "lisboa.rules.ops._NOBLES", CATALOGUES
+)  # by catalogue digest
 
 
 def nobles_of(rules: Rules) -> tuple[m.Noble, ...]:
     """``rules.nobles``, looked up once per catalogue."""
     found = _NOBLES.get(rules.digest)
     if found is None:
-        found = _NOBLES[rules.digest] = rules.nobles
+        found = _NOBLES.put(rules.digest, rules.nobles)
     return found
 
 
-_BOARDS: Final[dict[str, tuple[m.Board, m.PlayerBoard]]] = {}  # by catalogue digest
+_BOARDS: Final[Memo[str, tuple[m.Board, m.PlayerBoard]]] = Memo(
+    "lisboa.rules.ops._BOARDS", CATALOGUES
+)  # by catalogue digest
 
 
 def _boards(rules: Rules) -> tuple[m.Board, m.PlayerBoard]:
     found = _BOARDS.get(rules.digest)
     if found is None:
-        found = _BOARDS[rules.digest] = (rules.board, rules.player_board)
+        found = _BOARDS.put(rules.digest, (rules.board, rules.player_board))
     return found
 
 
@@ -202,7 +206,7 @@ class Passive:
         self.permissions = frozenset(permissions)
 
 
-_PASSIVE: Final[dict[tuple[Any, ...], Passive]] = {}
+_PASSIVE: Final[Memo[tuple[Any, ...], Passive]] = Memo("lisboa.rules.ops._PASSIVE", 100_000)
 
 
 def passive(state: State, seat: int) -> Passive:
@@ -224,14 +228,12 @@ def passive(state: State, seat: int) -> Passive:
     key = holdings(state, seat)
     found = _PASSIVE.get(key)
     if found is None:
-        if len(_PASSIVE) > 100_000:
-            _PASSIVE.clear()
-        found = _PASSIVE[key] = Passive(_collect_behaviours(rules_of(state), p))
+        found = _PASSIVE.put(key, Passive(_collect_behaviours(rules_of(state), p)))
     _LAST_PASSIVE[seat] = (p.clergy, p.bottom, p.houses, state.catalogue, found)
     return found
 
 
-_LAST_PASSIVE: Final[dict[int, tuple[Any, Any, Any, str, Passive]]] = {}
+_LAST_PASSIVE: Final[dict[int, tuple[Any, Any, Any, str, Passive]]] = tracked({})
 
 
 def active_behaviours(state: State, seat: int) -> tuple[m.Behaviour, ...]:
@@ -359,31 +361,16 @@ def reis_value(state: State, position: int) -> int:
     table = _REIS_VALUES.get(state.catalogue)
     if table is None:
         board = board_of(rules_of(state))
-        table = _REIS_VALUES[state.catalogue] = tuple(
+        table = _REIS_VALUES.put(state.catalogue, tuple(
             sum(1 for icon in board.influence_reis_icons if icon < position)
             for position in range(board.influence_max + 2)
-        )
+        ))
     return table[min(max(position, 0), len(table) - 1)]
 
 
-_REIS_VALUES: Final[dict[str, tuple[int, ...]]] = {}  # per catalogue, by track position
-
-
-def can_pay(state: State, seat: int, amount: int) -> bool:
-    """Whether the seat can pay ``amount`` reis, covering any part with influence (R5.6)."""
-    p = state.players[seat]
-    return p.reis + reis_value(state, p.influence) >= amount
-
-
-def pay_reis(state: State, seat: int, amount: int) -> State:
-    """Pay reis after payment discounts (R0.11), cash first and influence for the rest.
-
-    The engine lets the seat choose the split (``engine.payment``); this is the split a
-    scenario or a test usually wants. The caller checks :func:`can_pay` first.
-    """
-    due = max(0, amount + (modifier(state, seat, "payment") or 0))
-    p = state.players[seat]
-    return settle_payment(state, seat, due, max(0, due - p.reis))
+_REIS_VALUES: Final[Memo[str, tuple[int, ...]]] = Memo(
+    "lisboa.rules.ops._REIS_VALUES", CATALOGUES
+)  # per catalogue, by track position
 
 
 def settle_payment(state: State, seat: int, due: int, covered: int) -> State:

@@ -167,10 +167,6 @@ def _land(state: State, land_id: str) -> m.LandSpace:
     return ops.typed(ops.rules_of(state), land_id, _LandSpace)
 
 
-def _store_good(state: State, street: str) -> str:
-    return dict(ops.board_of(ops.rules_of(state)).streets)[street]
-
-
 def _stores(state: State, seat: int | None, filters: dict[str, object]) -> int:
     count = 0
     for land_id, owner, street in state.stores:

@@ -46,6 +46,7 @@ def new_state(
     board, pboard = ops.board_of(rules), ops.player_board_of(rules)
     rng = Rng(seed)
     two = players == 2
+    covered = board.two_player_row if two else None  # R2.3.2
 
     start, rng = rng.below(players)  # R2.2.7: seeded "most recent visitor to Lisbon"
     order = [(start + i) % players for i in range(players)]
@@ -135,7 +136,7 @@ def new_state(
     cubes, rng = _deal(rng, cubes)
     row_rubble = []
     for row, slots in board.row_rubble:
-        take = 0 if two and row == "E" else slots  # R2.5.2
+        take = 0 if covered and row == covered else slots  # R2.5.2
         row_rubble.append(cubes[:take])
         cubes = cubes[take:]
     column_rubble = []
@@ -144,7 +145,7 @@ def new_state(
         cubes = cubes[slots:]
     site_rubble = []
     for site in rules.sites:
-        take = 0 if two and site.row == "E" else site.rubble  # R2.5.3
+        take = 0 if covered and site.row == covered else site.rubble  # R2.5.3
         site_rubble.append(cubes[:take])
         cubes = cubes[take:]
     pile = cubes[: board.rubble_pile]  # R2.5.4: the rest stays in the box

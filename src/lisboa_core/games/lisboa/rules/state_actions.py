@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final, NamedTuple
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed, Many
@@ -76,7 +77,7 @@ class _Tables(NamedTuple):
     clergy_spaces: int
 
 
-_TABLES: Final[dict[str, _Tables]] = {}
+_TABLES: Final[Memo[str, _Tables]] = Memo("lisboa.rules.state_actions._TABLES", CATALOGUES)
 
 
 def _tables(state: State) -> _Tables:
@@ -92,7 +93,7 @@ def _tables(state: State) -> _Tables:
             church_icons=dict(board.church_icons),
             clergy_spaces=ops.player_board_of(rules).clergy_spaces,
         )
-        _TABLES[state.catalogue] = tables
+        _TABLES.put(state.catalogue, tables)
     return tables
 
 

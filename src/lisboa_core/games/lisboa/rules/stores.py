@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.memo import tracked
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
@@ -79,7 +80,7 @@ def _listed(state: State) -> _Listed:
     return found
 
 
-_LAST_STORES: Final[list[tuple[object, object, tuple[str, int], _Listed]]] = []
+_LAST_STORES: Final[list[tuple[object, object, tuple[str, int], _Listed]]] = tracked([])
 
 
 def _store(state: State, frame: Frame, move: Move | None) -> State:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.specs import EMPTY, Fixed
@@ -36,7 +37,9 @@ def _pay(state: State, seat: int, action: str, good: str) -> State:
 
 # Per catalogue: (state action, indices in GOODS of the goods its noble accepts), in board
 # order (nobles left to right, each noble's two actions in order).
-_OFFERS: Final[dict[str, tuple[tuple[str, tuple[int, ...]], ...]]] = {}
+_OFFERS: Final[Memo[str, tuple[tuple[str, tuple[int, ...]], ...]]] = Memo(
+    "lisboa.rules.trade._OFFERS", CATALOGUES
+)
 
 
 def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -47,7 +50,7 @@ def _offers(state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
             for noble in ops.nobles_of(ops.rules_of(state))
             for action in noble.state_actions
         )
-        _OFFERS[state.catalogue] = offers
+        _OFFERS.put(state.catalogue, offers)
     return offers
 
 

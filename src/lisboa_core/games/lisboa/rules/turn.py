@@ -181,8 +181,13 @@ def _end_turn(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _period_one_ends(state: State) -> bool:
-    """R15.1: someone has 2 sets, or 3 of the 4 display piles are empty."""
-    return any(p.sets >= 2 for p in state.players) or sum(not p for p in state.piles) >= 3
+    """R15.1: someone has 2 sets, or 3 of the 4 display piles are empty (the board's
+    ``period-end-sets`` and ``period-end-piles``)."""
+    board = ops.board_of(ops.rules_of(state))
+    return (
+        any(p.sets >= board.period_end_sets for p in state.players)
+        or sum(not p for p in state.piles) >= board.period_end_piles
+    )
 
 
 def _period_trigger(state: State, active: int) -> int:
@@ -190,15 +195,21 @@ def _period_trigger(state: State, active: int) -> int:
     acts before its followers, who follow clockwise from its left); otherwise the active
     seat (the pile trigger comes later, when it takes a card)."""
     n = state.player_count
+    needed = ops.board_of(ops.rules_of(state)).period_end_sets
     for seat in ((active + i) % n for i in range(n)):
-        if state.players[seat].sets >= 2:
+        if state.players[seat].sets >= needed:
             return seat
     return active
 
 
 def _game_end_triggered(state: State) -> bool:
-    """R16.1 (A33: a state check): 4 sets, or 3 of the 4 brown piles empty."""
-    return any(p.sets >= 4 for p in state.players) or sum(not p for p in state.piles) >= 3
+    """R16.1 (A33: a state check): 4 sets, or 3 of the 4 brown piles empty (the board's
+    ``game-end-sets`` and ``game-end-piles``)."""
+    board = ops.board_of(ops.rules_of(state))
+    return (
+        any(p.sets >= board.game_end_sets for p in state.players)
+        or sum(not p for p in state.piles) >= board.game_end_piles
+    )
 
 
 def _period_change(state: State, triggering: int, nxt: int) -> State:
