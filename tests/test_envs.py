@@ -151,10 +151,11 @@ def test_pettingzoo_seed_test(game: str, players: int) -> None:
 def test_every_registered_game_has_an_environment() -> None:
     # Issue 22: the adapters work on every game, each with its own action space,
     # observation and name.
+    from lisboa_core.envs import adapted_games
     from lisboa_core.envs.pettingzoo import env
-    from lisboa_core.games import game, games
+    from lisboa_core.games import game
 
-    for name in games():
+    for name in adapted_games():
         table = env(game=name)
         table.reset(seed=1)
         agent = table.agent_selection

@@ -53,9 +53,10 @@ def test_random_sim_test_with_serialization(name: str, players: int, seed: int) 
 
 
 def test_every_game_is_registered_under_its_short_name() -> None:
-    from lisboa_core.games import game, games
+    from lisboa_core.envs import adapted_games
+    from lisboa_core.games import game
 
-    for name in games():
+    for name in adapted_games():
         short = openspiel.short_name(name)
         assert short in pyspiel.registered_names()
         loaded = pyspiel.load_game(short)

@@ -33,7 +33,14 @@ def pure_init(cls: type) -> None:
         else:
             namespace[f"_d_{param.name}"] = param.default
             head.append(f"{param.name}=_d_{param.name}")
-    if "__slots__" in cls.__dict__:
+    # A field a compiled base declares (an interpreted game's state on the compiled
+    # GameState) lives in the base's native storage, reached only through its descriptor.
+    native = {
+        name for base in cls.__mro__[1:] for name, value in vars(base).items()
+        if inspect.isdatadescriptor(value) and not isinstance(value, property)
+        and name not in ("__dict__", "__weakref__")
+    }
+    if "__slots__" in cls.__dict__ or native & {p.name for p in params}:
         body = "\n".join(f"    _set(self, {p.name!r}, {p.name})" for p in params)
     else:
         items = ", ".join(f"{p.name!r}: {p.name}" for p in params)

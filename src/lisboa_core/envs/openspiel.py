@@ -82,8 +82,9 @@ import pyspiel
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
 from lisboa_core.core.immutable import GameState
+from lisboa_core.envs import adapted_games
 from lisboa_core.envs.pettingzoo import rank_rewards
-from lisboa_core.games import Game, game_of, games
+from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as game_named
 from lisboa_core.persistence.serialize import state_digest
 from lisboa_core.views import View, determinize, observe
@@ -568,6 +569,6 @@ class LisboaObserver:
         return f"{summary} | view {node.seen(player)}"
 
 
-for _name in games():
+for _name in adapted_games():
     if game_named(_name).players:  # a game still being written may declare no counts yet
         register(_name)
