@@ -51,14 +51,24 @@ class Record:
     FIELD_TYPES: ClassVar[tuple[str, ...]] = ()
     """Each field's type as its field list writes it, in :attr:`FIELDS` order."""
 
+    # Each generated class overrides these. In the compiled build a class built outside it
+    # (an interpreted game's) is still reached through the compiled callers' native
+    # dispatch, which lands here: these hand the call to the class's own method.
+
     def values(self) -> tuple[Any, ...]:
         """Every field's value, in :attr:`FIELDS` order."""
-        raise NotImplementedError
+        own = type(self).values
+        if own is Record.values:
+            raise NotImplementedError
+        return own(self)
 
     def replaced(self, changes: dict[str, Any]) -> Record:
         """A copy with the fields named in ``changes`` set to new values; a name that is not
         a field raises ``AttributeError``."""
-        raise NotImplementedError
+        own = type(self).replaced
+        if own is Record.replaced:
+            raise NotImplementedError
+        return own(self, changes)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -80,11 +90,17 @@ class GameState(Record):
     def replaced(self, changes: dict[str, Any]) -> GameState:
         """A copy with the fields named in ``changes`` set to new values; a name that is not
         a field raises ``AttributeError``."""
-        raise NotImplementedError
+        own = type(self).replaced
+        if own is GameState.replaced:
+            raise NotImplementedError
+        return own(self, changes)
 
     def with_pending(self, pending: tuple[Frame, ...]) -> GameState:
         """A copy with ``pending`` replaced (the decision stack's most frequent copy)."""
-        raise NotImplementedError
+        own = type(self).with_pending
+        if own is GameState.with_pending:
+            raise NotImplementedError
+        return own(self, pending)
 
     @property
     def to_act(self) -> int | None:
