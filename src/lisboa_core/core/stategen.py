@@ -142,7 +142,11 @@ def _record(spec: RecordSpec) -> list[str]:
         f"        return ({spec.name}, self.values())",
         "",
     ]
-    for fast in spec.fast:
+    # A state always has its fast copy of ``pending``: the decision stack calls it on every
+    # step (core.replace.with_field).
+    fast_fields = (*spec.fast, *(("pending",) if spec.state and "pending" not in spec.fast
+                                 else ()))
+    for fast in fast_fields:
         kind = next(f.type for f in spec.fields if f.name == fast)
         out += [
             f"    def with_{fast}(self, {fast}: {kind}) -> {spec.name}:",
