@@ -19,13 +19,14 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The hot path of legal_moves/apply: the shared core (decision stack, moves, copies, the
 # generator) and every game's state classes, rules and hints (package __init__ files stay
-# Python).
+# Python); and each game's invariants, which the test suite checks after every move.
 HOT = [
     "core/*.py",
     "games/*/state.py",
     "games/*/player.py",
     "games/*/rules/**/*.py",
     "games/*/hints/**/*.py",
+    "games/*/invariants.py",
 ]
 
 
