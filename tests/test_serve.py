@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -172,11 +172,10 @@ def test_the_page_and_its_assets_are_served() -> None:
     assert client.get("/static/secret.py").status_code == 404
 
 
-@pytest.fixture
-def served() -> Iterator[str]:
+def _serving(*args: str) -> Iterator[str]:
+    """``lisboa ARGS --port 0`` in a child process: yields the table's address."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "lisboa_core", "serve", "--port", "0", "--players", "2",
-         "--seat", "0", "--bots", "random", "--seed", "11"],
+        [sys.executable, "-m", "lisboa_core", *args, "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
     try:
         assert process.stdout is not None
@@ -186,6 +185,23 @@ def served() -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def _chromium(driver: Any) -> Any:
+    """Debian's headless Chromium, launched by playwright."""
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
+    return driver.chromium.launch(
+        executable_path=chromium, headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run"])
+
+
+@pytest.fixture
+def served() -> Iterator[str]:
+    yield from _serving("serve", "--players", "2", "--seat", "0", "--bots", "random",
+                        "--seed", "11")
 
 
 def _refused_on_the_page(page: Page, move: str, sent: int, shown: str) -> None:
@@ -253,17 +269,11 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
     sync_playwright = pytest.importorskip(
         "playwright.sync_api", reason="the browser check needs playwright (dev extra)"
     ).sync_playwright
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
     started = time.monotonic()
     clicks = 0
     rng = random.Random(11)
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=chromium, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        browser = _chromium(driver)
         page = browser.new_page()
         console: list[str] = []
         page.on("console", lambda line: console.append(line.text))
@@ -306,18 +316,8 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
 
 @pytest.fixture
 def served_puerto_rico() -> Iterator[str]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lisboa_core", "--game", "puerto-rico", "serve", "--port", "0",
-         "--players", "3", "--seat", "0", "--bots", "random,random", "--seed", "5"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert "http://127.0.0.1:" in line, process.stderr.read() if process.stderr else line
-        yield line.split(" at ", 1)[1].split(" ", 1)[0]
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    yield from _serving("--game", "puerto-rico", "serve", "--players", "3", "--seat", "0",
+                        "--bots", "random,random", "--seed", "5")
 
 
 @pytest.mark.slow
@@ -329,17 +329,11 @@ def test_a_whole_puerto_rico_game_is_played_from_the_page_in_chromium(
     sync_playwright = pytest.importorskip(
         "playwright.sync_api", reason="the browser check needs playwright (dev extra)"
     ).sync_playwright
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
     started = time.monotonic()
     clicks = 0
     rng = random.Random(5)
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=chromium, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        browser = _chromium(driver)
         page = browser.new_page()
         console: list[str] = []
         page.on("console", lambda line: console.append(line.text))
