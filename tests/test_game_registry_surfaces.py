@@ -310,7 +310,7 @@ def test_the_search_bot_plays_any_game_through_its_registry() -> None:
 
 
 def test_simulate_plays_the_toy_game_and_summarises_it() -> None:
-    results = simulate(2, 4, 10, ["greedy", "random"], game="toy-nim")
+    results = simulate(2, 4, 10, ["greedy", "random"], rotate=False, game="toy-nim")
     assert [r.game for r in results] == ["toy-nim"] * 4
     assert [r.winners for r in results] == [(0,)] * 4  # greedy sits first, and wins
     summary = summarise(results, 2)

@@ -38,9 +38,9 @@ def test_ray_gives_the_same_games_as_processes(local_ray: None) -> None:
 def test_a_user_catalogue_travels_to_the_workers(local_ray: None) -> None:
     rules = load_rules(overlay=[OVERLAY])
     arrived: list[int] = []
-    on_ray = simulate(2, 2, 3, ["greedy", "random"], rules=rules, backend="ray",
+    on_ray = simulate(2, 2, 3, ["greedy", "random"], rotate=True, rules=rules, backend="ray",
                       on_result=lambda r: arrived.append(r.index))
-    assert on_ray == simulate(2, 2, 3, ["greedy", "random"], rules=rules)
+    assert on_ray == simulate(2, 2, 3, ["greedy", "random"], rotate=True, rules=rules)
     assert arrived == [0, 1]
 
 
