@@ -157,6 +157,21 @@ class ToyNim(Game):
         mover_wins = state.heap % 4 != 0
         return [1.0 if (s == mover) == mover_wins else -1.0 for s in range(2)]
 
+    # What the AI adapters need (PettingZoo, OpenSpiel): a fixed action space and a vector.
+
+    def action_space(self, rules: Any) -> tuple[Move, ...]:
+        return tuple(Move("take", (n,)) for n in (1, 2, 3))
+
+    def encode(self, view: Any) -> Any:
+        import numpy as np
+
+        state, seat = view.state, view.seat
+        mine, theirs = state.players[seat], state.players[1 - seat]
+        return np.array([state.heap, mine, theirs], dtype=np.float32) / HEAP
+
+    def observation_size(self, state: Any) -> int:
+        return 3
+
 
 NIM = register_game(ToyNim())
 
