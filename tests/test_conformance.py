@@ -17,6 +17,7 @@ from lisboa_core.games.conformance import (
     ConformanceError,
     adapter_checks,
     check_game,
+    check_hints,
     check_illegal_moves,
     check_openspiel,
     check_pettingzoo,
@@ -27,10 +28,12 @@ from lisboa_core.games.conformance import (
 from test_game_registry_surfaces import NIM
 
 _SLOW = {"check_random_play", "check_saves", "check_views", "check_simulations"}
+_SLOW_FOR = {("lisboa", "check_hints")}  # Lisboa's bare search: about 6 s
 
 CASES = [
     pytest.param(name, check, id=f"{name}-{check.__name__}",
-                 marks=[pytest.mark.slow] if check.__name__ in _SLOW else [])
+                 marks=[pytest.mark.slow] if check.__name__ in _SLOW
+                 or (name, check.__name__) in _SLOW_FOR else [])
     for name in games()
     for check in CHECKS
 ]
@@ -154,3 +157,22 @@ def test_an_illegal_move_that_applies_is_caught(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(conformance, "apply", forgiving)
     with pytest.raises(ConformanceError, match="was applied though not legal"):
         check_illegal_moves("puerto-rico", seed=3)
+
+
+def test_a_hint_that_drops_a_legal_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint may only shorten the search: one that makes a legal move disappear (here
+    the last take, whenever the shortcuts are on) is caught at the first decision."""
+    import lisboa_core.games.conformance as conformance
+    from lisboa_core.core.stack import SWITCHES
+
+    real = conformance.legal_moves
+
+    def hinted(state: Any) -> Any:
+        moves = real(state)
+        return moves[:-1] if SWITCHES.shortcuts and len(moves) > 1 else moves
+
+    monkeypatch.setattr(conformance, "legal_moves", hinted)
+    with pytest.raises(ConformanceError, match=r"hints: toy-nim \(2 players, seed 3\) at "
+                       r"decision 0: the hints offer \[\] beyond the bare search and drop "
+                       r"\['take 3'\]"):
+        check_hints(NIM.name, seed=3)

@@ -324,6 +324,20 @@ def test_the_search_bot_plays_any_game_through_its_registry() -> None:
     assert lisboa_core.is_over(final) and sum(int(m.args[0]) for m in moves) == HEAP
 
 
+def test_cards_check_and_summary_serve_a_registered_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`lisboa --game NAME cards check` and `cards summary` take any registered game, one
+    whose catalogue does not count components included."""
+    from lisboa_core.fronts.cli import main
+
+    digest = NimRules().digest
+    assert main(["--game", "toy-nim", "cards", "check"]) == 0
+    assert capsys.readouterr().out == f"ok: the Toy Nim catalogue, catalogue digest {digest}\n"
+    assert main(["--game", "toy-nim", "cards", "summary"]) == 0
+    assert capsys.readouterr().out == f"Toy Nim catalogue: digest {digest}\n"
+
+
 def test_simulate_plays_the_toy_game_and_summarises_it() -> None:
     results = simulate(2, 4, 10, ["greedy", "random"], rotate=False, game="toy-nim")
     assert [r.game for r in results] == ["toy-nim"] * 4

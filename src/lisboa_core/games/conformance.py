@@ -10,6 +10,8 @@ raises :class:`ConformanceError` naming what broke, at which decision. The suite
 * :func:`check_determinism`: one seed, one game (the same moves, the same digests);
 * :func:`check_illegal_moves`: a move that is not legal raises ``IllegalMoveError`` with a
   reason and leaves the state as it was;
+* :func:`check_hints`: the game's lookahead hints offer exactly the moves of the bare
+  search;
 * :func:`check_saves`: every state and every seat's view round-trips through JSON;
 * :func:`check_views`: a view never depends on what its seat cannot see (views of
   different determinizations agree) and a determinized state is playable;
@@ -63,6 +65,7 @@ __all__ = [
     "check_determinism",
     "check_events",
     "check_game",
+    "check_hints",
     "check_illegal_moves",
     "check_openspiel",
     "check_pettingzoo",
@@ -228,6 +231,34 @@ def check_events(name: str, seed: int = 0, games: int = 1) -> None:
                           f"a {event.kind} event did not read back")
 
 
+def check_hints(name: str, seed: int = 0, games: int = 1) -> None:
+    """The game's hints (judges, verdicts, bounds that shorten the lookahead) never change
+    what is legal: at every fifth decision of random games at the fewest players, the
+    moves offered are those of the bare search (``SWITCHES.shortcuts`` off)."""
+    from lisboa_core.core.replace import replace
+    from lisboa_core.core.stack import SWITCHES
+
+    def offered(state: Any, shortcuts: bool) -> list[str]:
+        fresh = replace(state)  # a new object: no answer cached for it
+        SWITCHES.shortcuts = shortcuts
+        try:
+            return [str(m) for m in legal_moves(fresh)]
+        finally:
+            SWITCHES.shortcuts = True
+
+    found = game(name)
+    players = found.players[0]
+    for index in range(games):
+        run = seed + index
+        for step, state in enumerate(_walk(found, players, run)[:-1:5]):
+            hinted, bare = offered(state, True), offered(state, False)
+            if hinted != bare:
+                extra = sorted(set(hinted) - set(bare))[:3]
+                lost = sorted(set(bare) - set(hinted))[:3]
+                _fail("hints", found, players, run, step * 5,
+                      f"the hints offer {extra} beyond the bare search and drop {lost}")
+
+
 def _random_chooser(seed: int) -> Callable[[Any], Move]:
     chooser = random.Random(seed)
 
@@ -279,6 +310,7 @@ CHECKS: tuple[Callable[..., None], ...] = (
     check_random_play,
     check_determinism,
     check_illegal_moves,
+    check_hints,
     check_saves,
     check_views,
     check_events,
