@@ -58,12 +58,6 @@ __all__ = [
 KINDS: Final = VOCABULARY.kind_names()
 """The component kinds of a Puerto Rico catalogue."""
 
-_SCORES: Final = SCORES
-_QUANTITIES: Final = QUANTITIES
-_END: Final = END
-_TIEBREAK: Final = TIEBREAK
-
-
 class _Problems:
     def __init__(self) -> None:
         self.found: list[Problem] = []
@@ -284,11 +278,11 @@ def _score(r: _Reader, item: ast.Field) -> m.ScoreRule | None:
         return None
     kind, subject = str(values[0]), str(values[1])
     numbers = tuple(v.value for v in values[2:] if isinstance(v, ast.Int))
-    if kind not in _SCORES:
-        r.bad(values[0].loc, "LB112", f"unknown score kind '{kind}'; known: {', '.join(_SCORES)}")
-    elif kind != "per-building" and subject not in _QUANTITIES:
+    if kind not in SCORES:
+        r.bad(values[0].loc, "LB112", f"unknown score kind '{kind}'; known: {', '.join(SCORES)}")
+    elif kind != "per-building" and subject not in QUANTITIES:
         r.bad(values[1].loc, "LB103",
-              f"unknown quantity '{subject}'; expected one of {', '.join(_QUANTITIES)}")
+              f"unknown quantity '{subject}'; expected one of {', '.join(QUANTITIES)}")
     elif (kind == "steps" and len(numbers) % 2) or (kind != "steps" and len(numbers) != 1):
         r.bad(values[2].loc, "LB105", f"score {kind}: wrong count of numbers")
     elif kind == "per-full" and numbers[0] < 1:
@@ -360,8 +354,8 @@ def _read(comp: ast.Component, problems: _Problems) -> m.Component | None:
         made = m.TradingHouse(**_base(r), spaces=r.count("spaces"))
     elif kind == "board":
         made = m.GameBoard(**_base(r), columns=r.count("columns"),
-                           role_bonus=r.count("role-bonus"), end=_words(r, "end", _END),
-                           tiebreak=_words(r, "tiebreak", _TIEBREAK))
+                           role_bonus=r.count("role-bonus"), end=_words(r, "end", END),
+                           tiebreak=_words(r, "tiebreak", TIEBREAK))
     elif kind == "player-board":
         made = m.PlayerMat(**_base(r), island=r.count("island"), city=r.count("city"),
                            keep_goods=r.count("keep-goods"))
