@@ -1,7 +1,8 @@
 """lisboa_core: a rules engine for the board game Lisboa with a declarative card language.
 
 Components live in plain-text card files; :func:`load_rules` parses, validates and indexes
-them into an immutable :class:`Rules` catalogue. A game is an immutable :class:`State`:
+them into an immutable :class:`Rules` (the catalogue, loaded; see the glossary in
+``docs/guide/glossary.md``). A game is an immutable :class:`State`:
 :func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
 (``state.to_act``) may do, and :func:`apply` returns the next state.
 

@@ -33,6 +33,7 @@ from lisboa_core.games import generic
 
 if TYPE_CHECKING:
     from lisboa_core.core.stack import DecisionStack
+    from lisboa_core.dsl.keys import KeyVocabulary
     from lisboa_core.dsl.vocabulary import Vocabulary
 
 __all__ = [
@@ -113,7 +114,12 @@ class Game:
     rules_type: type = object
     """Its catalogue class (what :meth:`load_rules` returns)."""
     vocabulary: Vocabulary
-    """The words of its card files (:class:`~lisboa_core.dsl.vocabulary.Vocabulary`)."""
+    """The words of its card files (:class:`~lisboa_core.dsl.vocabulary.Vocabulary`), for a
+    game whose cards the shared compiler reads."""
+    key_vocabulary: KeyVocabulary | None = None
+    """What its card files may say (:class:`~lisboa_core.dsl.keys.KeyVocabulary`), for a
+    game that reads the shared syntax with a reader of its own (Puerto Rico); the
+    card-language reference lists it."""
     effect_handlers: dict[str, Any]
     """Its interpreter's function per effect kind (``(state, seat, do, ctx) -> state``);
     :func:`lisboa_core.extend.register_effect` adds to it."""

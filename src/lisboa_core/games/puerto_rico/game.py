@@ -7,6 +7,7 @@ from typing import Any
 from lisboa_core.games import Game
 from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico.language import VOCABULARY
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.scoring import CATEGORIES, ScoreSheet
 from lisboa_core.games.puerto_rico.stack import STACK
@@ -44,6 +45,7 @@ class PuertoRico(Game):
     turn_decision = "choose-role"
     categories = CATEGORIES
     points_name = "VP"
+    key_vocabulary = VOCABULARY
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The catalogue (:func:`lisboa_core.games.puerto_rico.catalog.load_rules`)."""
