@@ -20,6 +20,7 @@ from lisboa_core import _moved
 from lisboa_core._version import __version__
 from lisboa_core.api import (
     apply,
+    describe_move,
     explain_illegal,
     is_over,
     legal_moves,
@@ -52,6 +53,7 @@ from lisboa_core.games.lisboa.rules.scoring import (
     SeatScore,
 )
 from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.match import Match
 from lisboa_core.persistence.records import (
     GameRecord,
     Recorder,
@@ -73,6 +75,7 @@ __all__ = [
     "ISMCTSBot",
     "IllegalMoveError",
     "LisboaError",
+    "Match",
     "Move",
     "Options",
     "Problem",
@@ -92,6 +95,7 @@ __all__ = [
     "as_view",
     "clear_caches",
     "describe",
+    "describe_move",
     "determinize",
     "explain_illegal",
     "from_json",
