@@ -121,6 +121,12 @@ class Lisboa(Game):
 
         return describe_move(state, move)
 
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """The generated text of a card, tile or board part (:func:`lisboa_core.describe`)."""
+        from lisboa_core.games.lisboa.descriptions import describe
+
+        return describe(rules[component_id])
+
     def events_between(self, before: Any, after: Any, move: Any = None,
                        seat: int | None = None) -> Any:
         """Lisboa's events, named after the places of its board."""

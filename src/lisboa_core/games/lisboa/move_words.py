@@ -109,7 +109,10 @@ def _sponsor(state: Any, move: Move) -> str:
 
 
 def _pile(state: Any, move: Move) -> str:
-    return f"take {_with_text(rules_of(state), move.args[0])} into your hand"
+    rules = rules_of(state)
+    found = rules.get(str(move.args[0]))
+    text = f": {card_text(found)}" if found is not None else ""
+    return f"take {_named(rules, move.args[0])} into your hand{text}"
 
 
 def _discard(state: Any, move: Move) -> str:

@@ -12,7 +12,7 @@ from lisboa_core.core.moves import Move
 from lisboa_core.games.puerto_rico.model import Ability, Building, Role, Rules, ScoreRule
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 
-__all__ = ["building_text", "describe_move", "role_text"]
+__all__ = ["building_text", "component_text", "describe_move", "role_text"]
 
 _PHASES = {
     "settle": "each player in turn takes a plantation",
@@ -72,6 +72,22 @@ def building_text(rules: Rules, building: Building) -> str:
     parts += [_ability(a) for a in building.abilities]
     parts += [_scoring(r) for r in building.scoring]
     return "; ".join(parts)
+
+
+def component_text(rules: Rules, component_id: str) -> str:
+    """A component by name and id (any case), with what it does for a building or a role.
+
+    :raises KeyError: for an id the catalogue lacks."""
+    found = rules.by_id.get(component_id) or next(
+        (c for c in rules.components if c.word == component_id.lower()), None)
+    if found is None:
+        raise KeyError(component_id)
+    head = f"{found.name} ({found.id})"
+    if isinstance(found, Building):
+        return f"{head}: {building_text(rules, found)}"
+    if isinstance(found, Role):
+        return f"{head}: {role_text(found)}"
+    return head
 
 
 def _by_word(items: Any, word: Any) -> Any:
