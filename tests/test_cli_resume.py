@@ -9,8 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import apply, describe, load_rules, new_game, parse_move
+from lisboa_core import (
+    GameRecord,
+    apply,
+    describe,
+    legal_moves,
+    load_rules,
+    new_game,
+    parse_move,
+    replay,
+)
 from lisboa_core.fronts.cli import main
+from lisboa_core.games import game as lisboa_game
 
 # A bot that always plays the first legal move: it keeps no generator, so a resumed game
 # goes on exactly as the uninterrupted one (the built-in bots are seeded afresh on resuming).
@@ -137,3 +147,35 @@ def test_resume_refuses_another_game_and_a_bad_file(
     broken.write_text("{}", encoding="utf-8")
     assert main(["play", "--resume", str(broken)]) == 1
     assert capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize(("game", "players"), [
+    pytest.param("lisboa", 2, marks=pytest.mark.slow), ("puerto-rico", 3)])
+def test_a_whole_game_at_the_terminal_names_every_card_it_offers(
+    game: str, players: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 24's acceptance: a person playing a whole game through ``lisboa play`` reads
+    the name of every card, tile, building or role each offered move names."""
+    path = tmp_path / "whole.json"
+    _script(monkeypatch, ["1"] * 2000)
+    assert main(["--game", game, "play", "--players", str(players), "--seed", "11",
+                 "--bots", "random", "--autosave", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "game over" in out
+    record = GameRecord.load(path)
+    rules = lisboa_game(game).load_rules()
+    result = replay(record)
+    assert result.ok and not result.final.pending
+    named = 0
+    for state in result.states[:-1]:
+        if state.to_act != 0:
+            continue
+        for move in legal_moves(state):
+            for arg in move.args:
+                found = rules.get(str(arg)) or next(  # Puerto Rico's moves name by word
+                    (c for c in rules if getattr(c, "word", None) == arg), None)
+                if found is not None:
+                    assert found.name in out, (str(move), found.name)
+                    named += 1
+    assert named > 50
