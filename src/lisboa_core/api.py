@@ -214,8 +214,9 @@ def explain_illegal(state: GameState, move: Move) -> str | None:
 
 def describe_move(state: GameState | Any, move: Move) -> str:
     """What ``move`` does in ``state``, in plain words, from the texts of the cards it names
-    (Lisboa: ``tuck BL09 (Marquis, blue 4): gain 1 tools; influence 3; then sell goods or
-    trade``; Puerto Rico: the role, tile or building by name and what it does).
+    (Lisboa: ``tuck ID (the card's name): its reward; penalty: its penalty; influence N;
+    then sell goods or trade``; Puerto Rico: the role, tile or building by name and what it
+    does).
 
     ``state`` is the state the move is chosen in (``done``, ``pass`` or ``option 2`` mean
     what the decision on top makes them mean), or a :class:`~lisboa_core.views.View` of it
@@ -231,7 +232,7 @@ def describe_move(state: GameState | Any, move: Move) -> str:
 
         state = new_game(players=2, seed=1)
         for move in legal_moves(state):
-            print(move, "-", describe_move(state, move))  # keep C09 - keep clergy tile ...
+            print(move, "-", describe_move(state, move))  # keep ID - keep clergy tile ID ...
     """
     inner = getattr(state, "state", state)  # a View's state
     expect(inner, GameState, "describe_move", "state")

@@ -358,8 +358,8 @@ _WORDS: dict[str, Callable[[Any, Move], str]] = {
 
 
 def describe_move(state: Any, move: Move) -> str:
-    """What ``move`` does in ``state``, in words: ``tuck BL09 (Marquis, blue 4): gain 1
-    tools; influence 3; then sell goods or trade``.
+    """What ``move`` does in ``state``, in words: ``tuck ID (the card's name): its reward;
+    penalty: its penalty; influence N; then sell goods or trade``.
 
     The cards, tiles, plans, decrees and sites the move names are given by name, with their
     text generated from the catalogue. ``state`` is the state the move is chosen in (a

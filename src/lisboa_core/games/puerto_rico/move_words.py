@@ -149,7 +149,8 @@ def _yes_no(state: Any, move: Move) -> str:
     frame = state.pending[-1]
     rules = rules_of(state)
     if frame.kind == "mayor-privilege":
-        what = "take the Mayor's extra colonist"
+        role = next((r for r in rules.roles if r.privilege == "extra-colonist"), None)
+        what = f"take the {role.name if role is not None else 'role'}'s extra colonist"
     else:
         building = _by_word(rules.buildings, frame.kind)
         name = building.name if building is not None else frame.kind.replace("-", " ")
@@ -168,7 +169,9 @@ def _pass(state: Any, move: Move) -> str:
 _WORDS: dict[str, Callable[[Any, Move], str]] = {
     "role": _role,
     "take": _take,
-    "hacienda": lambda s, mv: "draw a hidden plantation with the hacienda",
+    "hacienda": lambda s, mv: "draw a hidden plantation with the " + next(
+        (b.name for b in rules_of(s).buildings
+         if any(a.effect == "draw-plantation" for a in b.abilities)), "building"),
     "place": _place,
     "build": _build,
     "extra": lambda s, mv: f"take one more {mv.args[0]} (the craftsman's privilege)",
