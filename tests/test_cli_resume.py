@@ -179,3 +179,20 @@ def test_a_whole_game_at_the_terminal_names_every_card_it_offers(
                     assert found.name in out, (str(move), found.name)
                     named += 1
     assert named > 50
+
+
+def test_resuming_keeps_the_persons_seat_unless_told_otherwise(
+    first_bot: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    part = tmp_path / "seat1.json"
+    _script(monkeypatch, [f"save {part}", "quit"])
+    assert main(["play", "--players", "3", "--seat", "1", "--bots", first_bot]) == 0
+    assert json.loads(part.read_text(encoding="utf-8"))["names"] == ["first", "you", "first"]
+    capsys.readouterr()
+    _script(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(part), "--bots", first_bot]) == 0
+    assert "You are seat 1;" in capsys.readouterr().out
+    _script(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(part), "--seat", "2", "--bots", first_bot]) == 0
+    assert "You are seat 2;" in capsys.readouterr().out

@@ -317,7 +317,7 @@ def _pick(text: str, legal: Sequence[Move], state: Any) -> Move | None:
 
 
 def _check_play(args: argparse.Namespace) -> str | None:
-    if args.resume is None and args.seat >= args.players:
+    if args.resume is None and (args.seat or 0) >= args.players:
         return f"argument --seat: must be 0 to {args.players - 1} for {args.players} players"
     return None
 
@@ -337,9 +337,12 @@ def _play_command(args: argparse.Namespace) -> int:
         seed = args.seed
     bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
     if match is not None:
-        return play_session(match.state.player_count, args.seat, bots, match=match,
+        # the person's seat of the saved game unless --seat says otherwise
+        seat = args.seat if args.seat is not None else (
+            match.names.index("you") if "you" in match.names else 0)
+        return play_session(match.state.player_count, seat, bots, match=match,
                             autosave=args.autosave)
-    return play_session(args.players, args.seat, bots, args.seed, _options(args, found),
+    return play_session(args.players, args.seat or 0, bots, args.seed, _options(args, found),
                         _rules(args, found), found, autosave=args.autosave)
 
 
@@ -410,8 +413,9 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--players", type=whole_number, default=None,
                       help="a player count of the game (default: its usual one; Lisboa: 2, 3 "
                       "or 4, default 4)")
-    play.add_argument("--seat", type=at_least(0), default=0,
-                      help="your seat, 0 to players - 1 (default 0)")
+    play.add_argument("--seat", type=at_least(0), default=None,
+                      help="your seat, 0 to players - 1 (default 0; with --resume, the seat "
+                      "named 'you' in the saved game)")
     play.add_argument(
         "--bots", default="greedy",
         help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
