@@ -21,6 +21,7 @@ from lisboa_core import _moved
 from lisboa_core._version import __version__
 from lisboa_core.api import (
     apply,
+    describe_move,
     explain_illegal,
     is_over,
     legal_moves,
@@ -53,6 +54,7 @@ from lisboa_core.games.lisboa.rules.scoring import (
     SeatScore,
 )
 from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.match import Match
 from lisboa_core.persistence.records import (
     GameRecord,
     Recorder,
@@ -74,6 +76,7 @@ __all__ = [
     "ISMCTSBot",
     "IllegalMoveError",
     "LisboaError",
+    "Match",
     "Move",
     "Options",
     "Problem",
@@ -93,6 +96,7 @@ __all__ = [
     "as_view",
     "clear_caches",
     "describe",
+    "describe_move",
     "determinize",
     "explain_illegal",
     "from_json",

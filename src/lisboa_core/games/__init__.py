@@ -222,8 +222,16 @@ class Game:
         return generic.text_picture(self.render_text(state_or_view))
 
     def describe_move(self, state: Any, move: Any) -> str:
-        """What ``move`` does, in words."""
+        """What ``move`` does, in words (default: its notation)."""
         return str(move)
+
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """The text of the component ``component_id`` of the catalogue ``rules``, for people
+        (``show ID`` in ``lisboa play``).
+
+        Default: its name and id. :raises KeyError: for an id the catalogue lacks."""
+        found = rules[component_id]
+        return f"{found.name} ({found.id})"
 
     def check_invariants(self, state: Any) -> list[str]:
         """The invariants ``state`` breaks, in words (empty: none).

@@ -106,6 +106,12 @@ class PuertoRico(Game):
 
         return describe_move(state, move)
 
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """A building, role card or other component by name, with what it does."""
+        from lisboa_core.games.puerto_rico.move_words import component_text
+
+        return component_text(rules, component_id)
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece conservation over every zone and every capacity."""
         from lisboa_core.games.puerto_rico.invariants import check_invariants
