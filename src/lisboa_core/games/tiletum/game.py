@@ -80,6 +80,25 @@ class Tiletum(Game):
 
         return check_invariants(state)
 
+    def action_space(self, rules: Any) -> tuple[Any, ...]:
+        """Every move of any Tiletum state under ``rules``, in a fixed order."""
+        from lisboa_core.games.tiletum.actions import action_space
+
+        return action_space(rules)
+
+    def encode(self, view: Any) -> Any:
+        """Tiletum's observation vector (:mod:`lisboa_core.games.tiletum.observation`,
+        needs numpy)."""
+        from lisboa_core.games.tiletum.observation import encode
+
+        return encode(view)
+
+    def observation_size(self, state: Any) -> int:
+        """The length of Tiletum's observation vector."""
+        from lisboa_core.games.tiletum.observation import observation_size
+
+        return observation_size(state)
+
 
 GAME = Tiletum()
 """The Tiletum game."""
