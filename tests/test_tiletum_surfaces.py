@@ -101,3 +101,11 @@ def test_the_action_space_holds_every_legal_move_and_the_observation_has_a_fixed
         vector = encode(observe(state, 0))
         assert vector.shape == (size,)
         assert (encode(observe(determinize(observe(state, 0), 3), 0)) == vector).all()
+
+
+def test_the_text_board_shows_the_wheel_the_king_track_and_every_seat() -> None:
+    """TL4.3: each area's value under the wheel's offset with its AP (TL6.6)."""
+    state = new_game(players=2, seed=3, game="tiletum").replaced({"wheel": 1})
+    text = game("tiletum").render_text(observe(state, 1))
+    assert "AR1 architect value 6 (1 AP)" in text and "AR2 merchant  value 1 (6 AP)" in text
+    assert "seat 0: 10 VP" in text and "seat 1: 10 VP" in text and "king track KT" in text

@@ -74,6 +74,12 @@ class Tiletum(Game):
 
         return determinize(view, seed)
 
+    def render_text(self, state_or_view: Any) -> str:
+        """The position as text (:func:`lisboa_core.games.tiletum.render.render_text`)."""
+        from lisboa_core.games.tiletum.render import render_text
+
+        return render_text(state_or_view)
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece and dice conservation and the king track (one marker per seat)."""
         from lisboa_core.games.tiletum.invariants import check_invariants
