@@ -380,3 +380,54 @@ def test_tl28_14_final_scoring_and_tl20_6_ties() -> None:
     tied = seat(seat(state, 0, {}, vp=50, coats=("",) * 6), 1, {}, vp=50)
     tied = tied.replaced({"posts": (-1,) * len(posts), "pillars": ((),) * 9})
     assert score(tied).winners == (1,)
+
+
+@pytest.mark.parametrize(("players", "spaces"), [(2, 10), (3, 13), (4, 16)])
+def test_tl2_1_5_map_bonus_spaces_by_player_count(players: int, spaces: int) -> None:
+    """TL2.1.5 / components.md P: 10, 13, 16 map bonus-tile spaces filled; one tile on each
+    action area and on the king space."""
+    state = fresh(players)
+    assert sum(1 for t in state.map_bonus if t) == spaces
+    assert all(state.area_bonus) and state.king_bonus
+
+
+def test_tl2_1_8_one_closed_cathedral_site() -> None:
+    """TL2.1.8: the "not built" cost tile closes its site: no tiles, no pillar there."""
+    state = fresh()
+    closed = state.costs.index("CC9")
+    assert state.cathedral_left[closed] == 0
+    assert sum(1 for n in state.cathedral_left if n) == 8
+
+
+def test_tl10_3_marked_spaces_follow_the_player_count() -> None:
+    """TL10.3: with 2 players only unmarked spaces take trading posts (Paris: PAR-1)."""
+    state = seat(fresh(2), 0, merchant="PAR")
+    moves = {str(m) for m in legal_moves(action(state, 0, "merchant", 1))}
+    assert "post PAR-1" in moves and "post PAR-2" not in moves and "post PAR-3" not in moves
+    state = seat(fresh(4), 0, merchant="PAR")
+    moves = {str(m) for m in legal_moves(action(state, 0, "merchant", 1))}
+    assert {"post PAR-1", "post PAR-2", "post PAR-3"} <= moves
+
+
+def test_tl10_2_road_spaces_cost_a_move_each() -> None:
+    """TL10.2: Paris to Bordeaux is two moves through the road space R08."""
+    state = seat(fresh(), 0, merchant="PAR")
+    state = play(action(state, 0, "merchant", 2), "move R08", "move BOR")
+    assert state.players[0].merchant == "BOR" and ap_left(state) == 0
+
+
+def test_tl15_5_no_contract_without_an_empty_contract_space() -> None:
+    """TL15.5: with every contract space covered no contract can be gained."""
+    state = fresh()
+    full = tuple(f"C{i:02d}" for i in range(1, 9))
+    state = seat(state, 0, {}, contracts=full, warehouse=())
+    moves = {str(m) for m in legal_moves(action(state, 0, "contract", 6))}
+    holds = [RULES.extra["tile"][t].kind for t in state.contract_display]
+    assert all((f"contract CS{i + 1}" in moves) == (k == "coat") for i, k in enumerate(holds))
+
+
+def test_tl12_3_exchange_gives_another_type() -> None:
+    """TL12.3 (TL29.3 reading): no exchange for the same type."""
+    state = seat(fresh(), 0, {"food": 1})
+    moves = {str(m) for m in legal_moves(action(state, 0, "contract", 1))}
+    assert "exchange food food" not in moves and "exchange food gold" in moves
