@@ -916,7 +916,7 @@ def _patterns(prefix: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern
 
 
 def _rule_key(rule: str) -> list[int]:
-    return [int(x) for x in rule.lstrip("PR").split(".")]
+    return [int(x) for x in re.sub(r"^[A-Z]+", "", rule).split(".")]
 
 
 def read_rules(
@@ -1015,6 +1015,11 @@ def puerto_rico_coverage_page() -> str:
     return rules_coverage_page("puerto-rico", "PR", "Puerto Rico", "../../")
 
 
+def tiletum_coverage_page() -> str:
+    """The Markdown text of docs/games/tiletum/coverage.md."""
+    return rules_coverage_page("tiletum", "TL", "Tiletum", "../../")
+
+
 # --- assembling ------------------------------------------------------------------------
 
 def observation_layout_section() -> str:
@@ -1065,6 +1070,7 @@ def puerto_rico_observation_section() -> str:
 PAGES: dict[str, Callable[[], str]] = {
     "rules-coverage.md": rules_coverage_page,
     "games/puerto-rico/coverage.md": puerto_rico_coverage_page,
+    "games/tiletum/coverage.md": tiletum_coverage_page,
 }
 """Pages generated whole."""
 

@@ -30,7 +30,8 @@ from lisboa_core.persistence.files import write_atomic
 
 __all__ = ["BUILT_IN", "Field", "ModuleSpec", "RecordSpec", "main", "render", "write"]
 
-BUILT_IN = ("lisboa_core.games.lisboa.fields", "lisboa_core.games.puerto_rico.fields")
+BUILT_IN = ("lisboa_core.games.lisboa.fields", "lisboa_core.games.puerto_rico.fields",
+            "lisboa_core.games.tiletum.fields")
 """The field lists of the games that ship with the library."""
 
 _CORE_STATE_FIELDS = ("pending", "rng", "catalogue")  # declared by GameState

@@ -53,6 +53,7 @@ ENTRY_POINT_GROUP = "lisboa_core.games"
 _BUILT_IN: dict[str, str] = {
     "lisboa": "lisboa_core.games.lisboa.game:GAME",
     "puerto-rico": "lisboa_core.games.puerto_rico.game:GAME",
+    "tiletum": "lisboa_core.games.tiletum.game:GAME",
 }
 
 

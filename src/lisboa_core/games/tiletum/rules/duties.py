@@ -1,0 +1,160 @@
+"""Duties (TL14): free actions of a player's own turn — the gold exchange, fulfilling a
+contract, placing a coat of arms, contributing to a cathedral and using an assistant — and
+what completing a building gives (TL16)."""
+
+from __future__ import annotations
+
+from lisboa_core.core.moves import Move
+from lisboa_core.core.replace import replace
+from lisboa_core.games.tiletum.model import RESOURCES
+from lisboa_core.games.tiletum.rules.effects import apply_effects
+from lisboa_core.games.tiletum.rules.ops import (
+    ACTIONS,
+    add_resources,
+    add_vp,
+    completed,
+    rules_of,
+    set_player,
+    with_item,
+)
+from lisboa_core.games.tiletum.state import Frame, State
+
+__all__ = ["after_building", "apply_duty", "duty_moves", "payment"]
+
+DUTIES = frozenset({"trade", "fulfil", "coat", "contribute", "assist"})
+"""The move kinds of duties."""
+
+
+def payment(state: State, tile: str, kind: str) -> dict[str, int] | None:
+    """What fulfilling the contract on ``tile`` costs when its "of one type" part is paid in
+    ``kind`` (TL23.1), or None when the seat cannot know yet (no such part and a kind given)."""
+    rules = rules_of(state)
+    contract = rules.extra["contract"][rules.extra["tile"][tile].holds]
+    cost: dict[str, int] = {}
+    for res, n in contract.pay:
+        name = kind if res == "any" else res
+        cost[name] = cost.get(name, 0) + n
+    return cost
+
+
+def _has_any(state: State, tile: str) -> bool:
+    rules = rules_of(state)
+    contract = rules.extra["contract"][rules.extra["tile"][tile].holds]
+    return any(res == "any" for res, _ in contract.pay)
+
+
+def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
+    """The duties ``seat`` may perform now (TL14.1); ``die_action``: the turn's die action is
+    the open instance, so "+AP" assistants can be used (TL22.1.7)."""
+    rules = rules_of(state)
+    p = state.players[seat]
+    have = dict(zip(RESOURCES, p.resources, strict=True))
+    moves: list[Move] = []
+    if have["gold"] >= 2:
+        moves += [Move("trade", (r,)) for r in RESOURCES if r != "gold"]
+    tiles = rules.extra["tile"]
+    seen: set[str] = set()
+    for t in p.warehouse:
+        if t in seen or t not in tiles:
+            continue
+        seen.add(t)
+        kind = tiles[t].kind
+        if kind == "contract" and len(p.contracts) < len(rules.contract_spaces):
+            for r in (RESOURCES if _has_any(state, t) else ("",)):
+                cost = payment(state, t, r)
+                if cost is not None and all(have[k] >= v for k, v in cost.items()):
+                    moves.append(Move("fulfil", (t, r) if r else (t,)))
+        elif kind == "coat":
+            moves += [Move("coat", (t, b.id)) for i, b in enumerate(rules.buildings)
+                      if not p.coats[i] and have["food"] >= b.coat_food]
+        elif kind == "assistant":
+            verbs = {v for v, _ in tiles[t].effects}
+            if "die-type" in verbs or ("plus-ap" in verbs and not die_action):
+                continue
+            moves.append(Move("assist", (t,)))
+    for i, site in enumerate(rules.cathedrals):
+        cost = rules.extra["cost"][state.costs[i]]
+        if (seat in state.pillars[i] and not p.contributed[i] and state.cathedral_left[i] > 0
+                and not cost.closed and have["stone"] >= cost.stone):
+            moves.append(Move("contribute", (site.id,)))
+    return moves
+
+
+def _remove(warehouse: tuple[str, ...], tile: str) -> tuple[str, ...]:
+    i = warehouse.index(tile)
+    return (*warehouse[:i], *warehouse[i + 1 :])
+
+
+def apply_duty(state: State, seat: int, move: Move) -> State:
+    """Perform a duty offered by :func:`duty_moves` (a "+AP" assistant is the caller's)."""
+    rules = rules_of(state)
+    kind = move.kind
+    if kind == "trade":  # TL14.2
+        return add_resources(state, seat, gold=-2, **{str(move.args[0]): 1})
+    if kind == "fulfil":  # TL14.3
+        tile = str(move.args[0])
+        cost = payment(state, tile, str(move.args[1]) if len(move.args) > 1 else "") or {}
+        state = add_resources(state, seat, **{k: -v for k, v in cost.items()})
+        p = state.players[seat]
+        space = len(p.contracts)
+        pillar = 1 if space < rules.start_pillars else 0
+        state = set_player(state, seat, replace(
+            p, warehouse=_remove(p.warehouse, tile), contracts=(*p.contracts, tile),
+            pillars=p.pillars + pillar))
+        contract = rules.extra["contract"][rules.extra["tile"][tile].holds]
+        state = add_vp(state, seat, contract.vp + rules.contract_spaces[space])
+        return apply_effects(state, seat, contract.extra)
+    if kind == "coat":  # TL14.4
+        tile, building = str(move.args[0]), str(move.args[1])
+        index = next(i for i, b in enumerate(rules.buildings) if b.id == building)
+        b = rules.buildings[index]
+        state = add_resources(state, seat, food=-b.coat_food)
+        p = state.players[seat]
+        coats = (*p.coats[:index], tile, *p.coats[index + 1 :])
+        state = set_player(state, seat, replace(p, warehouse=_remove(p.warehouse, tile),
+                                                coats=coats))
+        state = after_building(state, seat, index)
+        return apply_effects(state, seat, (b.coat_bonus,))
+    if kind == "contribute":  # TL14.5
+        i = rules.extra["site_index"][str(move.args[0])]
+        site = rules.cathedrals[i]
+        cost = rules.extra["cost"][state.costs[i]]
+        taken = site.tiles[site.pillars - state.cathedral_left[i]]
+        state = add_resources(state, seat, stone=-cost.stone, vp=cost.vp + taken)
+        p = state.players[seat]
+        state = set_player(state, seat, replace(
+            p, contributed=with_item(p.contributed, i, 1),
+            cathedral_tiles=(*p.cathedral_tiles, taken)))
+        return state.replaced({"cathedral_left": with_item(state.cathedral_left, i,
+                                                           state.cathedral_left[i] - 1)})
+    # assist (TL14.6)
+    tile = str(move.args[0])
+    p = state.players[seat]
+    state = set_player(state, seat, replace(p, warehouse=_remove(p.warehouse, tile)))
+    return apply_effects(state, seat, rules.extra["tile"][tile].effects)
+
+
+def after_building(state: State, seat: int, index: int) -> State:
+    """After a person or a coat went into building ``index``: the roof trading post to the
+    supply once its rooms are full (TL11.6); once completed, its bonus AP marker beside the
+    action of its person (TL16.2), added at once to an open die action of that kind
+    (TL16.4)."""
+    rules = rules_of(state)
+    p = state.players[seat]
+    if p.roofs[index] and all(p.rooms[index]):
+        p = replace(p, roofs=with_item(p.roofs, index, 0), posts=p.posts + 1)
+        state = set_player(state, seat, p)
+    rooms = rules.buildings[index].rooms
+    if not rooms or not completed(rules, p, index):
+        return state
+    icon = rules.extra["person"][p.rooms[index][0]].icon
+    a = ACTIONS.index(icon)
+    state = set_player(state, seat, replace(p, bonus_ap=with_item(p.bonus_ap, a,
+                                                                  p.bonus_ap[a] + rooms)))
+    pending = list(state.pending)
+    for i in range(len(pending) - 1, -1, -1):
+        f = pending[i]
+        if f.kind == "action" and f.seat == seat and f.data[3] and f.data[0] == icon:
+            pending[i] = Frame("action", seat, (icon, f.data[1] + rooms, f.data[2], 1))
+            return state.with_pending(tuple(pending))
+    return state

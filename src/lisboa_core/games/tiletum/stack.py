@@ -1,0 +1,22 @@
+"""Tiletum's decision stack: the table its rules register their frames in.
+
+No decision looks ahead: every option offered can be carried out, and an action may always
+be ended with AP left (TL0.10), so each frame is registered with ``lookahead=False``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from lisboa_core.core.stack import ApplyFn, DecisionStack, MovesFn
+from lisboa_core.games.tiletum.state import State
+
+__all__ = ["STACK", "register"]
+
+STACK: Final[DecisionStack[State]] = DecisionStack("tiletum")
+"""Every Tiletum frame kind's handler."""
+
+
+def register(kind: str, apply: ApplyFn[State], moves: MovesFn[State] | None = None) -> None:
+    """Register a Tiletum frame kind (no lookahead: see the module's docstring)."""
+    STACK.register(kind, apply, moves, lookahead=False)
