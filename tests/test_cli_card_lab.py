@@ -180,6 +180,7 @@ def test_engine_and_serve_play_with_the_overlay(tmp_path: Path,
 def test_cards_check_lints_a_card_using_a_registered_effect() -> None:
     status, out, _ = _run("cards", "check", "--overlay", str(WINDFALL))
     assert status == 1 and "LB110 unknown effect 'windfall'" in out
+    assert "needs its module: --extension MODULE" in out
     status, out, _ = _run("cards", "check", "--overlay", str(WINDFALL),
                           "--extension", "lab_effects")
     assert status == 0 and out.splitlines()[-1].startswith("ok: ")

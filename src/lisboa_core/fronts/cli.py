@@ -46,6 +46,9 @@ def _problems(err: CardSyntaxError | CardValidationError) -> int:
     for problem in err.problems:
         print(problem.render())
     print(f"{len(err.problems)} problem(s) found")
+    if any(p.code == "LB110" for p in err.problems):
+        print("(an effect kind registered from your own code needs its module: "
+              "--extension MODULE)")
     return 1
 
 
@@ -91,11 +94,8 @@ def _cards_check(args: argparse.Namespace) -> int:
         print(f"ok: {len(rules)} components with the overlay, catalogue digest {rules.digest}")
         return 0
     problems = check_paths(*args.paths)
-    for problem in problems:
-        print(problem.render())
-    if problems:
-        print(f"{len(problems)} problem(s) found")  # the same stream as the problems
-        return 1
+    if problems:  # the same stream as the problems
+        return _problems(CardValidationError(problems))
     if args.paths and not all(os.path.isdir(p) for p in args.paths):
         print(f"ok: {len(args.paths)} file(s) linted on their own (no catalogue-wide counts)")
         return 0
