@@ -246,3 +246,29 @@ def test_a_puerto_rico_overlay_of_another_kind_is_an_error(tmp_path: Path) -> No
     assert any((p.file, p.line, p.code) == (str(slip), 1, "LB120")
                and "SmallIndigoPlant: the id of a Building" in p.message
                for p in caught.value.problems)
+
+
+@pytest.mark.usefixtures("lab")
+def test_a_card_using_a_registered_effect_is_played_at_the_terminal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    status, out, err = _run("play", "--players", "2", "--seed", "1", "--overlay",
+                            str(WINDFALL), "--extension", "lab_effects")
+    assert status == 0, err
+    assert out.rstrip().endswith("bye")
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("lab")
+def test_a_card_using_a_registered_effect_is_studied(tmp_path: Path) -> None:
+    """Issue 24.4's acceptance: `lisboa balance base my.lsb --extension my_effects --html
+    out.html` produces a report naming my.lsb."""
+    pytest.importorskip("matplotlib")
+    html = tmp_path / "out.html"
+    status, out, err = _run("balance", "shipped", str(WINDFALL), "--extension", "lab_effects",
+                            "--games", "1", "--players", "2", "--bots", "random", "--html",
+                            str(html), "--quiet")
+    assert status == 0, err
+    assert f"B = {WINDFALL} (catalogue " in out
+    assert "C24" in out  # the changed card
+    assert f"B = {WINDFALL} (catalogue " in html.read_text(encoding="utf-8")
