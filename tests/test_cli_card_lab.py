@@ -272,3 +272,15 @@ def test_a_card_using_a_registered_effect_is_studied(tmp_path: Path) -> None:
     assert f"B = {WINDFALL} (catalogue " in out
     assert "C24" in out  # the changed card
     assert f"B = {WINDFALL} (catalogue " in html.read_text(encoding="utf-8")
+
+
+def test_cards_check_says_what_a_puerto_rico_overlay_replaces(tmp_path: Path) -> None:
+    buildings = cards_dir("puerto-rico") / "buildings.lsb"
+    lines = buildings.read_text(encoding="utf-8").splitlines()
+    start = _line_of(buildings, "building SmallIndigoPlant ")
+    end = lines.index("}", start)
+    changed = _card(tmp_path, "changed.lsb", "\n".join(lines[start - 1:end + 1]) + "\n")
+    status, out, _ = _run("--game", "puerto-rico", "cards", "check", "--overlay", str(changed))
+    assert status == 0
+    assert (f"{changed}:1:1: replaces building SmallIndigoPlant (defined at "
+            f"{buildings.resolve()}:{start}:1)") in out

@@ -20,6 +20,7 @@ from typing import Any
 
 from lisboa_core._deprecation import moved
 from lisboa_core.bots.basic import BOTS
+from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
@@ -59,6 +60,21 @@ def _notes(rules: object) -> None:
         print(note.render())
 
 
+def _game_notes(found: Game, args: argparse.Namespace) -> None:
+    """:func:`_notes` for a game whose catalogue does not keep them: each component of the
+    overlay files against the catalogue they are laid over."""
+    base = found.load_rules(*args.paths)
+    kinds = _written_kinds(base)
+    for path in card_files(args.overlay):
+        for comp in parse_file(path).components:
+            old = base.by_id.get(comp.id)
+            if old is None:
+                print(f"{comp.loc}: adds {comp.kind} {comp.id}")
+            else:
+                print(f"{comp.loc}: replaces {kinds.get(comp.id, comp.kind)} {comp.id} "
+                      f"(defined at {old.loc})")
+
+
 def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
     """``cards check`` for a game other than Lisboa: its catalogue read whole. Single files
     are read over the shipped cards (replacing or adding by id), so a file of new cards is
@@ -76,6 +92,10 @@ def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
               f"catalogue digest {rules.digest}")
         return 0
     with_overlay = " with the overlay" if args.overlay else ""
+    if args.overlay and hasattr(rules, "overlay_notes"):
+        _notes(rules)
+    elif args.overlay:
+        _game_notes(found, args)
     print(f"ok: {len(rules)} {found.title} components{with_overlay}, "
           f"catalogue digest {rules.digest}")
     return 0
