@@ -210,6 +210,12 @@ def test_a_game_with_an_extension_and_an_overlay_simulates_and_replays(tmp_path:
     assert status == 1
     assert f"played with catalogue {digest}, but the shipped catalogue is catalogue " \
         f"{shipped}: the digests differ" in err
+    # with another overlay: refused too
+    other = _card(tmp_path, "other.lsb", SLIP.replace("C24", "DC24").replace("5", "6"))
+    status, _, err = _run("replay", str(record), "--overlay", str(other))
+    assert status == 1
+    assert f"played with catalogue {digest}, but the --cards and --overlay given make " \
+        f"catalogue {load_rules(overlay=[other]).digest}: the digests differ" in err
 
 
 @pytest.mark.usefixtures("lab")
