@@ -234,7 +234,10 @@ def _check_list(args: argparse.Namespace) -> str | None:
     if words is not None:
         known = list(words.kind_names())
     else:
-        known = sorted(set(_written_kinds(load_catalogue(args, found)).values()))
+        try:
+            known = sorted(set(_written_kinds(load_catalogue(args, found)).values()))
+        except LisboaError:
+            return None  # the command reports the cards' problems
     if args.kind in known:
         return None
     return f"argument --kind: unknown kind {args.kind!r}; choose from: {', '.join(known)}"
@@ -269,7 +272,8 @@ def _parser() -> argparse.ArgumentParser:
                        "takes a catalogue")
     check.add_argument("--overlay", action="append", default=[], metavar="PATH",
                        help="card file or folder on top of the catalogue: its components "
-                       "replace those of the same id or are added (repeatable)")
+                       "replace those of the same id and kind or are added; says which "
+                       "(repeatable)")
     check.set_defaults(run=_cards_check)
 
     show = cards_sub.add_parser("show", help="canonical text (and Lisboa's English) of one "
