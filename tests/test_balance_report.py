@@ -61,6 +61,7 @@ def test_a_difference_without_spread_has_no_interval_to_claim() -> None:
     assert Difference.of([3.0, 3.0]).verdict() == "higher with B in every pair"
     assert Difference.of([-1.0, -1.0]).verdict() == "lower with B in every pair"
     assert not Difference.of([5.0]).degenerate  # one pair: an unbounded interval instead
+    assert Difference.of([]).verdict() == "no game to compare"  # a card no game used
     card_line = next(line for line in _report().to_text().splitlines()
                      if line.startswith("DC01"))
     assert "+3.00 [no spread] (higher with B in every pair)" in card_line

@@ -124,7 +124,9 @@ class Difference:
     def verdict(self) -> str:
         """``"no significant difference"``, which way it goes, or, when every pair gave
         the same difference, ``"the same in every pair"`` (``"higher with B in every
-        pair"`` ...)."""
+        pair"`` ...); ``"no game to compare"`` without pairs."""
+        if self.n == 0:
+            return "no game to compare"
         if self.degenerate:
             if self.mean == 0:
                 return "the same in every pair"
@@ -341,6 +343,8 @@ def _interval(d: Difference, percent: bool = False) -> str:
             return "-inf" if value < 0 else "inf"
         return f"{value:+.1%}" if percent else f"{value:+.2f}"
 
+    if d.n == 0:
+        return "n/a"
     if d.degenerate:  # a zero-width interval would claim a certainty the games do not give
         return f"{show(d.mean)} [no spread]"
     return f"{show(d.mean)} [{show(d.low)}, {show(d.high)}]"
