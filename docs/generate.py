@@ -267,6 +267,85 @@ def kinds_section() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+# --- games with their own reader (a KeyVocabulary) --------------------------------------
+
+
+def _shipped_key_games() -> list[Any]:
+    """The games shipped in this package whose cards their own reader reads."""
+    from lisboa_core.games import game, games
+
+    found = [game(name) for name in games()]
+    return [g for g in found if g.key_vocabulary is not None
+            and type(g).__module__.startswith("lisboa_core.games.")]
+
+
+def _key_row(key: Any) -> str:
+    required = "yes" if key.required else "no"
+    if not key.required and key.default is not None:
+        required = f"no (default `{key.default}`)"
+    more = " (may repeat)" if key.repeat else ""
+    written = _code(f"{key.key} {key.written}")
+    return f"| `{key.key}` | {written}{more} | {required} | {_cell(key.meaning)} |"
+
+
+def key_vocabulary_section() -> str:
+    """Each shipped game read by its own reader: its kinds, their keys (from the
+    :class:`~lisboa_core.dsl.keys.KeyVocabulary` the reader is checked against), the first
+    shipped component of each kind, and the word lists its values come from."""
+    from lisboa_core.dsl.resources import cards_dir
+
+    out: list[str] = []
+    for found in _shipped_key_games():
+        vocabulary = found.key_vocabulary
+        slug = found.name
+        first: dict[str, Component] = {}
+        counts: Counter[str] = Counter()
+        for path in sorted(cards_dir(slug).glob("*.lsb")):
+            for comp in parse_file(path).components:
+                first.setdefault(comp.kind, comp)
+                counts[comp.kind] += 1
+        out += [
+            f"### {found.title} {{ #game-{slug} }}",
+            "",
+            f"Cards in `cards/{slug}/`, read by `{type(found).__module__.rsplit('.', 1)[0]}"
+            ".catalog` against the vocabulary "
+            f"`{type(vocabulary).__name__}` of `{type(found).__module__.rsplit('.', 1)[0]}"
+            ".language`. A key missing from a component that requires it is `LB102`, a key "
+            "its kind does not have `LB101`, a word outside its list `LB103`.",
+            "",
+        ]
+        for kind in vocabulary.kinds:
+            out += [
+                f"#### `{kind.kind}` {{ #{slug}-kind-{kind.kind} }}",
+                "",
+                f"{kind.meaning[0].upper()}{kind.meaning[1:]}; read into `{kind.cls.__name__}`"
+                f"; the shipped catalogue has {counts[kind.kind]}.",
+                "",
+                "| Key | Written as | Required | Meaning |",
+                "|---|---|---|---|",
+                *(_key_row(key) for key in kind.keys),
+            ]
+            if kind.kind in first:
+                out += [
+                    "",
+                    f'??? example "{first[kind.kind].id}, from the shipped catalogue"',
+                    "",
+                    _fence(format_component(first[kind.kind]), indent="    "),
+                ]
+            out.append("")
+        out += [f"#### Words {{ #{slug}-words }}", ""]
+        for words in vocabulary.lists:
+            out += [f"`{words.name}`: {words.meaning}.", ""]
+            if words.meanings:
+                out += ["| Written | Meaning |", "|---|---|"]
+                out += [f"| {_code(w)} | {_cell(t)} |"
+                        for w, t in zip(words.words, words.meanings, strict=True)]
+            else:
+                out.append(", ".join(_code(w) for w in words.words))
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
 # --- the vocabulary --------------------------------------------------------------------
 
 
@@ -1000,6 +1079,7 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
         "score-forms": score_forms_section,
         "subjects": subjects_section,
         "types": types_section,
+        "key-vocabularies": key_vocabulary_section,
         "codes": codes_section,
     },
     "guide/moves.md": {"move-kinds": moves_section},

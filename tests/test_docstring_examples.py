@@ -29,6 +29,7 @@ MODULES = (
     "lisboa_core.core.moves",
     "lisboa_core.games.lisboa.views",
     "lisboa_core.persistence.records",
+    "lisboa_core.match",
     "lisboa_core.games.lisboa.state",
     "lisboa_core.games.lisboa.testing",
     "lisboa_core.studies.adversarial",

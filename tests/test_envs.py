@@ -1,7 +1,8 @@
-"""The AI-framework bridges: the observation vector, the PettingZoo environment (checked by
-PettingZoo's own api_test and seed_test) and the OpenSpiel game (played to the end by its
-MCTS and IS-MCTS bots). test_openspiel_adapter and test_pettingzoo_adapter hold the rest of
-the frameworks' own checks."""
+"""The AI-framework bridges: the observation vector, the PettingZoo environment and the
+OpenSpiel game (played to the end by its MCTS and IS-MCTS bots). PettingZoo's own api_test
+and seed_test run on every adapted game in the conformance suite (test_conformance, through
+lisboa_core.games.conformance.check_pettingzoo); test_openspiel_adapter and
+test_pettingzoo_adapter hold the rest of the frameworks' own checks."""
 
 from __future__ import annotations
 
@@ -123,29 +124,6 @@ def test_importing_the_library_loads_no_heavy_package() -> None:
 
 
 # --- PettingZoo ------------------------------------------------------------------------------
-
-
-# A dict observation with an action mask is PettingZoo's own convention for board games;
-# api_test still suggests a plain Box or Discrete space for every environment.
-@pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
-@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
-@pytest.mark.parametrize(("game", "players"),
-                         [("lisboa", 2), ("lisboa", 4), ("puerto-rico", 3), ("puerto-rico", 5)])
-def test_pettingzoo_api_test(game: str, players: int) -> None:
-    from pettingzoo.test import api_test
-
-    from lisboa_core.envs.pettingzoo import env
-
-    api_test(env(players=players, game=game), num_cycles=200)
-
-
-@pytest.mark.parametrize(("game", "players"), [("lisboa", 3), ("puerto-rico", 4)])
-def test_pettingzoo_seed_test(game: str, players: int) -> None:
-    from pettingzoo.test import seed_test
-
-    from lisboa_core.envs.pettingzoo import env
-
-    seed_test(lambda: env(players=players, game=game), num_cycles=60)
 
 
 def test_every_registered_game_has_an_environment() -> None:

@@ -157,6 +157,21 @@ class ToyNim(Game):
         mover_wins = state.heap % 4 != 0
         return [1.0 if (s == mover) == mover_wins else -1.0 for s in range(2)]
 
+    # What the AI adapters need (PettingZoo, OpenSpiel): a fixed action space and a vector.
+
+    def action_space(self, rules: Any) -> tuple[Move, ...]:
+        return tuple(Move("take", (n,)) for n in (1, 2, 3))
+
+    def encode(self, view: Any) -> Any:
+        import numpy as np
+
+        state, seat = view.state, view.seat
+        mine, theirs = state.players[seat], state.players[1 - seat]
+        return np.array([state.heap, mine, theirs], dtype=np.float32) / HEAP
+
+    def observation_size(self, state: Any) -> int:
+        return 3
+
 
 NIM = register_game(ToyNim())
 
@@ -309,8 +324,22 @@ def test_the_search_bot_plays_any_game_through_its_registry() -> None:
     assert lisboa_core.is_over(final) and sum(int(m.args[0]) for m in moves) == HEAP
 
 
+def test_cards_check_and_summary_serve_a_registered_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`lisboa --game NAME cards check` and `cards summary` take any registered game, one
+    whose catalogue does not count components included."""
+    from lisboa_core.fronts.cli import main
+
+    digest = NimRules().digest
+    assert main(["--game", "toy-nim", "cards", "check"]) == 0
+    assert capsys.readouterr().out == f"ok: the Toy Nim catalogue, catalogue digest {digest}\n"
+    assert main(["--game", "toy-nim", "cards", "summary"]) == 0
+    assert capsys.readouterr().out == f"Toy Nim catalogue: digest {digest}\n"
+
+
 def test_simulate_plays_the_toy_game_and_summarises_it() -> None:
-    results = simulate(2, 4, 10, ["greedy", "random"], game="toy-nim")
+    results = simulate(2, 4, 10, ["greedy", "random"], rotate=False, game="toy-nim")
     assert [r.game for r in results] == ["toy-nim"] * 4
     assert [r.winners for r in results] == [(0,)] * 4  # greedy sits first, and wins
     summary = summarise(results, 2)

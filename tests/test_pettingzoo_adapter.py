@@ -1,6 +1,6 @@
 """The PettingZoo environment against PettingZoo's render_test, its render modes, and
-actions outside the action space (issue 23, item 4), on every registered game. api_test and seed_test run in
-test_envs."""
+actions outside the action space (issue 23, item 4), on every registered game. api_test
+and seed_test run on every adapted game in the conformance suite (test_conformance)."""
 
 from __future__ import annotations
 
@@ -15,14 +15,22 @@ from lisboa_core.envs import adapted_games
 from lisboa_core.envs.pettingzoo import env
 from lisboa_core.render import render_text
 
-GAMES = adapted_games()  # a game without an action space (a test's toy) has no environment
+GAMES = adapted_games()  # a game without an action space has no environment
+
+
+def _players(name: str) -> int:
+    """Three seats where the game allows them, else its first count (a toy's two)."""
+    from lisboa_core.games import game
+
+    counts = game(name).players
+    return 3 if 3 in counts else counts[0]
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_pettingzoo_render_test(game: str) -> None:
     from pettingzoo.test import render_test
 
-    render_test(functools.partial(env, players=3, game=game))
+    render_test(functools.partial(env, players=_players(game), game=game))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -31,7 +39,7 @@ def test_human_mode_prints_the_text_of_the_position(
 ) -> None:
     # The issue: text to standard output is the human mode of a board game without a
     # window; render() then returns None, as Gymnasium's render API says.
-    table = env(players=3, render_mode="human", game=game)
+    table = env(players=_players(game), render_mode="human", game=game)
     table.reset(seed=2)
     assert table.render() is None
     assert capsys.readouterr().out == render_text(table.game) + "\n"
@@ -41,15 +49,15 @@ def test_human_mode_prints_the_text_of_the_position(
 def test_ansi_mode_returns_the_text_and_no_mode_renders_nothing(
     game: str, capsys: pytest.CaptureFixture[str],
 ) -> None:
-    table = env(players=3, render_mode="ansi", game=game)
+    table = env(players=_players(game), render_mode="ansi", game=game)
     table.reset(seed=2)
     assert table.render() == render_text(table.game)
-    quiet = env(players=3, game=game)
+    quiet = env(players=_players(game), game=game)
     quiet.reset(seed=2)
     assert quiet.render() is None
     assert capsys.readouterr().out == ""
     with pytest.raises(ValueError, match="render_mode"):
-        env(players=3, render_mode="rgb_array", game=game)
+        env(players=_players(game), render_mode="rgb_array", game=game)
 
 
 def _bad_actions(n: int) -> list[object]:

@@ -1,9 +1,10 @@
-"""Simulations on a real local Ray (2 CPUs): the same results as local processes, for the
-shipped cards and for a user catalogue shipped to the workers."""
+"""Simulations on a real local Ray (2 CPUs, one for the session: conftest's local_ray): the
+same results as local processes for a user catalogue shipped to the workers and for a
+balance study. The same results for the shipped cards of every game are the conformance
+suite's (test_conformance, lisboa_core.games.conformance.check_ray)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,30 +18,13 @@ from lisboa_core.studies.simulation import simulate
 OVERLAY = Path(__file__).parent / "data" / "open_words.lsb"
 
 
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             configure_logging=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
-
-
-@pytest.mark.slow
-def test_ray_gives_the_same_games_as_processes(local_ray: None) -> None:
-    on_ray = simulate(2, 4, 11, ["random"], jobs=2, backend="ray")
-    local = simulate(2, 4, 11, ["random"], jobs=2)
-    assert on_ray == local and [r.index for r in on_ray] == [0, 1, 2, 3]
-
-
 @pytest.mark.slow
 def test_a_user_catalogue_travels_to_the_workers(local_ray: None) -> None:
     rules = load_rules(overlay=[OVERLAY])
     arrived: list[int] = []
-    on_ray = simulate(2, 2, 3, ["greedy", "random"], rules=rules, backend="ray",
+    on_ray = simulate(2, 2, 3, ["greedy", "random"], rotate=False, rules=rules, backend="ray",
                       on_result=lambda r: arrived.append(r.index))
-    assert on_ray == simulate(2, 2, 3, ["greedy", "random"], rules=rules)
+    assert on_ray == simulate(2, 2, 3, ["greedy", "random"], rotate=False, rules=rules)
     assert arrived == [0, 1]
 
 

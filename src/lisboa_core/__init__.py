@@ -1,7 +1,8 @@
 """lisboa_core: a rules engine for the board game Lisboa with a declarative card language.
 
 Components live in plain-text card files; :func:`load_rules` parses, validates and indexes
-them into an immutable :class:`Rules` catalogue. A game is an immutable :class:`State`:
+them into an immutable :class:`Rules` (the catalogue, loaded; see the glossary in
+``docs/guide/glossary.md``). A game is an immutable :class:`State`:
 :func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
 (``state.to_act``) may do, and :func:`apply` returns the next state.
 
@@ -20,6 +21,7 @@ from lisboa_core import _moved
 from lisboa_core._version import __version__
 from lisboa_core.api import (
     apply,
+    describe_move,
     explain_illegal,
     is_over,
     legal_moves,
@@ -52,6 +54,7 @@ from lisboa_core.games.lisboa.rules.scoring import (
     SeatScore,
 )
 from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.match import Match
 from lisboa_core.persistence.records import (
     GameRecord,
     Recorder,
@@ -73,6 +76,7 @@ __all__ = [
     "ISMCTSBot",
     "IllegalMoveError",
     "LisboaError",
+    "Match",
     "Move",
     "Options",
     "Problem",
@@ -92,6 +96,7 @@ __all__ = [
     "as_view",
     "clear_caches",
     "describe",
+    "describe_move",
     "determinize",
     "explain_illegal",
     "from_json",

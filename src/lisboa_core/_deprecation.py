@@ -4,13 +4,17 @@ version that removes them (the stability policy in docs/guide/stability.md)."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from lisboa_core.errors import LisboaDeprecationWarning
 
-__all__ = ["moved"]
+__all__ = ["moved", "renamed_parameters"]
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def moved(module: str, names: dict[str, tuple[str, Callable[[], Any]]],
@@ -31,3 +35,43 @@ def moved(module: str, names: dict[str, tuple[str, Callable[[], Any]]],
         return load()
 
     return __getattr__
+
+
+def renamed_parameters(names: dict[str, str], removed_in: str) -> Callable[[F], F]:
+    """A decorator keeping a function's old keyword names working: ``names`` maps an old
+    parameter name to its new one. An old name given as a keyword warns and is passed on
+    as the new one; giving both is a ``TypeError``. The signature shown is the new one.
+
+    Example::
+
+        from lisboa_core._deprecation import renamed_parameters
+
+        @renamed_parameters({"names": "bots"}, "0.3")
+        def count(bots: list[str]) -> int:
+            return len(bots)
+
+        assert count(bots=["a"]) == 1
+    """
+
+    def decorate(function: F) -> F:
+        order = list(inspect.signature(function).parameters)
+
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            for old, new in names.items():
+                if old not in kwargs:
+                    continue
+                if new in kwargs or new in order[:len(args)]:
+                    raise TypeError(f"{function.__name__}(): give {new} only (not {old})")
+                warnings.warn(
+                    f"{function.__name__}({old}=...) is deprecated and will be removed in "
+                    f"lisboa_core {removed_in}; use {new}",
+                    LisboaDeprecationWarning,
+                    stacklevel=2,
+                )
+                kwargs[new] = kwargs.pop(old)
+            return function(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -26,6 +26,7 @@ S = TypeVar("S", bound=GameState)
 
 __all__ = [
     "apply",
+    "describe_move",
     "explain_illegal",
     "is_over",
     "legal_moves",
@@ -209,6 +210,38 @@ def explain_illegal(state: GameState, move: Move) -> str | None:
     expect_move(move, "explain_illegal")
     reason: str | None = game_of(state).stack.explain(state, move)
     return reason
+
+
+def describe_move(state: GameState | Any, move: Move) -> str:
+    """What ``move`` does in ``state``, in plain words, from the texts of the cards it names
+    (Lisboa: ``tuck ID (the card's name): its reward; penalty: its penalty; influence N;
+    then sell goods or trade``; Puerto Rico: the role, tile or building by name and what it
+    does).
+
+    ``state`` is the state the move is chosen in (``done``, ``pass`` or ``option 2`` mean
+    what the decision on top makes them mean), or a :class:`~lisboa_core.views.View` of it
+    (what a bot sees). The text is for people and may change between versions; the notation
+    (``str(move)``) is what programs should keep.
+
+    :raises IllegalMoveError: if ``move`` is not legal in ``state`` (the reason, as
+        :func:`explain_illegal` gives it).
+
+    Example::
+
+        from lisboa_core import describe_move, legal_moves, new_game
+
+        state = new_game(players=2, seed=1)
+        for move in legal_moves(state):
+            print(move, "-", describe_move(state, move))  # keep ID - keep clergy tile ID ...
+    """
+    inner = getattr(state, "state", state)  # a View's state
+    expect(inner, GameState, "describe_move", "state")
+    expect_move(move, "describe_move")
+    found = game_of(inner)
+    reason = found.stack.explain(inner, move) if inner.pending else "the game is over"
+    if reason is not None:
+        raise IllegalMoveError(f"describe_move(): {move} is not legal here: {reason}")
+    return found.describe_move(inner, move)
 
 
 def is_over(state: GameState) -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lisboa_core._deprecation import moved
-from lisboa_core.api import apply, explain_illegal, is_over, legal_moves, new_game, parse_move
+from lisboa_core.api import explain_illegal, parse_move
 from lisboa_core.bots.basic import BOTS, Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
@@ -29,6 +29,8 @@ from lisboa_core.fronts.cli_balance import ray_backend, ray_option
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.state import Options
+from lisboa_core.match import Match
+from lisboa_core.persistence.records import GameRecord
 from lisboa_core.studies.simulation import (
     GameResult,
     Progress,
@@ -118,10 +120,11 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 HELP = """commands:
   N or MOVE      play legal move number N, or the move written in notation
+  show ID        the text of a card, tile or other component (by its id)
   explain MOVE   why MOVE is illegal now (or that it is legal)
   board          show the position again
   undo           take back your last move (and the bots' moves after it)
-  save FILE      save the game so far
+  save FILE      save the game so far (`lisboa play --resume FILE` goes on with it)
   quit           stop playing"""
 
 
@@ -132,6 +135,13 @@ def _probe(text: str) -> Move:
     return Move(words[0] if words else "", args)
 
 
+def _said(match: Match, move: Move) -> str:
+    """A move as the person reads it: its description, then its notation when the words do
+    not start with it (so it can be typed)."""
+    words = match.describe(move)
+    return words if words.startswith(str(move)) else f"{words}  [{move}]"
+
+
 def play_session(
     players: int,
     seat: int,
@@ -140,41 +150,67 @@ def play_session(
     options: Any = None,
     rules: Any = None,
     game: str | Game = "lisboa",
+    *,
+    match: Match | None = None,
+    autosave: str | Path | None = None,
 ) -> int:
     """Run a terminal game of ``game`` (default Lisboa): ``seat`` is played by the person at
     the keyboard (``input()``), the other seats by ``bots`` in turn, with the catalogue
-    ``rules`` (default: the shipped one). Returns the exit status (0)."""
-    found = _game(game)
-    options = options or found.default_options()
-    if not 0 <= seat < players:
-        raise LisboaError(f"--seat must be between 0 and {players - 1}")
-    state = new_game(players, seed, options=options, rules=rules, game=found)
+    ``rules`` (default: the shipped one). Returns the exit status (0).
+
+    :param match: a game to go on with (:meth:`Match.load` of a saved game); its game,
+        players, seed, options and catalogue are used instead of the arguments.
+    :param autosave: a file the game is saved to when the session ends (quit, end of input
+        or the end of the game).
+    """
+    found = match.game if match is not None else _game(game)
+    if match is None:
+        options = options or found.default_options()
+        if not 0 <= seat < players:
+            raise LisboaError(f"--seat must be between 0 and {players - 1}")
+    else:
+        players = match.state.player_count
+        if not 0 <= seat < players:
+            raise LisboaError(f"--seat must be between 0 and {players - 1} for this game")
     others = [s for s in range(players) if s != seat]
     bot_of = {s: bots[i % len(bots)] for i, s in enumerate(others)}
     names = tuple("you" if s == seat else bot_of[s].name for s in range(players))
-    moves: list[str] = []
-    checkpoints: list[tuple[Any, int]] = []
-    print(f"{found.title}, {players} players, seed {seed}. You are seat {seat}; "
+    if match is None:
+        match = Match.new(found, players, seed, options=options, rules=rules, names=names)
+    else:
+        match.names = names
+    resumed = f", resumed after {len(match)} moves" if len(match) else ""
+    print(f"{found.title}, {players} players, seed {match.seed}{resumed}. You are seat {seat}; "
           + ", ".join(f"seat {s}: {bot_of[s].name}" for s in others) + ". Type help.")
+    try:
+        _loop(match, seat, bot_of)
+    finally:
+        if autosave is not None:
+            _save(match, str(autosave))
+    return 0
+
+
+def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
+    found = match.game
     shown: tuple[int, int] | None = None
-    while not is_over(state):
+    while not match.is_over:
+        state = match.state
         actor = state.to_act
         assert actor is not None
-        legal = legal_moves(state)
+        legal = match.legal_moves()
         if actor != seat:
             move = bot_of[actor].choose(found.observe(state, actor), legal)
-            print(f"  seat {actor} ({bot_of[actor].name}): {move}")
-            state = apply(state, move)
-            moves.append(str(move))
+            print(f"  seat {actor} ({bot_of[actor].name}): {move} \u2014 {match.describe(move)}")
+            match.push(move)
             continue
         # The board is shown again when a new turn starts (every decision for a game
         # without turns).
-        turn = getattr(state, "turn", -len(moves))
-        if shown != (turn, len(moves)):
+        turn = getattr(state, "turn", -len(match))
+        if shown != (turn, len(match)):
             if shown is None or shown[0] != turn:
                 print(found.render_text(found.observe(state, seat)))
-            _list_moves(state, legal)
-            shown = (turn, len(moves))
+            _list_moves(match, legal)
+            shown = (turn, len(match))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -185,65 +221,88 @@ def play_session(
             continue
         if command in ("quit", "exit"):
             print("bye")
-            return 0
+            return
         if command in ("help", "?"):
             print(HELP)
-            continue
-        if command == "board":
+        elif command == "board":
             print(found.render_text(found.observe(state, seat)))
-            _list_moves(state, legal)
-            continue
-        if command == "undo":
-            if not checkpoints:
+            _list_moves(match, legal)
+        elif command == "show":
+            print(_show(match, rest) if rest else "show needs an id (a card, tile, ...)")
+        elif command == "undo":
+            if _undo(match, seat):
+                shown = None
+                print("undone")
+            else:
                 print("nothing to undo")
-                continue
-            state, kept = checkpoints.pop()
-            del moves[kept:]
-            shown = None
-            print("undone")
-            continue
-        if command == "save":
-            if not rest:
+        elif command == "save":
+            if rest:
+                _save(match, rest)
+            else:
                 print("save needs a file name")
-                continue
-            try:
-                make_record(players, seed, options, moves, state, names, rules,
-                            found).save(Path(rest))
-            except OSError as err:  # a failed save must never end the game in progress
-                print(f"could not save to {rest}: {err.strerror or err}; the game goes on")
-                continue
-            print(f"saved the game so far ({len(moves)} moves) to {rest}; "
-                  f"`lisboa replay {rest}` replays it")
-            continue
-        if command == "explain":
+        elif command == "explain":
             if not rest:
                 print("explain needs a move")
                 continue
             chosen = _pick(rest, legal, state)
             if chosen is not None:
-                print(f"{chosen} is legal")
+                print(f"{chosen} is legal: {match.describe(chosen)}")
             else:
                 print(explain_illegal(state, _probe(rest)) or f"{rest} is legal")
-            continue
-        move_or_none = _pick(line, legal, state)
-        if move_or_none is None:
-            try:
-                parse_move(state, line)
-            except IllegalMoveError as err:
-                print(err)
-            continue
-        checkpoints.append((state, len(moves)))
-        state = apply(state, move_or_none)
-        moves.append(str(move_or_none))
+        else:
+            _play_line(match, line, legal)
     print("game over")
-    print(found.render_score_sheet(found.score(state), names))
-    return 0
+    print(found.render_score_sheet(match.score(), match.names))
 
 
-def _list_moves(state: Any, legal: Sequence[Move]) -> None:
-    print(f"your decision ({state.pending[-1].kind}):")
+def _play_line(match: Match, line: str, legal: Sequence[Move]) -> None:
+    """Play the move ``line`` names, or say why none."""
+    if line.isdigit() and not 1 <= int(line) <= len(legal):
+        print(f"there is no move {line}; choose 1\u2013{len(legal)}")
+        return
+    move = _pick(line, legal, match.state)
+    if move is None:
+        try:
+            parse_move(match.state, line)
+        except IllegalMoveError as err:
+            print(err)
+        return
+    match.push(move)
+
+
+def _undo(match: Match, seat: int) -> bool:
+    """Take back the person's last move and every bot move after it; False when the person
+    has made no move (in this session or before it was saved)."""
+    mine = [i for i in range(len(match)) if match.states[i].to_act == seat]
+    if not mine:
+        return False
+    while len(match) > mine[-1]:
+        match.pop()
+    return True
+
+
+def _save(match: Match, path: str) -> None:
+    try:
+        match.save(Path(path))
+    except OSError as err:  # a failed save must never end the game in progress
+        print(f"could not save to {path}: {err.strerror or err}; the game goes on")
+        return
+    print(f"saved the game so far ({len(match)} moves) to {path}; "
+          f"`lisboa play --resume {path}` goes on with it")
+
+
+def _show(match: Match, ident: str) -> str:
+    """The text of the component ``ident`` of the match's catalogue."""
+    try:
+        return match.game.describe_component(match.rules, ident)
+    except KeyError:
+        return f"no component {ident!r} in the catalogue (ids are as in the move list)"
+
+
+def _list_moves(match: Match, legal: Sequence[Move]) -> None:
+    print(f"your decision ({match.state.pending[-1].kind}):")
     for number, move in enumerate(legal, 1):
-        print(f"  {number:>3}. {move}")
+        print(f"  {number:>3}. {_said(match, move)}")
 
 
 def _pick(text: str, legal: Sequence[Move], state: Any) -> Move | None:
@@ -258,17 +317,33 @@ def _pick(text: str, legal: Sequence[Move], state: Any) -> Move | None:
 
 
 def _check_play(args: argparse.Namespace) -> str | None:
-    if args.seat >= args.players:
+    if args.resume is None and (args.seat or 0) >= args.players:
         return f"argument --seat: must be 0 to {args.players - 1} for {args.players} players"
     return None
 
 
 def _play_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
-    bots = [make_bot(name, bot_seed(args.seed, i)) for i, name in enumerate(names)]
-    found = _game(args.game)
-    return play_session(args.players, args.seat, bots, args.seed, _options(args, found),
-                        _rules(args, found), found)
+    match = None
+    if args.resume is not None:
+        record = GameRecord.load(args.resume)
+        if args.game_given and record.game != args.game:
+            raise LisboaError(f"{args.resume} is a game of {record.game}, not {args.game}")
+        found = _game(record.game)
+        match = Match.from_record(record, _rules(args, found))
+        seed = record.seed
+    else:
+        found = _game(args.game)
+        seed = args.seed
+    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
+    if match is not None:
+        # the person's seat of the saved game unless --seat says otherwise
+        seat = args.seat if args.seat is not None else (
+            match.names.index("you") if "you" in match.names else 0)
+        return play_session(match.state.player_count, seat, bots, match=match,
+                            autosave=args.autosave)
+    return play_session(args.players, args.seat or 0, bots, args.seed, _options(args, found),
+                        _rules(args, found), found, autosave=args.autosave)
 
 
 # --- the parsers ---------------------------------------------------------------------------
@@ -330,15 +405,17 @@ def add_parsers(subparsers: Any) -> None:
         help="play one seat in the terminal against bots",
         description=(
             "Play a game in the terminal. Seats count from 0, as in the API. At each of "
-            "your decisions the legal moves are listed with numbers; type a number or a "
-            "move in notation, or one of: explain MOVE, board, undo, save FILE, help, quit."
+            "your decisions the legal moves are listed with numbers and what each does; type "
+            "a number or a move in notation, or one of: show ID, explain MOVE, board, undo, "
+            "save FILE, help, quit. --resume FILE goes on with a saved game."
         ),
     )
     play.add_argument("--players", type=whole_number, default=None,
                       help="a player count of the game (default: its usual one; Lisboa: 2, 3 "
                       "or 4, default 4)")
-    play.add_argument("--seat", type=at_least(0), default=0,
-                      help="your seat, 0 to players - 1 (default 0)")
+    play.add_argument("--seat", type=at_least(0), default=None,
+                      help="your seat, 0 to players - 1 (default 0; with --resume, the seat "
+                      "named 'you' in the saved game)")
     play.add_argument(
         "--bots", default="greedy",
         help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
@@ -351,6 +428,12 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     play.add_argument("--leftmost-slot", action="store_true",
                       help="Options(leftmost_slot=True): no slot decisions")
+    play.add_argument("--resume", metavar="FILE",
+                      help="go on with a saved game (a game record: `save FILE` at the prompt, "
+                      "--autosave, or any record); its game, players, seed and options are used")
+    play.add_argument("--autosave", metavar="FILE",
+                      help="save the game to FILE when the session ends (quit, end of input or "
+                      "the end of the game)")
     play.set_defaults(run=_play_command, check=_check_play)
 
 

@@ -12,7 +12,9 @@ command and its arguments:
 * ``status``: ``to_act``, ``decision`` (the kind of decision on top), ``over``, ``turn``
   and ``period`` (for a game that has them, as Lisboa), ``players``, and ``game`` for a
   game other than Lisboa;
-* ``legal``: ``moves``, the legal moves of the seat to act in notation;
+* ``legal``: ``moves``, the legal moves of the seat to act in notation, and
+  ``descriptions``, what each does in words (:func:`lisboa_core.describe_move`), in the
+  same order;
 * ``apply`` (``move``: notation; ``seat``: optional observer): plays it; answers the new
   status and ``events``, what the move did (:mod:`lisboa_core.events`, as the ``seat``
   sees it when one is given, every piece otherwise);
@@ -21,7 +23,15 @@ command and its arguments:
   :func:`~lisboa_core.persistence.serialize.view_from_json`);
 * ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``
   (the points before final scoring: Lisboa's ``wigs_so_far``, another game's ``so_far``);
-* ``save``: ``state``, the saved state (``to_json``); ``load`` (``state``) loads one;
+* ``undo``: takes the last move back (an error when there is none: at the start of the
+  game, or at the state a ``load`` gave); answers ``undone`` (the move's notation) and the
+  status;
+* ``save``: ``state``, the saved state (``to_json``); ``load`` (``state``) loads one (undo
+  then stops at it);
+* ``record``: ``record``, the game with its whole history as a game record (the JSON text
+  of :class:`~lisboa_core.GameRecord`, which ``lisboa play --resume`` and
+  :meth:`lisboa_core.Match.load` go on with); ``resume`` (``record``: such a text) replays
+  one and goes on from its last move, with undo back to its start;
 * ``quit``: answers, then the engine exits.
 
 A request that cannot be carried out gets ``{"ok": false, "error": KIND, "message": ...}``
@@ -52,11 +62,13 @@ from typing import Any, TextIO
 
 import attrs
 
-from lisboa_core.api import is_over, legal_moves, new_game, parse_move
+from lisboa_core.api import describe_move, is_over, legal_moves, parse_move
 from lisboa_core.errors import IllegalMoveError, LisboaError, StateFormatError
-from lisboa_core.events import apply_with_events
+from lisboa_core.events import events_between
 from lisboa_core.games import Game, chosen_game, game_of, games
 from lisboa_core.games import game as _game
+from lisboa_core.match import Match
+from lisboa_core.persistence.records import GameRecord
 from lisboa_core.persistence.serialize import from_json, to_json
 
 __all__ = [
@@ -202,7 +214,9 @@ class Session:
         ``rules``, else Lisboa)."""
         self.rules = rules
         """The catalogue games of :attr:`game` are played with (None: the shipped one)."""
-        self.state: Any = None
+        self.match: Match | None = None
+        """The game in play with its history (``None`` before ``new``, ``load`` or
+        ``resume``)."""
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "new": self._new,
             "status": lambda _r: self._status(),
@@ -210,8 +224,11 @@ class Session:
             "apply": self._apply,
             "view": self._view,
             "score": self._score,
+            "undo": self._undo,
             "save": lambda _r: {"state": to_json(self._game())},
             "load": self._load,
+            "record": self._record,
+            "resume": self._resume,
         }
 
     def handle(self, request: Any) -> dict[str, Any]:
@@ -246,10 +263,25 @@ class Session:
                             "engine: please report it with the request)")
         return answer if ident is None else {"id": ident, **answer}
 
+    @property
+    def state(self) -> Any:
+        """The current state (``None`` before the first game)."""
+        return None if self.match is None else self.match.state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        """Set the game in play to ``state``, its history starting there (as ``load``)."""
+        self.match = None if state is None else Match.from_state(state)
+
     def _game(self) -> Any:
-        if self.state is None:
-            raise ProtocolError("no game yet: send new or load first")
-        return self.state
+        if self.match is None:
+            raise ProtocolError("no game yet: send new, load or resume first")
+        return self.match.state
+
+    def _playing(self) -> Match:
+        self._game()
+        assert self.match is not None
+        return self.match
 
     def _chosen(self, request: dict[str, Any]) -> Game:
         name = request.get("game", self.game.name)
@@ -273,8 +305,8 @@ class Session:
         ):
             raise ProtocolError(f"options: expected an object of booleans among {sorted(names)}")
         options = None if kind is None else kind(**flags)
-        self.state = new_game(players, seed, options=options,
-                              rules=self.rules if found is self.game else None, game=found)
+        self.match = Match.new(found, players, seed, options=options,
+                               rules=self.rules if found is self.game else None)
         return self._status()
 
     def _status(self) -> dict[str, Any]:
@@ -295,18 +327,43 @@ class Session:
 
     def _legal(self, _request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
-        return {"to_act": state.to_act, "moves": [str(m) for m in legal_moves(state)]}
+        moves = legal_moves(state)
+        return {"to_act": state.to_act, "moves": [str(m) for m in moves],
+                "descriptions": [describe_move(state, m) for m in moves]}
 
     def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
         text = request.get("move")
         if not isinstance(text, str):
             raise ProtocolError(f"move: expected move notation (text), got {_shown(text)}")
-        state = self._game()
+        match = self._playing()
+        state = match.state
         seat = request.get("seat")
         if seat is not None:
             self._seat(request, state)
-        self.state, events = apply_with_events(state, parse_move(state, text), seat)
+        move = parse_move(state, text)
+        after = match.push(move)
+        events = events_between(state, after, move, seat)
         return {**self._status(), "events": [event.to_dict() for event in events]}
+
+    def _undo(self, _request: dict[str, Any]) -> dict[str, Any]:
+        match = self._playing()
+        if not match.moves:
+            raise ProtocolError("undo: no move to take back (the game is at its start, or "
+                                "at the state load gave)")
+        move = match.pop()
+        return {"undone": str(move), **self._status()}
+
+    def _record(self, _request: dict[str, Any]) -> dict[str, Any]:
+        return {"record": self._playing().record().to_json(indent=None)}
+
+    def _resume(self, request: dict[str, Any]) -> dict[str, Any]:
+        text = request.get("record")
+        if not isinstance(text, str):
+            raise ProtocolError("record: expected a game record (the text record returned)")
+        record = GameRecord.from_json(text)
+        found = self._chosen({"game": record.game})
+        self.match = Match.from_record(record, self.rules if found is self.game else None)
+        return {"moves": len(self.match.moves), **self._status()}
 
     def _seat(self, request: dict[str, Any], state: Any) -> int:
         seat = _int(request, "seat")
@@ -341,7 +398,7 @@ class Session:
         text = request.get("state")
         if not isinstance(text, str):
             raise ProtocolError("state: expected a saved state (the text save returned)")
-        self.state = from_json(text, rules=self.rules)
+        self.match = Match.from_state(from_json(text, rules=self.rules))
         return self._status()
 
 

@@ -33,6 +33,7 @@ from lisboa_core.games import generic
 
 if TYPE_CHECKING:
     from lisboa_core.core.stack import DecisionStack
+    from lisboa_core.dsl.keys import KeyVocabulary
     from lisboa_core.dsl.vocabulary import Vocabulary
 
 __all__ = [
@@ -113,7 +114,12 @@ class Game:
     rules_type: type = object
     """Its catalogue class (what :meth:`load_rules` returns)."""
     vocabulary: Vocabulary
-    """The words of its card files (:class:`~lisboa_core.dsl.vocabulary.Vocabulary`)."""
+    """The words of its card files (:class:`~lisboa_core.dsl.vocabulary.Vocabulary`), for a
+    game whose cards the shared compiler reads."""
+    key_vocabulary: KeyVocabulary | None = None
+    """What its card files may say (:class:`~lisboa_core.dsl.keys.KeyVocabulary`), for a
+    game that reads the shared syntax with a reader of its own (Puerto Rico); the
+    card-language reference lists it."""
     effect_handlers: dict[str, Any]
     """Its interpreter's function per effect kind (``(state, seat, do, ctx) -> state``);
     :func:`lisboa_core.extend.register_effect` adds to it."""
@@ -216,8 +222,16 @@ class Game:
         return generic.text_picture(self.render_text(state_or_view))
 
     def describe_move(self, state: Any, move: Any) -> str:
-        """What ``move`` does, in words."""
+        """What ``move`` does, in words (default: its notation)."""
         return str(move)
+
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """The text of the component ``component_id`` of the catalogue ``rules``, for people
+        (``show ID`` in ``lisboa play``).
+
+        Default: its name and id. :raises KeyError: for an id the catalogue lacks."""
+        found = rules[component_id]
+        return f"{found.name} ({found.id})"
 
     def check_invariants(self, state: Any) -> list[str]:
         """The invariants ``state`` breaks, in words (empty: none).

@@ -10,6 +10,8 @@ raises :class:`ConformanceError` naming what broke, at which decision. The suite
 * :func:`check_determinism`: one seed, one game (the same moves, the same digests);
 * :func:`check_illegal_moves`: a move that is not legal raises ``IllegalMoveError`` with a
   reason and leaves the state as it was;
+* :func:`check_hints`: the game's lookahead hints offer exactly the moves of the bare
+  search;
 * :func:`check_saves`: every state and every seat's view round-trips through JSON;
 * :func:`check_views`: a view never depends on what its seat cannot see (views of
   different determinizations agree) and a determinized state is playable;
@@ -17,21 +19,35 @@ raises :class:`ConformanceError` naming what broke, at which decision. The suite
 * :func:`check_records`: a recorded game replays to the same final digest;
 * :func:`check_simulations`: simulations give the same results in one process and in two.
 
-:data:`CHECKS` lists them; :func:`check_game` runs them all. The test suite runs every check
-on every installed game (``tests/test_conformance.py``) in both builds.
+:data:`CHECKS` lists them. With the extras installed, for a game the AI adapters serve
+(:func:`lisboa_core.envs.adapted_games`: it supplies ``action_space``, ``encode`` and
+``observation_size``), the frameworks' own tests run too (:func:`adapter_checks`):
+
+* :func:`check_pettingzoo`: PettingZoo's ``api_test`` at the fewest and the most players
+  and its ``seed_test`` (extra ``[rl]``);
+* :func:`check_openspiel`: OpenSpiel's ``random_sim_test`` with serialisation on the
+  registered ``python_<name>`` game, the deal drawn at chance nodes and a fixed deal
+  (extra ``[openspiel]``);
+
+and on request :func:`check_ray`: the same simulation results on Ray as in one process
+(extra ``[ray]``). :func:`check_game` runs them all and returns the names of the checks it
+ran. The test suite runs every check on every installed game, the toy game of its tests
+included (``tests/test_conformance.py``), in both builds.
 
 Example::
 
     from lisboa_core.games.conformance import CHECKS, check_game
 
-    check_game("puerto-rico", seed=1, games=1)
-    assert "check_saves" in [check.__name__ for check in CHECKS]
+    ran = check_game("puerto-rico", seed=1, games=1, adapters=False)
+    assert "check_saves" in ran == [check.__name__ for check in CHECKS]
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -45,11 +61,16 @@ from lisboa_core.persistence.serialize import from_json, state_digest, to_json, 
 __all__ = [
     "CHECKS",
     "ConformanceError",
+    "adapter_checks",
     "check_determinism",
     "check_events",
     "check_game",
+    "check_hints",
     "check_illegal_moves",
+    "check_openspiel",
+    "check_pettingzoo",
     "check_random_play",
+    "check_ray",
     "check_records",
     "check_saves",
     "check_simulations",
@@ -210,6 +231,34 @@ def check_events(name: str, seed: int = 0, games: int = 1) -> None:
                           f"a {event.kind} event did not read back")
 
 
+def check_hints(name: str, seed: int = 0, games: int = 1) -> None:
+    """The game's hints (judges, verdicts, bounds that shorten the lookahead) never change
+    what is legal: at every fifth decision of random games at the fewest players, the
+    moves offered are those of the bare search (``SWITCHES.shortcuts`` off)."""
+    from lisboa_core.core.replace import replace
+    from lisboa_core.core.stack import SWITCHES
+
+    def offered(state: Any, shortcuts: bool) -> list[str]:
+        fresh = replace(state)  # a new object: no answer cached for it
+        SWITCHES.shortcuts = shortcuts
+        try:
+            return [str(m) for m in legal_moves(fresh)]
+        finally:
+            SWITCHES.shortcuts = True
+
+    found = game(name)
+    players = found.players[0]
+    for index in range(games):
+        run = seed + index
+        for step, state in enumerate(_walk(found, players, run)[:-1:5]):
+            hinted, bare = offered(state, True), offered(state, False)
+            if hinted != bare:
+                extra = sorted(set(hinted) - set(bare))[:3]
+                lost = sorted(set(bare) - set(hinted))[:3]
+                _fail("hints", found, players, run, step * 5,
+                      f"the hints offer {extra} beyond the bare search and drop {lost}")
+
+
 def _random_chooser(seed: int) -> Callable[[Any], Move]:
     chooser = random.Random(seed)
 
@@ -261,6 +310,7 @@ CHECKS: tuple[Callable[..., None], ...] = (
     check_random_play,
     check_determinism,
     check_illegal_moves,
+    check_hints,
     check_saves,
     check_views,
     check_events,
@@ -270,10 +320,121 @@ CHECKS: tuple[Callable[..., None], ...] = (
 """Every conformance check, in the order :func:`check_game` runs them."""
 
 
-def check_game(name: str, seed: int = 0, games: int = 1) -> None:
-    """Run every check of :data:`CHECKS` on the game called ``name``.
+def _counts(found: Game) -> tuple[int, ...]:
+    """The fewest and the most players (one count if the game has one)."""
+    return tuple(sorted({found.players[0], found.players[-1]}))
+
+
+def _framework(check: str, found: Game, players: int, seed: int, err: Exception) -> None:
+    raise ConformanceError(
+        f"{check}: {found.name} ({players} players, seed {seed}): "
+        f"{type(err).__name__}: {err}"
+    ) from err
+
+
+def check_pettingzoo(name: str, seed: int = 0, games: int = 1) -> None:
+    """PettingZoo's own ``api_test`` on the game's environment
+    (:func:`lisboa_core.envs.pettingzoo.env`) at the fewest and the most players, and its
+    ``seed_test`` (the same seed, the same games) at the middle count. Needs the ``[rl]``
+    extra and a game :func:`~lisboa_core.envs.adapted_games` lists."""
+    from pettingzoo.test import api_test, seed_test
+
+    from lisboa_core.envs.pettingzoo import env
+
+    found = game(name)
+    for players in _counts(found):
+        try:
+            with warnings.catch_warnings():
+                # A dict observation with an action mask is PettingZoo's own convention for
+                # board games; api_test still suggests a plain Box for every environment.
+                warnings.filterwarnings("ignore", "Observation space for each agent probably")
+                warnings.filterwarnings("ignore", "Observation is not a NumPy array")
+                api_test(env(players=players, game=found.name), num_cycles=200)
+        except Exception as err:  # api_test reports by any exception
+            _framework("pettingzoo api_test", found, players, seed, err)
+    players = found.players[len(found.players) // 2]
+    try:
+        seed_test(lambda: env(players=players, game=found.name), num_cycles=60)
+    except Exception as err:
+        _framework("pettingzoo seed_test", found, players, seed, err)
+
+
+def check_openspiel(name: str, seed: int = 0, games: int = 1) -> None:
+    """OpenSpiel's own ``random_sim_test`` with serialisation on the game registered as
+    ``python_<name>`` (:func:`lisboa_core.envs.openspiel.register`): at the fewest players
+    with the deal drawn at chance nodes, at the most with the fixed deals ``seed``,
+    ``seed + 1``, ... (``games`` simulations each). Needs the ``[openspiel]`` extra and a
+    game :func:`~lisboa_core.envs.adapted_games` lists."""
+    import pyspiel
+
+    from lisboa_core.envs.openspiel import register
+
+    found = game(name)
+    short = register(found)
+    for players, deal in ((found.players[0], -1), (found.players[-1], seed)):
+        for index in range(games):
+            params = {"players": players, "seed": deal if deal < 0 else deal + index}
+            try:
+                pyspiel.random_sim_test(pyspiel.load_game(short, params), num_sims=1,
+                                        serialize=True, verbose=False)
+            except Exception as err:  # OpenSpiel raises its own kinds
+                _framework(f"openspiel random_sim_test {short}", found, players,
+                           params["seed"], err)
+
+
+def check_ray(name: str, seed: int = 0, games: int = 2) -> None:
+    """A simulation on Ray gives the same results (digests, totals, winners) as in one
+    process. Uses the running Ray if there is one (``ray.init`` once per session), else
+    starts a local one for the call. Needs the ``[ray]`` extra; a game registered at run
+    time must be importable by name on the workers."""
+    from lisboa_core.studies.simulation import simulate
+
+    found = game(name)
+    players = found.players[0]
+    bots = ["random"] * players
+    one = simulate(players, games, seed, bots, game=found.name)
+    on_ray = simulate(players, games, seed, bots, jobs=2, backend="ray", game=found.name)
+    key = [(r.digest, r.totals, r.winners) for r in one]
+    if key != [(r.digest, r.totals, r.winners) for r in on_ray]:
+        _fail("ray", found, players, seed, 0, "the Ray backend changed the results")
+
+
+def _installed(*modules: str) -> bool:
+    return all(importlib.util.find_spec(module) is not None for module in modules)
+
+
+def adapter_checks(name: str) -> tuple[Callable[..., None], ...]:
+    """The frameworks' checks that can run on this game here: :func:`check_pettingzoo`
+    with the ``[rl]`` extra, :func:`check_openspiel` with ``[openspiel]``, for a game the
+    adapters serve (:func:`~lisboa_core.envs.adapted_games`); none otherwise."""
+    from lisboa_core.envs import adapted_games
+
+    if game(name).name not in adapted_games():
+        return ()
+    found: list[Callable[..., None]] = []
+    if _installed("numpy", "gymnasium", "pettingzoo"):
+        found.append(check_pettingzoo)
+    if _installed("numpy", "pyspiel"):
+        found.append(check_openspiel)
+    return tuple(found)
+
+
+def check_game(name: str, seed: int = 0, games: int = 1, *, adapters: bool = True,
+               ray: bool = False) -> list[str]:
+    """Run every check of :data:`CHECKS` on the game called ``name``; with ``adapters``,
+    also the frameworks' checks installed here (:func:`adapter_checks`); with ``ray``,
+    :func:`check_ray`. Returns the names of the checks run, in order.
 
     :raises ConformanceError: at the first broken check.
+    :raises LisboaError: if ``ray`` is asked for without Ray installed.
     """
-    for check in CHECKS:
+    run: list[Callable[..., None]] = list(CHECKS)
+    if adapters:
+        run += adapter_checks(name)
+    if ray:
+        if not _installed("ray"):
+            raise LisboaError("check_game(ray=True) needs Ray: pip install 'lisboa_core[ray]'")
+        run.append(check_ray)
+    for check in run:
         check(name, seed, games)
+    return [check.__name__ for check in run]

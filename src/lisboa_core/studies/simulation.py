@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 import attrs
 
+from lisboa_core._deprecation import renamed_parameters
 from lisboa_core.bots.basic import Bot, make_bot, play_game
 from lisboa_core.errors import LisboaDeprecationWarning, LisboaError
 from lisboa_core.games import Game, chosen_game
@@ -120,9 +121,11 @@ def _make(spec: BotSpec, seed: int) -> Bot:
     raise LisboaError(f"not a bot, a bot factory or a bot name: {spec!r}")
 
 
-def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tuple[Any, ...]:
-    """The bot of each seat: the list cycles over the seats, shifted by one seat per
-    game when ``rotate`` is set (so every bot plays every seat).
+@renamed_parameters({"names": "bots", "game": "index"}, "0.3")
+def seat_bots(bots: Sequence[Any], players: int, index: int, rotate: bool) -> tuple[Any, ...]:
+    """The bot of each seat in game ``index`` of a study: the list cycles over the seats,
+    shifted by one seat per game when ``rotate`` is set (so every bot plays every seat).
+    (The old keyword names ``names`` and ``game`` warn until 0.3.)
 
     Example::
 
@@ -131,8 +134,8 @@ def seat_bots(names: Sequence[Any], players: int, game: int, rotate: bool) -> tu
         assert seat_bots(["a", "b"], 3, 0, rotate=False) == ("a", "b", "a")
         assert seat_bots(["a", "b"], 3, 1, rotate=True) == ("b", "a", "b")
     """
-    shift = game if rotate else 0
-    return tuple(names[(seat - shift) % len(names)] for seat in range(players))
+    shift = index if rotate else 0
+    return tuple(bots[(seat - shift) % len(bots)] for seat in range(players))
 
 
 _WORKER_RULES: Any = None  # the catalogue of a worker process (see simulate)
@@ -224,7 +227,7 @@ def simulate(
     bots: Sequence[BotSpec] | None = None,
     *,
     jobs: int = 1,
-    rotate: bool = False,
+    rotate: bool | None = None,
     options: Any = None,
     on_result: Callable[[GameResult], None] | None = None,
     rules: Any = None,
@@ -243,8 +246,12 @@ def simulate(
     :param bots: the bots (:data:`BotSpec`: names, ``module:name``, factories or bot
         objects), cycled over the seats. With ``jobs`` above 1 they travel to the worker
         processes, so factories must be importable (module-level classes or functions).
+    :param rotate: shift the bots a seat each game, so every bot sits everywhere. Left
+        out, it is off until 0.3 and then on, as in
+        :func:`~lisboa_core.studies.balance.compare`; bots that differ by seat warn of
+        the change until then (pass ``rotate`` to choose).
     :param options: the rule variants (default: the game's default variants).
-    :param rules: the catalogue to play with (default: the game's shipped one), e.g. a card
+    :param rules: the Rules to play with (default: the game's shipped one), e.g. a card
         author's ``load_rules("my_cards/")``.
     :param backend: ``"processes"`` (local worker processes, the default) or ``"ray"``
         (Ray tasks: a local Ray with ``jobs`` CPUs, or the cluster at ``ray_address``;
@@ -259,7 +266,7 @@ def simulate(
         from lisboa_core import GreedyBot, load_rules
         from lisboa_core.studies.simulation import simulate
 
-        results = simulate(2, 2, 7, [GreedyBot, "random"], rules=load_rules())
+        results = simulate(2, 2, 7, [GreedyBot, "random"], rotate=False, rules=load_rules())
         assert [r.bots for r in results] == [("greedy", "random")] * 2
     """
     if names is not None:
@@ -271,6 +278,12 @@ def simulate(
         bots = names
     if not bots:
         raise LisboaError("simulate(): name at least one bot")
+    if rotate is None:
+        if len({bot_name(spec) for spec in bots}) > 1:
+            warnings.warn("simulate()'s rotate default becomes True in lisboa_core 0.3, as "
+                          "compare()'s is; pass rotate=False to keep each bot on its seat",
+                          LisboaDeprecationWarning, stacklevel=2)
+        rotate = False
     for spec in bots:
         if isinstance(spec, str):
             make_bot(spec)  # unknown names fail before any process starts
@@ -382,15 +395,17 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     }
 
 
-def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) -> str:
-    """The summary as tables for the terminal.
+@renamed_parameters({"names": "bots"}, "0.3")
+def summary_text(summary: dict[str, Any], bots: Sequence[str], rotate: bool) -> str:
+    """The summary as tables for the terminal (``bots``: the bots' names as given to
+    :func:`simulate`; the old keyword ``names`` warns until 0.3).
 
     Example::
 
         from lisboa_core.studies.simulation import simulate, summarise, summary_text
 
-        names = ["random"]
-        print(summary_text(summarise(simulate(2, 2, 1, names), 2), names, rotate=False))
+        bots = ["random"]
+        print(summary_text(summarise(simulate(2, 2, 1, bots), 2), bots, rotate=False))
     """
     games = summary["games"]
     seeds = summary["seeds"]
@@ -399,7 +414,7 @@ def summary_text(summary: dict[str, Any], names: Sequence[str], rotate: bool) ->
     title = "" if found.name == "lisboa" else f"{found.title}: "
     lines = [
         f"{title}{games} game(s) of {summary['players']} players, {span}; bots "
-        f"{','.join(names)}{' (rotated each game)' if rotate else ''}",
+        f"{','.join(bots)}{' (rotated each game)' if rotate else ''}",
         "",
         f"{'bot':<12}{'seat-games':>11}{'wins':>9}{'win rate':>10}",
     ]

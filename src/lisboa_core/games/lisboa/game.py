@@ -115,8 +115,17 @@ class Lisboa(Game):
         return action_space(rules)
 
     def describe_move(self, state: Any, move: Any) -> str:
-        """The move in notation (the cards it names are described by ``describe``)."""
-        return str(move)
+        """What the move does, with the names and texts of the cards it names
+        (:func:`lisboa_core.games.lisboa.move_words.describe_move`)."""
+        from lisboa_core.games.lisboa.move_words import describe_move
+
+        return describe_move(state, move)
+
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """The generated text of a card, tile or board part (:func:`lisboa_core.describe`)."""
+        from lisboa_core.games.lisboa.descriptions import describe
+
+        return describe(rules[component_id])
 
     def events_between(self, before: Any, after: Any, move: Any = None,
                        seat: int | None = None) -> Any:

@@ -8,9 +8,12 @@ wrong number, LB105 a wrong shape, LB106 a key given twice, LB112 an unknown abi
 LB120 a duplicate id, LB121 an unknown id, LB130 a wrong count, LB131 a broken constraint,
 LB140 provenance).
 
-This module is the one place that knows Puerto Rico's card vocabulary (the component kinds,
-keys, ability kinds and words below). The grammar is the one every game shares (any
-lower-case kind word parses); a kind this game does not have is LB101 at its place.
+What the cards may say (the component kinds, their keys, the ability kinds and words) is
+described in :mod:`lisboa_core.games.puerto_rico.language`: each key's required flag, default
+and lowest number are read from there, and after each component the reader checks it read
+exactly the keys described, so the generated card-language reference cannot drift from it.
+The grammar is the one every game shares (any lower-case kind word parses); a kind this game
+does not have is LB101 at its place.
 """
 
 from __future__ import annotations
@@ -27,6 +30,18 @@ from lisboa_core.dsl.parser import parse_text_all_errors, read_card_file
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardSyntaxError, CardValidationError, Problem
 from lisboa_core.games.puerto_rico import model as m
+from lisboa_core.games.puerto_rico.language import (
+    END,
+    EVENTS,
+    MODIFIERS,
+    PERMISSIONS,
+    PHASES,
+    PRIVILEGES,
+    QUANTITIES,
+    SCORES,
+    TIEBREAK,
+    VOCABULARY,
+)
 
 __all__ = [
     "EVENTS",
@@ -40,47 +55,8 @@ __all__ = [
     "rules_by_digest",
 ]
 
-KINDS: Final = (
-    "good", "plantation", "quarry", "building", "role", "ship", "trading-house", "board",
-    "player-board", "setup",
-)
+KINDS: Final = VOCABULARY.kind_names()
 """The component kinds of a Puerto Rico catalogue."""
-
-PHASES: Final = ("settle", "colonists", "build", "produce", "trade", "ship", "none")
-"""The phases a role card can start (PR4-PR10)."""
-
-PRIVILEGES: Final = {
-    "take-quarry": ("settle", 0),
-    "extra-colonist": ("colonists", 1),
-    "discount": ("build", 1),
-    "extra-good": ("produce", 1),
-    "sale-bonus": ("trade", 1),
-    "first-load-bonus": ("ship", 1),
-    "doubloons": ("", 1),
-}
-"""Privilege kind: (the phase it acts in, '' for on taking the card; how many numbers)."""
-
-EVENTS: Final = {
-    ("sell", "gain"): "doubloons",
-    ("load", "gain"): "vp",
-    ("produce", "gain-by-kinds"): "doubloons",
-    ("settle", "draw-plantation"): "",
-    ("take-tile", "staff-tile"): "",
-    ("build", "staff-building"): "",
-}
-"""``on EVENT: EFFECT`` pairs the engine knows, with the unit a gain is counted in."""
-
-PERMISSIONS: Final = ("take-quarry", "sell-duplicate", "private-ship")
-"""``allow`` permissions the engine knows."""
-
-MODIFIERS: Final = ("store-kinds",)
-"""``modify`` numbers the engine knows."""
-
-_SCORES: Final = ("per-building", "steps", "per-full")
-_QUANTITIES: Final = ("island-tiles", "colonists", "vp-chips")
-_END: Final = ("colonists-short", "city-full", "vp-out")
-_TIEBREAK: Final = ("doubloons", "goods")
-
 
 class _Problems:
     def __init__(self) -> None:
@@ -104,12 +80,14 @@ class _Reader:
             self.items.setdefault(item.key.text, []).append(item)
         self.used: set[str] = set()
         self.ok = True
+        self.keys = VOCABULARY.kind(comp.kind)
 
     def bad(self, loc: ast.Loc, code: str, message: str) -> None:
         self.problems.add(loc, code, message)
         self.ok = False
 
     def fields(self, key: str) -> list[ast.Field]:
+        self.keys.key(key)  # VocabularyDrift if the vocabulary does not describe it
         self.used.add(key)
         found = []
         for item in self.items.get(key, []):
@@ -119,7 +97,8 @@ class _Reader:
                 self.bad(item.loc, "LB105", f"'{key}' takes values on its line, not a body")
         return found
 
-    def one(self, key: str, required: bool = True) -> ast.Field | None:
+    def one(self, key: str) -> ast.Field | None:
+        required = self.keys.key(key).required
         found = self.fields(key)
         if len(found) > 1:
             self.bad(found[1].loc, "LB106", f"'{key}' given twice")
@@ -129,15 +108,16 @@ class _Reader:
             return None
         return found[0]
 
-    def values(self, key: str, required: bool = True) -> tuple[ast.Value, ...]:
-        found = self.one(key, required)
+    def values(self, key: str) -> tuple[ast.Value, ...]:
+        found = self.one(key)
         return () if found is None else found.values
 
-    def count(self, key: str, low: int = 0, default: int | None = None) -> int:
-        found = self.one(key, default is None)
+    def count(self, key: str) -> int:
+        spec = self.keys.key(key)
+        found = self.one(key)
         if found is None:
-            return default if default is not None else low
-        return self.number(found.values, found.loc, key, low)
+            return spec.default if isinstance(spec.default, int) else spec.low
+        return self.number(found.values, found.loc, key, spec.low)
 
     def number(self, values: tuple[ast.Value, ...], loc: ast.Loc, key: str, low: int = 0) -> int:
         if len(values) != 1 or not isinstance(values[0], ast.Int):
@@ -166,8 +146,9 @@ class _Reader:
                      f"unknown {key} '{value.text}'; expected one of {', '.join(choices)}")
         return value.text
 
-    def refs(self, key: str, required: bool = True) -> tuple[ast.Ref, ...]:
-        found = self.one(key, required)
+    def refs(self, key: str) -> tuple[ast.Ref, ...]:
+        required = self.keys.key(key).required
+        found = self.one(key)
         if found is None:
             return ()
         refs = []
@@ -215,6 +196,7 @@ class _Reader:
         return m.Provenance(source, tuple(keys), tuple(cited))
 
     def finish(self) -> None:
+        self.keys.check_read(self.used)
         for key, items in self.items.items():
             if key not in self.used:
                 self.bad(items[0].loc, "LB101", f"unknown key '{key}' for a {self.comp.kind}")
@@ -234,14 +216,12 @@ def _good(r: _Reader) -> m.Good:
 
 def _tile(r: _Reader) -> m.IslandTile:
     plantation = r.comp.kind == "plantation"
-    good = r.refs("good", required=plantation)
-    if not plantation and good:
-        r.bad(good[0].loc, "LB101", "a quarry yields no good")
-    circles = r.count("circles", 1)
+    good = r.refs("good") if plantation else ()
+    circles = r.count("circles")
     if circles != 1:
         r.bad(r.comp.loc, "LB131", f"{r.comp.id}: an island tile has one circle (PR0.1.6)")
     return m.IslandTile(
-        **_base(r), kind=r.comp.kind, good=good[0].text if plantation and good else None,
+        **_base(r), kind=r.comp.kind, good=good[0].text if good else None,
         count=r.count("count"), circles=circles,
         discount=0 if plantation else r.count("discount"),
     )
@@ -298,11 +278,11 @@ def _score(r: _Reader, item: ast.Field) -> m.ScoreRule | None:
         return None
     kind, subject = str(values[0]), str(values[1])
     numbers = tuple(v.value for v in values[2:] if isinstance(v, ast.Int))
-    if kind not in _SCORES:
-        r.bad(values[0].loc, "LB112", f"unknown score kind '{kind}'; known: {', '.join(_SCORES)}")
-    elif kind != "per-building" and subject not in _QUANTITIES:
+    if kind not in SCORES:
+        r.bad(values[0].loc, "LB112", f"unknown score kind '{kind}'; known: {', '.join(SCORES)}")
+    elif kind != "per-building" and subject not in QUANTITIES:
         r.bad(values[1].loc, "LB103",
-              f"unknown quantity '{subject}'; expected one of {', '.join(_QUANTITIES)}")
+              f"unknown quantity '{subject}'; expected one of {', '.join(QUANTITIES)}")
     elif (kind == "steps" and len(numbers) % 2) or (kind != "steps" and len(numbers) != 1):
         r.bad(values[2].loc, "LB105", f"score {kind}: wrong count of numbers")
     elif kind == "per-full" and numbers[0] < 1:
@@ -313,17 +293,18 @@ def _score(r: _Reader, item: ast.Field) -> m.ScoreRule | None:
 def _building(r: _Reader) -> m.Building:
     abilities = []
     for key in ("on", "allow", "modify"):
+        r.keys.key(key)
         r.used.add(key)
         for item in r.items.get(key, []):
             found = _ability(r, item)
             if found is not None:
                 abilities.append(found)
     scoring = [s for s in (_score(r, f) for f in r.fields("score")) if s is not None]
-    produces = r.refs("produces", required=False)
+    produces = r.refs("produces")
     groups = r.values("group")
     return m.Building(
-        **_base(r), cost=r.count("cost"), vp=r.count("vp"), column=r.count("column", 1),
-        circles=r.count("circles", 1), spaces=r.count("spaces", 1), copies=r.count("copies", 1),
+        **_base(r), cost=r.count("cost"), vp=r.count("vp"), column=r.count("column"),
+        circles=r.count("circles"), spaces=r.count("spaces"), copies=r.count("copies"),
         produces=produces[0].text if produces else None,
         groups=tuple(str(g) for g in groups), abilities=tuple(abilities),
         scoring=tuple(scoring),
@@ -368,21 +349,21 @@ def _read(comp: ast.Component, problems: _Problems) -> m.Component | None:
     elif kind == "role":
         made = _role(r)
     elif kind == "ship":
-        made = m.CargoShip(**_base(r), capacity=r.count("capacity", 1))
+        made = m.CargoShip(**_base(r), capacity=r.count("capacity"))
     elif kind == "trading-house":
-        made = m.TradingHouse(**_base(r), spaces=r.count("spaces", 1))
+        made = m.TradingHouse(**_base(r), spaces=r.count("spaces"))
     elif kind == "board":
-        made = m.GameBoard(**_base(r), columns=r.count("columns", 1),
-                           role_bonus=r.count("role-bonus"), end=_words(r, "end", _END),
-                           tiebreak=_words(r, "tiebreak", _TIEBREAK))
+        made = m.GameBoard(**_base(r), columns=r.count("columns"),
+                           role_bonus=r.count("role-bonus"), end=_words(r, "end", END),
+                           tiebreak=_words(r, "tiebreak", TIEBREAK))
     elif kind == "player-board":
-        made = m.PlayerMat(**_base(r), island=r.count("island", 1), city=r.count("city", 1),
+        made = m.PlayerMat(**_base(r), island=r.count("island"), city=r.count("city"),
                            keep_goods=r.count("keep-goods"))
     elif kind == "setup":
         made = m.Setup(
-            **_base(r), players=r.count("players", 1), doubloons=r.count("doubloons"),
+            **_base(r), players=r.count("players"), doubloons=r.count("doubloons"),
             colonists=r.count("colonists"), colonist_ship=r.count("colonist-ship"),
-            refill_minimum=r.count("refill-minimum"), vp=r.count("vp", 1),
+            refill_minimum=r.count("refill-minimum"), vp=r.count("vp"),
             ships=tuple(x.text for x in r.refs("ships")),
             roles=tuple(x.text for x in r.refs("roles")),
             start=tuple(x.text for x in r.refs("start")), face_up=r.count("face-up"),

@@ -7,6 +7,7 @@ from typing import Any
 from lisboa_core.games import Game
 from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico.language import VOCABULARY
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.scoring import CATEGORIES, ScoreSheet
 from lisboa_core.games.puerto_rico.stack import STACK
@@ -44,6 +45,7 @@ class PuertoRico(Game):
     turn_decision = "choose-role"
     categories = CATEGORIES
     points_name = "VP"
+    key_vocabulary = VOCABULARY
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The catalogue (:func:`lisboa_core.games.puerto_rico.catalog.load_rules`)."""
@@ -103,6 +105,12 @@ class PuertoRico(Game):
         from lisboa_core.games.puerto_rico.heuristics import describe_move
 
         return describe_move(state, move)
+
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """A building, role card or other component by name, with what it does."""
+        from lisboa_core.games.puerto_rico.move_words import component_text
+
+        return component_text(rules, component_id)
 
     def check_invariants(self, state: Any) -> list[str]:
         """Piece conservation over every zone and every capacity."""

@@ -30,25 +30,8 @@ def position_values(state: State) -> list[float]:
     return values
 
 
-_WORDS = {
-    "role": "take the role card {0}",
-    "take": "take a {0} tile",
-    "hacienda": "draw a hidden plantation with the hacienda",
-    "place": "place a colonist on {0}",
-    "build": "build {0}",
-    "extra": "take one more {0} (craftsman's privilege)",
-    "sell": "sell one {0} to the trading house",
-    "load": "load {0} onto {1}",
-    "wharf": "ship every {0} with the wharf",
-    "store": "keep every {0} in a warehouse",
-    "keep": "keep one {0}",
-    "yes": "yes",
-    "no": "no",
-    "pass": "pass",
-}
-
-
 def describe_move(state: State, move: Move) -> str:
-    """What ``move`` does, in words."""
-    text = _WORDS.get(move.kind)
-    return str(move) if text is None else text.format(*move.args)
+    """What ``move`` does, in words (:func:`.move_words.describe_move`)."""
+    from lisboa_core.games.puerto_rico.move_words import describe_move as words
+
+    return words(state, move)
