@@ -127,11 +127,15 @@ def test_cards_check_reads_a_single_file_over_the_shipped_cards(
     assert "LB130" not in out  # no catalogue-wide count
 
 
-@pytest.mark.parametrize("command", [("show", "x"), ("list",)])
-def test_lisboa_only_card_commands_say_so(
-        capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
-    status, _, err = _run(capsys, "--game", PR, "cards", *command)
-    assert status == 1 and "supports: lisboa" in err
+def test_cards_show_and_list_read_the_games_own_cards(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24.4: Puerto Rico's components too (PR0.1: the role cards settler, mayor,
+    builder, craftsman, trader and captain, besides the prospectors)."""
+    status, out, _ = _run(capsys, "--game", PR, "cards", "list", "--kind", "role")
+    assert status == 0 and {line.split()[0] for line in out.splitlines()} >= {
+        "Settler", "Mayor", "Builder", "Craftsman", "Trader", "Captain"}
+    status, _, err = _run(capsys, "--game", PR, "cards", "show", "x")
+    assert status == 1 and "no Puerto Rico component with id 'x'" in err
 
 
 # --- simulate, replay, show, play, balance ------------------------------------------------
