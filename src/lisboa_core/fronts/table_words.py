@@ -172,13 +172,17 @@ class Words:
         if isinstance(event, PiecesMoved):
             parts = []
             if event.added:
-                parts.append("gets " + ", ".join(self._piece(event.where, p)
-                                                 for p in event.added))
+                parts.append("in " + ", ".join(self._piece(event.where, p)
+                                               for p in event.added))
             if event.removed:
-                parts.append("loses " + ", ".join(self._piece(event.where, p)
-                                                  for p in event.removed))
-            owner = ("The " if event.seat is None else f"{self._whose(event.seat)} ")
-            return f"{owner}{self._place_name(event.where)} {' and '.join(parts)}."
+                parts.append("out " + ", ".join(self._piece(event.where, p)
+                                                for p in event.removed))
+            place = self._place_name(event.where)
+            if event.seat is None:
+                place = place[:1].upper() + place[1:]
+            else:
+                place = f"{self._whose(event.seat)} {place}"
+            return f"{place}: {'; '.join(parts)}."
         if isinstance(event, TurnStarted):
             return (f"Turn {event.turn}: your turn." if event.seat == self.seat
                     else f"Turn {event.turn}: seat {event.seat} plays.")
