@@ -55,7 +55,7 @@ def test_games_are_kept_up_to_the_cap_forgetting_the_one_used_longest_ago() -> N
     assert len(games) == 3
     assert games.get(keys[1]) is None  # the one used longest ago was forgotten
     assert [games.get(k) for k in (keys[0], keys[2], fourth)] == ["game 0", "game 2", "game 3"]
-    assert len(set(keys + [fourth])) == 4 and all(len(k) >= 16 for k in keys)
+    assert len({*keys, fourth}) == 4 and all(len(k) >= 16 for k in keys)
 
 
 def test_games_expire_a_ttl_after_their_last_use() -> None:
