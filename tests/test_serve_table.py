@@ -190,19 +190,22 @@ def test_a_move_the_person_sees_in_part_is_not_described(
 
 
 class SlowBot(RandomBot):
-    """A bot that takes its time and says how far it has got, as the search bot does."""
+    """A bot that takes its time over its first decision (1.2 s) and says how far it has
+    got, as the search bot does; then it plays at once."""
 
     name = "slow"
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.progress: Any = None
+        self.slow = True
 
     def choose(self, view: Any, legal: Sequence[Move]) -> Move:
-        for done in range(1, 4):
-            time.sleep(0.25)
+        for done in range(1, 5 if self.slow else 1):
+            time.sleep(0.3)
             if self.progress is not None:
-                self.progress(done, 3)
+                self.progress(done, 4)
+        self.slow = False
         return super().choose(view, legal)
 
 
@@ -218,7 +221,7 @@ def test_a_slow_bot_is_shown_thinking_with_its_progress() -> None:
                 break
     thinking = [m for m in messages if m["type"] == "thinking"]
     assert thinking and all(m["seat"] == 1 and m["bot"] == "slow" for m in thinking)
-    assert any(m["planned"] == 3 and m["done"] >= 1 for m in thinking)
+    assert any(m["planned"] == 4 and m["done"] >= 1 for m in thinking)
     # The position before the bot thinks is shown first, so the page is never blank.
     assert messages[0]["type"] == "position" and not messages[0]["legal"]
 

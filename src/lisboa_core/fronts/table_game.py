@@ -36,7 +36,7 @@ from lisboa_core.games import Game, chosen_game
 __all__ = ["Games", "Table", "score_grid"]
 
 _LOG_LIMIT = 200
-_MOVES_SHOWN = 400
+_MOVES_SHOWN = 200
 Progress = Callable[[int, int], None]
 
 
@@ -241,8 +241,7 @@ class Table:
             "events": self.log[-_LOG_LIMIT:],
             "moves": self.moves[-_MOVES_SHOWN:],
             "can_undo": self.can_undo,
-            "bots": {str(s): self.bot_names[i % len(self.bot_names)]
-                     for i, s in enumerate(sorted(self.bots))},
+            "bots": {str(s): str(getattr(bot, "name", "bot")) for s, bot in self.bots.items()},
             "text": found.render_text(view),
             "score": None if sheet is None else {
                 **sheet.to_dict(), "table": found.render_score_sheet(sheet),

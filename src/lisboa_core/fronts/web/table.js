@@ -45,7 +45,11 @@ function cardsTitle(cards) {
   return cards.map((card) => card.text).join("\n\n");
 }
 
-function moveButton(choice) {
+// A few choices (a clergy tile to keep, a card to pick) show their cards' whole text; many
+// show it as a tooltip (and under the board, when the card is tapped in the hand).
+const SPELLED_OUT = 6;
+
+function moveButton(choice, spelled) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "move";
@@ -55,6 +59,12 @@ function moveButton(choice) {
   const words = choice.text !== choice.move ? choice.text : "";
   const said = [words, names].filter(Boolean).join(" - ");
   if (said) button.append(text("span", said, "words"));
+  if (spelled) {
+    for (const card of choice.cards) {
+      const body = card.text.split("\n").slice(1).join("\n");
+      if (body) button.append(text("span", body, "card-text"));
+    }
+  }
   if (choice.cards.length) button.title = cardsTitle(choice.cards);
   button.addEventListener("click", () => play(choice.move));
   return button;
@@ -111,7 +121,9 @@ function show(position) {
     item.addEventListener("click", () => { picked.textContent = card.text || card.name; });
     return item;
   }));
-  document.getElementById("moves").replaceChildren(...position.choices.map(moveButton));
+  const spelled = position.choices.length <= SPELLED_OUT;
+  document.getElementById("moves").replaceChildren(
+    ...position.choices.map((choice) => moveButton(choice, spelled)));
   document.getElementById("decision").textContent =
     position.decision_kind ? `(${position.decision_kind}, decision ${position.decision})` : "";
   const history = document.getElementById("history");
@@ -131,8 +143,10 @@ function show(position) {
   events.replaceChildren(...position.events.slice().reverse().map(
     (event) => text("li", event.text, event.mine ? "mine" : "")));
   const score = document.getElementById("score");
+  const ending = position.over && score.hidden;
   score.hidden = !position.over;
   if (position.score) scoreTable(position.score);
+  if (ending) score.scrollIntoView({ block: "start" });  // the game just ended: the sheet
   undoButton.disabled = !position.can_undo;
   status.textContent = position.over ? "game over"
     : position.legal.length ? `your decision (seat ${position.seat})`
