@@ -1,15 +1,18 @@
 """``lisboa serve``: a browser table where a person plays against the built-in bots.
 
 A small ASGI application (Starlette, served by uvicorn; the optional extra
-``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws`` and the server holds
-the game, one game per connection, of any registered game (``game``; ``lisboa --game NAME
-serve``). The server is the only authority: the page shows what its seat sees (the game's
-picture, :meth:`Game.svg <lisboa_core.games.Game.svg>`, and its text, its hand when the game
-has one, the legal moves as buttons, the event log) and sends back the move chosen, with
-the number of the decision it was offered at. A move that is not legal, or that answers a
-decision already past (a second click, a page out of date), gets a clear message and
-changes nothing. The bots move on the server between the person's decisions, off the event
-loop.
+``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws?game=ID`` (or ``/ws``
+for a new game) and the server holds the games, of any registered game (``game``;
+``lisboa --game NAME serve``), by id (:class:`~lisboa_core.fronts.table_game.Games`: a cap
+and an expiry), so a page reloaded or a socket lost returns to its game. The server is the
+only authority: the page shows what its seat sees (the game's picture, :meth:`Game.svg
+<lisboa_core.games.Game.svg>`, and its text, its hand when the game has one, the legal
+moves as buttons with their words and cards, the moves played, the events in plain
+language) and sends back the move chosen, with the number of the decision it was offered
+at, or an undo. A move that is not legal, or that answers a decision already past (a second
+click, a page out of date), gets a clear message and changes nothing. The bots move on the
+server between the person's decisions, off the event loop; one slower than 0.3 s is
+announced with its progress.
 
 Only pages of the table itself may play: a WebSocket opened by a page from another site
 (its ``Origin`` is not the address the table was reached at) is accepted and at once
@@ -31,13 +34,19 @@ are refused by the WebSocket layer itself (close code 1009).
 
 The WebSocket messages are JSON objects:
 
-* page to server: ``{"type": "move", "move": NOTATION, "decision": N}`` or
+* page to server: ``{"type": "move", "move": NOTATION, "decision": N}``,
+  ``{"type": "undo"}`` (the person's last move and the bots' replies taken back) or
   ``{"type": "new"}`` (a new game with the same settings);
-* server to page: ``{"type": "position", "decision": N, "seat": S, "to_act": T,
-  "over": bool, "svg": SVG, "hand": [...], "legal": [...], "events": [...],
-  "text": ..., "score": {...} | null}`` after every change (``hand`` is empty for a game
-  whose view has none), and
-  ``{"type": "error", "message": ...}`` for a refused message (nothing changed).
+* server to page: ``{"type": "position", "game": ID, "decision": N, "seat": S,
+  "to_act": T, "over": bool, "svg": SVG, "hand": [...], "hand_cards": [...],
+  "legal": [...], "choices": [...], "events": [...], "moves": [...], "can_undo": bool,
+  "thinking": {...} | null, "text": ..., "score": {...} | null, ...}`` when it is the
+  person's decision or the game is over, and around a slow bot's move (``hand`` is empty
+  for a game whose view has none; see :meth:`Table.message`);
+  ``{"type": "thinking", "seat": S, "bot": NAME, "done": D, "planned": P, ...}`` while a
+  bot decides for more than 0.3 s; ``{"type": "notice", "message": ...}`` when the game
+  asked for is no longer kept (a new one follows); and ``{"type": "error", "message":
+  ...}`` for a refused message (nothing changed).
 
 Example::
 
