@@ -104,7 +104,7 @@ class Words:
         return {"id": token, "name": name, "text": text}
 
     def named(self, token: str) -> str:
-        """``token`` with its name (``C09`` -> ``Father Joao (C09)``); a hidden card, an
+        """``token`` with its name (an id -> ``Name (ID)``); a hidden card, an
         official or a store in words; anything else as it is."""
         if token.startswith("?"):
             return f"a hidden {token[1:] or 'piece'}"
