@@ -269,3 +269,32 @@ def test_the_score_grid_has_a_row_per_seat_and_a_column_per_category() -> None:
     assert score_grid(sheet, seat=1) == {
         "columns": ["seat", "ships", "money", "total"],
         "rows": [["seat 0 (winner)", 4, 5, 9], ["you", 7, 0, 7]]}
+
+
+def test_a_page_reloaded_while_a_bot_thinks_sees_it_thinking_and_then_its_move() -> None:
+    app = make_app(players=2, seat=0, bots=("test_serve_table:SlowBot",), seed=3)
+    # One event loop for both pages, as a server has (``with``: the client's own portal).
+    with TestClient(app) as client, client.websocket_connect("/ws") as first:
+        shown = first.receive_json()  # the position before the slow bot's first move
+        assert shown["type"] == "position" and not shown["legal"]
+        assert first.receive_json()["type"] == "thinking"
+        with client.websocket_connect(f"/ws?game={shown['game']}") as again:
+            position = again.receive_json()
+            assert position["type"] == "position" and position["game"] == shown["game"]
+            thinking = again.receive_json()
+            assert thinking["type"] == "thinking" and thinking["seat"] == 1
+            settled = _settled(again)  # the bot's move reaches the page opened later too
+        assert settled["decision"] > shown["decision"] and settled["game"] == shown["game"]
+        assert _settled(first)["decision"] == settled["decision"]
+
+
+def test_a_bots_move_chosen_before_an_undo_is_dropped() -> None:
+    table = Table(players=2, seat=0, bots=("random",), seed=3)
+    shown = table.message()
+    table.play(shown["legal"][0], shown["decision"], bots=False)
+    version = table.version
+    chosen = table.bot_choice()
+    assert table.undo() is None  # while the bot "thought"
+    before = (table.state, table.decision, list(table.moves))
+    assert table.apply_bot(chosen, version) is False
+    assert (table.state, table.decision, table.moves) == before
