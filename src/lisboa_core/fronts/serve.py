@@ -344,7 +344,11 @@ class _Session:
                     await self.show()
                     self.thinking = thinking
                     await self.broadcast(thinking)
-                move = await choice
+                try:
+                    move = await choice
+                except LisboaError:  # an undo came first: no bot is to act any more
+                    self.thinking = None
+                    continue
                 async with self.lock:
                     # After an undo or another move while the bot thought, its move is
                     # dropped (and the loop looks again at who is to act).

@@ -150,15 +150,16 @@ class Table:
         :meth:`apply_bot`). ``progress(done, planned)`` is called as a search bot works.
 
         :raises LisboaError: if no bot is to act."""
-        actor = self.bot_to_act()
-        if actor is None:
+        state = self.state  # one position throughout, whatever happens meanwhile
+        if is_over(state) or state.to_act == self.seat:
             raise LisboaError("no bot is to act")
+        actor = int(state.to_act)
         bot = self.bots[actor]
         searching = hasattr(bot, "progress")  # a search bot says how far it has got
         if searching:
             setattr(bot, "progress", progress)  # noqa: B010 (not in the Bot protocol)
         try:
-            return bot.choose(self.game.observe(self.state, actor), legal_moves(self.state))
+            return bot.choose(self.game.observe(state, actor), legal_moves(state))
         finally:
             if searching:
                 setattr(bot, "progress", None)  # noqa: B010
