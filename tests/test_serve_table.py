@@ -243,6 +243,9 @@ def test_events_are_said_in_plain_language() -> None:
     assert words.event(CountChanged(None, "final-turns", 2, 1)) == "Final turns left: 1 (was 2)."
     assert words.event(CountChanged(1, "goods.gold", 3, 1)) == "Seat 1 loses 2 gold (now 1)."
     assert words.event(CountChanged(0, "reis", 10, 13)) == "You gain 3 reis (now 13)."
+    assert words.event(CountChanged(0, "wigs", 5, 6)) == "You gain 1 wig (now 6)."
+    assert words.event(CountChanged(2, "houses.left", 0, 1)) == (
+        "Seat 2 gains 1 house in the left group (now 1).")
     assert words.event(PiecesMoved(None, "plaza.king", added=["1", "n"])) == (
         "King's plaza: in seat 1's official, a neutral official.")
     assert words.event(PiecesMoved(1, "hand", added=["?card"])) == (

@@ -65,6 +65,7 @@ _PLACE_PREFIXED = {
     "plan-stack": "{} plan stack", "building-stack": "{} building stack",
 }
 _INDEXED = re.compile(r"^players\[(\d+)\]\.")
+_PLURAL = re.compile(r"\b(wig|marker|doubloon|point|cube|official|colonist|house|quarr)(s|ies)\b")
 
 
 def _plain(name: str) -> str:
@@ -204,4 +205,6 @@ class Words:
         verb = "gain" if after > before else "lose"
         if event.seat != self.seat:
             verb += "s"
+        if abs(after - before) == 1:  # 1 wig, 1 house in the left group
+            name = _PLURAL.sub(lambda m: m[1] + ("y" if m[2] == "ies" else ""), name, count=1)
         return f"{self.who(event.seat)} {verb} {abs(after - before)} {name} (now {after})."
