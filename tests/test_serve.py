@@ -33,7 +33,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def _settled(ws: Any) -> dict[str, Any]:
-    """The next position at the person's decision (or the end): a bot slower than 0.3 s is
+    """The next position at the person's decision (or the end): a bot slower than 0.5 s is
     announced first (a position before it, ``thinking`` messages), which this skips."""
     while True:
         shown = ws.receive_json()

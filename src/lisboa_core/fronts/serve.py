@@ -11,7 +11,7 @@ moves as buttons with their words and cards, the moves played, the events in pla
 language) and sends back the move chosen, with the number of the decision it was offered
 at, or an undo. A move that is not legal, or that answers a decision already past (a second
 click, a page out of date), gets a clear message and changes nothing. The bots move on the
-server between the person's decisions, off the event loop; one slower than 0.3 s is
+server between the person's decisions, off the event loop; one slower than 0.5 s is
 announced with its progress.
 
 Only pages of the table itself may play: a WebSocket opened by a page from another site
@@ -44,7 +44,7 @@ The WebSocket messages are JSON objects:
   person's decision or the game is over, and around a slow bot's move (``hand`` is empty
   for a game whose view has none; see :meth:`Table.message`);
   ``{"type": "thinking", "seat": S, "bot": NAME, "done": D, "planned": P, ...}`` while a
-  bot decides for more than 0.3 s; ``{"type": "notice", "message": ...}`` when the game
+  bot decides for more than 0.5 s; ``{"type": "notice", "message": ...}`` when the game
   asked for is no longer kept (a new one follows); and ``{"type": "error", "message":
   ...}`` for a refused message (nothing changed).
 
@@ -265,7 +265,7 @@ async def _error(websocket: WebSocket, message: str) -> None:
 
 
 _PROGRESS_EVERY = 0.2  # seconds between two progress messages of a thinking bot
-_SLOW = 0.3  # seconds: a bot still thinking after this is announced with its progress
+_SLOW = 0.5  # seconds: a bot still thinking after this is announced with its progress
 
 
 class _Session:
