@@ -10,7 +10,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,6 +19,7 @@ from lisboa_core.fronts.cli import main
 from lisboa_core.fronts.engine_protocol import Session
 from lisboa_core.fronts.engine_protocol import serve as engine_serve
 from lisboa_core.games import game
+from table_messages import settled
 
 PR = "puerto-rico"
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -298,15 +298,6 @@ def test_lisboa_game_engine_on_the_command_line() -> None:
 
 # --- the browser table ----------------------------------------------------------------------
 
-def _settled(socket: Any) -> dict[str, Any]:
-    """The next position at the person's decision (or the end), past the ``thinking``
-    messages and the position before them that announce a bot slower than 0.5 s."""
-    while True:
-        shown = socket.receive_json()
-        assert shown["type"] in ("position", "thinking"), shown
-        if shown["type"] == "position" and (shown["legal"] or shown["over"]):
-            return shown  # type: ignore[no-any-return]
-
 
 def test_the_table_plays_puerto_rico_in_the_browser() -> None:
     from starlette.testclient import TestClient
@@ -326,7 +317,7 @@ def test_the_table_plays_puerto_rico_in_the_browser() -> None:
             assert shown["legal"] and not shown["over"]
             socket.send_json({"type": "move", "move": shown["legal"][0],
                               "decision": shown["decision"]})
-            after = _settled(socket)
+            after = settled(socket)
             assert after["decision"] > shown["decision"]
             shown = after
         assert shown["events"] and all("text" in event for event in shown["events"])

@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from lisboa_core import legal_moves, load_rules
 from lisboa_core.fronts.serve import LOOPBACK_NAMES, Table, make_app
 from lisboa_core.games.lisboa.model import ClergyTile
+from table_messages import settled
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,25 +33,16 @@ if TYPE_CHECKING:
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 
-def _settled(ws: Any) -> dict[str, Any]:
-    """The next position at the person's decision (or the end): a bot slower than 0.5 s is
-    announced first (a position before it, ``thinking`` messages), which this skips."""
-    while True:
-        shown = ws.receive_json()
-        assert shown["type"] in ("position", "thinking"), shown
-        if shown["type"] == "position" and (shown["legal"] or shown["over"]):
-            return shown  # type: ignore[no-any-return]
-
 
 def test_a_move_is_played_and_the_bots_answer() -> None:
     client = TestClient(make_app(players=2, seat=0, bots=("random",), seed=3))
     with client.websocket_connect("/ws") as ws:
-        first = _settled(ws)
+        first = settled(ws)
         assert first["type"] == "position" and first["seat"] == 0
         assert first["svg"].startswith("<svg") and first["legal"]
         ws.send_json({"type": "move", "move": first["legal"][0],
                       "decision": first["decision"]})
-        second = _settled(ws)
+        second = settled(ws)
         assert second["type"] == "position" and second["decision"] > first["decision"]
         assert second["events"][0]["kind"] == "move"
 
@@ -58,7 +50,7 @@ def test_a_move_is_played_and_the_bots_answer() -> None:
 def test_bad_and_stale_moves_are_refused_and_change_nothing() -> None:
     client = TestClient(make_app(players=2, seat=1, bots=("greedy",), seed=5))
     with client.websocket_connect("/ws") as ws:
-        first = _settled(ws)
+        first = settled(ws)
         ws.send_json({"type": "move", "move": "dance now", "decision": first["decision"]})
         refused = ws.receive_json()
         assert refused["type"] == "error" and "dance now" in refused["message"]
@@ -70,10 +62,10 @@ def test_bad_and_stale_moves_are_refused_and_change_nothing() -> None:
         assert ws.receive_json()["type"] == "error"
         ws.send_json({"type": "move", "move": first["legal"][0],
                       "decision": first["decision"]})
-        after = _settled(ws)
+        after = settled(ws)
         assert after["type"] == "position" and after["decision"] > first["decision"]
         ws.send_json({"type": "new"})
-        fresh = _settled(ws)
+        fresh = settled(ws)
         assert fresh["type"] == "position" and fresh["decision"] <= first["decision"]
 
 
