@@ -30,9 +30,9 @@ def test_tl14_2_1_gold_exchange_never_for_gold() -> None:
 
 
 def test_tl14_3_fulfilling_contracts_left_to_right() -> None:
-    """TL14.3.1-TL14.3.5: pay what the tile shows (C08: 3 wool, 4 VP, components.md L.2),
-    cover the leftmost free contract space, gain contract VP + space VP, the pillar of that
-    space to the supply; past KS5 no pillar is released."""
+    """TL14.3.1 / TL14.3.2 / TL14.3.3 / TL14.3.4: pay what the tile shows (C08: 3 wool,
+    4 VP, components.md L.2), cover the leftmost free contract space, gain contract VP +
+    space VP, the pillar of that space to the supply; past KS5 no pillar is released."""
     contracts = ("C04", "C01", "C02", "C16", "C21")  # five spaces covered (C21 is a coat
     # tile, only the count matters here)
     state = seat(fresh(), 0, {"wool": 3, "iron": 1}, warehouse=("C08",), contracts=(), vp=0)
@@ -50,8 +50,9 @@ def test_tl14_3_fulfilling_contracts_left_to_right() -> None:
 
 
 def test_tl14_4_coat_any_space_food_and_bonus() -> None:
-    """TL14.4.1-TL14.4.3 / TL25.2.5: any empty coat space, whatever the coat's type; its food
-    is paid (CO5: 3) and its bonus gained (2 resources of any types)."""
+    """TL14.4.1 / TL14.4.2 / TL14.4.3 / TL25.2.5: any empty coat space, whatever the
+    coat's type; its food is paid (CO5: 3) and its bonus gained (2 resources of any
+    types)."""
     state = seat(fresh(), 0, {"food": 3}, warehouse=("B02",))
     moves = _moves(action(state, 0, "king", 0))
     assert {"coat B02 B5", "coat B02 B6"} <= moves and "coat B02 B4" not in moves  # 4 food
@@ -74,9 +75,10 @@ def test_tl14_4_4_coat_bonus_that_cannot_be_used() -> None:
 
 
 def test_tl14_5_contribute_anywhere_once_until_the_stack_is_empty() -> None:
-    """TL14.5.1-TL14.5.4: the architect's position does not matter; pay the cost tile's
-    stone (CC3: 4 stone, 3 VP), take the top cathedral tile (CD2: 6, then 4, then 2), gain
-    both VP; each player once; an empty stack takes no more."""
+    """TL14.5.1 / TL14.5.2 / TL14.5.3 / TL14.5.4: the architect's position does not
+    matter; pay the cost tile's stone (CC3: 4 stone, 3 VP), take the top cathedral tile
+    (CD2: 6, then 4, then 2), gain both VP; each player once; an empty stack takes no
+    more."""
     pillars = [()] * 9
     pillars[SITE["CD2"]] = (0, 1, 2)
     state = fresh().replaced({"costs": ("CC3",) * 9, "pillars": tuple(pillars),
@@ -166,8 +168,9 @@ def test_tl15_7_cathedral_tiles_outside_the_warehouse() -> None:
 
 
 def test_tl16_1_to_tl16_3_completed_building_marker() -> None:
-    """TL16.1-TL16.3: B3 full of P07 (icon king) gets its coat (in either order): +2 bonus
-    AP beside the king area; a later 3 from the king area gives 4 + 2 AP."""
+    """TL16.1 / TL16.2 / TL16.3: B3 full of P07 (icon king) gets its coat (in either
+    order): +2 bonus AP beside the king area; a later 3 from the king area gives 4 + 2
+    AP."""
     rooms = (("",) * 3, ("",) * 3, ("P07a", "P07b"), ("",) * 2, ("",), ())
     state = seat(fresh(), 0, {"food": 5}, warehouse=("B02",), rooms=rooms)
     state = play(action(state, 0, "architect", 0), "coat B02 B3", "to TIL")
