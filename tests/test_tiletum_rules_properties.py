@@ -30,7 +30,7 @@ def _where(king: King) -> dict[int, int]:
     return {seat: i for i, stack in enumerate(king) for seat in stack}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(tracks(), st.integers(0, 2))
 def test_tl5_3_and_tl5_4_corruption_moves(king: King, v: int) -> None:
     """TL5.3: every marker v spaces left, never past KT0. TL5.4: a stack keeps its order;
@@ -44,7 +44,7 @@ def test_tl5_3_and_tl5_4_corruption_moves(king: King, v: int) -> None:
     assert after[0] == tuple(seat for p in range(v + 1) for seat in king[p])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(tracks())
 def test_tl17_5_reset_keeps_the_relative_order(king: King) -> None:
     """TL17.5: red markers go to KT5 above those already there, KT4's first and KT0's last;
