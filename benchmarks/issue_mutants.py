@@ -1,0 +1,105 @@
+"""The surviving mutants of issue 26, each against the test named to kill it: the test
+must fail on a copy of the sources with the mutant applied, and pass on the sources as
+they are (the same copy, unmutated).
+
+    python benchmarks/issue_mutants.py [NAME ...] [--skip-slow]
+
+Prints one row per mutant (killed or SURVIVED, seconds, the test) and exits non-zero if
+any survives or any control run fails. Each row of the table in benchmarks/mutants.md
+("Issue 26: the listed survivors") comes from this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mutants import MUTANTS, ROOT, Mutant, _run
+
+RULES = "src/lisboa_core/games/lisboa/rules/"
+GAPS = "tests/test_mutant_gaps.py::"
+BOUNDARIES = "tests/test_hint_boundaries.py::"
+
+
+class Case(NamedTuple):
+    mutant: Mutant
+    test: str
+    slow: bool = False
+
+
+def _hint(name: str) -> Mutant:
+    return next(m for m in MUTANTS if m.name == name)
+
+
+CASES = [
+    Case(Mutant("R7.3: the second-trade check dropped (if False)", RULES + "trade.py",
+                "        if action in state.covered:  # R7.3: covered this turn\n",
+                "        if False:\n"),
+         GAPS + "test_r7_3_a_state_action_traded_once_is_not_offered_again_in_the_turn"),
+    Case(Mutant("R15.1: period 1 ends with 2 empty display piles (turn.py)", RULES + "turn.py",
+                "or sum(not p for p in state.piles) >= board.period_end_piles\n",
+                "or sum(not p for p in state.piles) >= board.period_end_piles - 1\n"),
+         GAPS + "test_r15_1_two_empty_display_piles_do_not_end_period_one"),
+    Case(Mutant("R15.1: the board's period-end-piles 3 -> 2 (model.py)",
+                "src/lisboa_core/games/lisboa/model.py",
+                "    period_end_piles: int = 3", "    period_end_piles: int = 2"),
+         GAPS + "test_r15_1_the_board_asks_for_three_empty_piles"),
+    Case(Mutant("R10.3.2.6: a row site scores every store of its row", RULES + "buildings.py",
+                "scores = land.row == site.row and street in colours",
+                "scores = land.row == site.row"),
+         GAPS + "test_r10_3_2_step_6_a_row_site_scores_only_stores_of_the_buildings_types"),
+    Case(Mutant("R8.4.3: a production bonus offered on a full type (< -> <=)",
+                RULES + "effects.py", "if goods[GOODS.index(g)] < cap)",
+                "if goods[GOODS.index(g)] <= cap)"),
+         GAPS + "test_r8_4_3_no_bonus_good_of_a_type_whose_warehouse_production_filled"),
+    Case(Mutant("R2.7.6: the draft passes to the right (i - 1 -> i + 1)", RULES + "draft.py",
+                "packets = tuple(packets[(i - 1) % n] for i in range(n))",
+                "packets = tuple(packets[(i + 1) % n] for i in range(n))"),
+         GAPS + "test_r2_7_6_every_packet_goes_to_the_left"),
+    Case(Mutant("R8.3.4: crates at sea counted again after an upgrade", RULES + "portfolio.py",
+                "crates = len(o.cargo[slot]) - o.sailed[slot]",
+                "crates = len(o.cargo[slot])"),
+         GAPS + "test_r8_3_4_an_upgraded_ship_at_sea_scores_only_the_newly_turned_crates"),
+    Case(_hint("a ship added to the State actions that cannot help a store"),
+         BOUNDARIES + "test_a_ship_can_pay_for_manuels_store"),
+    Case(_hint("triggers_never_block dropped from the quiet tail"),
+         BOUNDARIES + "test_a_ship_can_pay_for_a_costly_decree"),
+    Case(_hint("store bound forgets a clergy tile's reis"),
+         "tests/test_lookahead.py::test_shortcuts_hold_with_edited_clergy_tiles", slow=True),
+    Case(_hint("take-decree check ignores the seat's triggers"),
+         BOUNDARIES + "test_a_ship_can_pay_for_a_costly_decree"),
+    Case(_hint("clergy judge uses any for all"),
+         BOUNDARIES + "test_a_tile_with_one_costly_trigger_needs_its_price"),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="cases whose mutant name contains one of these")
+    parser.add_argument("--skip-slow", action="store_true",
+                        help="leave out the case whose test is marked slow (about 3 minutes)")
+    args = parser.parse_args()
+    bad = 0
+    for case in CASES:
+        if args.names and not any(n in case.mutant.name for n in args.names):
+            continue
+        if case.slow and args.skip_slow:
+            continue
+        control = case.mutant._replace(new=case.mutant.old)
+        passed = not _run(control, "now", ROOT, [case.test])[0]
+        killed, _first, spent = _run(case.mutant, "now", ROOT, [case.test])
+        verdict = "killed" if killed else "SURVIVED"
+        if not passed:
+            verdict += " (the test FAILS on the real code)"
+        bad += not (killed and passed)
+        print(f"| {case.mutant.name} | {case.mutant.path.removeprefix('src/lisboa_core/')} "
+              f"| {case.test.removeprefix('tests/')} | {verdict} | {spent:.0f} s |", flush=True)
+    raise SystemExit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""Rules that surviving mutants showed no test pinned down (issue 26), each from a compact
+scenario state; expected values come from rules.md and the catalogue, never from a run.
+
+Each test names the mutant it kills; ``benchmarks/issue_mutants.py`` applies every one of
+them to a copy of the sources and checks that its test fails there and passes here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lisboa_core.api import apply, legal_moves, new_game
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError
+from lisboa_core.games.lisboa import model as m
+from lisboa_core.games.lisboa import testing as t
+from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.state import GOODS, Options, State
+
+RULES = load_rules()
+BOARD = RULES.board
+GOOD_STREET = {good: street for street, good in BOARD.streets}  # board data: street colours
+
+
+def _moves(state: State) -> list[str]:
+    return [str(mv) for mv in legal_moves(state)]
+
+
+def _top(state: State) -> str:
+    return state.pending[-1].kind
+
+
+def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:
+    """The first action choice, no clergy tile held (every tile back in the bag, so no
+    passive effect interferes), no Royal Favor held, one good of each type and 10 reis per
+    seat, columns 1-4 scored by ST1-ST4 (3, 4, 3, 4 wigs)."""
+    state = t.first_turn(players, seed)
+    tiles = tuple(tile for p in state.players for tile in p.clergy)
+    for seat in range(players):
+        state = t.with_player(state, seat, clergy=(), favors=(), goods=(1, 1, 1, 1), reis=10)
+    state = t.with_state(state, clergy_bag=state.clergy_bag + tiles,
+                         favor_supply=(players,) * 3, scoring_tiles=("ST1", "ST2", "ST3", "ST4"))
+    return state, state.current
+
+
+def _plain_treasury() -> str:
+    """A treasury card whose permanent effect plays no part here (no trigger, no payment
+    or sale modifier)."""
+    return next(c.id for c in RULES.political if c.is_treasury and not c.permanent.triggers
+                and all(mod.hook == "land-rubble" for mod in c.permanent.modifiers))
+
+
+def _tuck(state: State, seat: int) -> State:
+    """R3.5.1: tuck a plain treasury card; Sell or Trade follows (R4.10)."""
+    card = _plain_treasury()
+    return t.play(t.give(state, seat, card), f"tuck {card}")
+
+
+# --- R7.3: no State action twice in one turn (mutant: trade.py, the covered check dropped)
+
+
+def test_r7_3_a_state_action_traded_once_is_not_offered_again_in_the_turn() -> None:
+    state, seat = _scenario()
+    state = t.with_player(state, seat, goods=(2, 2, 2, 2))
+    state = t.play(_tuck(state, seat), "trade", "trade acquire-plan tools", "plan blue")
+    assert state.covered == ("acquire-plan",)
+    # Tools and gold are still held, Manuel accepts both (R7.1.2), a plan could still be
+    # acquired: only the good covering the icon blocks it (R7.3).
+    assert state.players[seat].goods[GOODS.index("tools")] == 1
+    offered = _moves(state)
+    assert not [mv for mv in offered if mv.startswith("trade acquire-plan")]
+    for good in ("tools", "gold"):
+        with pytest.raises(IllegalMoveError):
+            apply(state, Move("trade", ("acquire-plan", good)))
+    # The two trades may be two actions of one Noble (R7.3): Manuel's other one is open.
+    assert "trade recruit-officials tools" in offered
+
+
+# --- R15.1: 3 of the 4 piles empty end period 1, 2 do not (mutant: turn.py, 3 -> 2) -------
+
+
+def test_r15_1_the_board_asks_for_three_empty_piles() -> None:
+    assert len(BOARD.political_display) == 4 and BOARD.period_end_piles == 3
+
+
+def test_r15_1_two_empty_display_piles_do_not_end_period_one() -> None:
+    state, seat = _scenario(players=4)
+    out = (*state.piles[0], *state.piles[1])
+    state = t.with_state(state, piles=((), (), *state.piles[2:]), removed=state.removed + out)
+    taken = state.piles[2][0]
+    assert len(state.piles[2]) > 1
+    state = t.play(state, f"gold {state.players[seat].hand[0]}", f"take {taken}")
+    # Still two empty piles of four: no trigger (R15.1), the next seat's turn (R3.8).
+    assert state.period == 1
+    assert _top(state) == "turn" and state.to_act == (seat + 1) % 4
+    # Emptying a third pile does end it (the same check, once more).
+    last = state.piles[3][0]
+    rest = (*state.piles[2], *state.piles[3][1:])
+    state = t.with_state(state, piles=((), (), (), (last,)), removed=state.removed + rest)
+    state = t.play(state, f"gold {state.players[state.to_act].hand[0]}", f"take {last}")
+    assert state.period == 2 and _top(state) == "period-discard"
+
+
+# --- R10.3.2 step 6: a row site scores the row's stores of the building's two types ------
+# (mutant: buildings.py, ``and street in colours`` dropped)
+
+
+def _visit_king(state: State, seat: int) -> State:
+    card = next(c.id for c in RULES.political if c.deck == "blue" and c.type == "king")
+    return t.play(t.give(state, seat, card), f"visit {card}", "skip", pay_cash=True)
+
+
+def _until(state: State, *kinds: str) -> State:
+    """Play the first legal move until a decision of one of ``kinds`` is on top."""
+    while _top(state) not in kinds:
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
+def test_r10_3_2_step_6_a_row_site_scores_only_stores_of_the_buildings_types() -> None:
+    state, seat = _scenario()
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    blue, green = state.building_stacks
+    state = t.with_state(state, building_stacks=(("PB01", *(x for x in blue if x != "PB01")),
+                                                 green))
+    colours = RULES.typed("PB01", m.PublicBuilding).colors("blue")
+    assert colours == ("yellow", "pink")
+    assert RULES.typed("PL01", m.Plan).architect == "blue"
+    state = t.give_plans(state, seat, "PL01")
+    state = t.with_state(state, stores=(
+        ("B1", a, "yellow"),  # row B, yellow: column 1 scores 3
+        ("B2", b, "pink"),  # row B, pink: column 2 scores 4
+        ("B3", seat, "brown"),  # row B but brown, not one of PB01's types: nothing
+        ("B4", a, "blue"),  # row B, blue: nothing
+        ("A1", b, "yellow"),  # yellow but row A: nothing
+    ))
+    wigs = [p.wigs for p in state.players]
+    state = _until(t.play(_visit_king(state, seat), "build W-B PL01", pay_cash=True), "follow")
+    gained = [p.wigs - w for p, w in zip(state.players, wigs, strict=True)]
+    assert (gained[a], gained[b], gained[seat]) == (3, 4, 0)
+
+
+# --- R8.4.3: bonus goods only where the warehouse has room (mutant: effects.py, < -> <=) --
+
+
+def test_r8_4_3_no_bonus_good_of_a_type_whose_warehouse_production_filled() -> None:
+    state, seat = _scenario()
+    cap = ops.warehouse_cap(state, seat)
+    assert cap == 2  # R4.8: 2 + completed rubble sets (none)
+    gold, books = GOODS.index("gold"), GOODS.index("books")
+    state = t.with_state(state, stores=(("A1", seat, GOOD_STREET["gold"]),
+                                        ("B4", seat, GOOD_STREET["books"])))
+    # The first house of the right group: 1 extra good of ONE produced type (R13.4).
+    state = t.with_player(state, seat, houses=(0, 0, 1), goods=tuple(
+        cap - 1 if i == gold else 0 for i in range(len(GOODS))))
+    state = t.start_state_action(state, seat, "produce-goods")
+    state = _until(state, "turn", "take-card", "sell-or-trade", "end-turn", "bonus-good")
+    # Gold was produced (it reached the warehouse, R8.4.2) but filled it: the bonus can
+    # only be books, so no choice is offered (R8.4.3 "only as far as capacity allows").
+    assert _top(state) != "bonus-good"
+    goods = state.players[seat].goods
+    assert goods[gold] == cap and goods[books] == 2
+
+
+# --- R2.7.6: the draft hands packets to the left (mutant: draft.py, i - 1 -> i + 1) ------
+
+
+def test_r2_7_6_every_packet_goes_to_the_left() -> None:
+    state = new_game(3, seed=9, options=Options(draft=True))
+    for round_ in range(2):
+        assert _top(state) == "draft"
+        assert state.pending[-1].data[0] == round_
+        left_over: dict[int, set[str]] = {}
+        for _ in range(3):
+            seat = state.to_act
+            assert seat is not None
+            packet = set(state.pending[-1].data[2][seat])
+            move = legal_moves(state)[-1]
+            left_over[seat] = packet - {str(x) for x in move.args}
+            state = apply(state, move)
+        # R0.8: clockwise is to the left, the seat after; so each seat now holds what the
+        # seat before it (on its right) passed on.
+        for seat in range(3):
+            assert set(state.pending[-1].data[2][seat]) == left_over[(seat - 1) % 3]
+
+
+# --- R8.3.4 / R6.5: crates already at sea score once (mutant: portfolio.py, the
+# ``- o.sailed[slot]`` dropped) -----------------------------------------------------------
+
+
+def test_r8_3_4_an_upgraded_ship_at_sea_scores_only_the_newly_turned_crates() -> None:
+    state, seat = _scenario()
+    other = (seat + 1) % 3
+    ship = next(s for s in RULES.ships if s.hull == 3)
+    # The position R8.3.4 describes: a hull-2 ship filled this turn (2 crates turned and
+    # scored), then upgraded to hull 3; its crates moved across, still at sea.
+    state = t.with_player(state, other, top=(ship.id, None, None),
+                          cargo=(("gold", "books"), (), ()), sailed=(2, 0, 0))
+    wigs = state.players[other].wigs
+    cloth = GOODS.index("cloth")
+    assert state.players[seat].goods[cloth] == 1
+    state = t.play(_tuck(state, seat), "sell", f"sell cloth p{other}.1")
+    assert state.players[other].cargo[0] == ("gold", "books", "cloth")
+    assert state.players[other].sailed[0] == 3
+    # R6.5: 1 wig per crate just turned; the 2 at sea do not score again (R8.3.4).
+    assert state.players[other].wigs == wigs + 1
