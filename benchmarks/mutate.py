@@ -1,0 +1,279 @@
+"""Mutation testing of one package against the tests that guard it (issue 26): a seeded
+sample of cosmic-ray's mutants, run on copies of the checkout, one copy per worker.
+
+    python benchmarks/mutate.py PACKAGE [--sample N] [--seed S] [--workers W]
+        [--timeout SECONDS] [--results FILE] [--list]
+
+PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``, ``core``
+(``--list`` shows each one's files, tests and count of mutants). Every mutant cosmic-ray
+can make of the package's files (minus the operators in ``EXCLUDED``, which make noise
+rather than plausible faults) is enumerated; ``--sample`` of them are drawn with
+``random.Random(seed)`` and run, each against the package's tests (``-x``, the tests not
+marked slow, pure build) in a copy of the sources, so the checkout itself is never
+touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
+timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived*
+otherwise; ``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
+
+Prints the package's line of the score table and every survivor (file:line, operator,
+the changed line); ``--results`` appends the whole run as one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = "src/lisboa_core/"
+
+
+class Package(NamedTuple):
+    files: tuple[str, ...]  # globs relative to the repository
+    tests: tuple[str, ...]  # the quickest catch first
+
+
+PACKAGES: dict[str, Package] = {
+    "lisboa-rules": Package(
+        (SRC + "games/lisboa/rules/*.py",),
+        ("tests/test_mutant_gaps.py", "tests/test_state_actions.py",
+         "tests/test_rules_setup.py", "tests/test_rules_setup_turn.py",
+         "tests/test_rules_more.py", "tests/test_rules_nobles.py",
+         "tests/test_rules_church_periods.py", "tests/test_rules_final.py",
+         "tests/test_clergy_effects.py", "tests/test_scoring.py"),
+    ),
+    "lisboa-hints": Package(
+        (SRC + "games/lisboa/hints/*.py",),
+        ("tests/test_hint_boundaries.py", "tests/test_legality.py", "tests/test_lookahead.py"),
+    ),
+    "puerto-rico-rules": Package(
+        (SRC + "games/puerto_rico/rules/*.py", SRC + "games/puerto_rico/scoring.py",
+         SRC + "games/puerto_rico/setup.py"),
+        tuple(f"tests/test_puerto_rico_{name}.py" for name in (
+            "setup", "settler", "mayor", "builder", "craftsman", "trader", "captain",
+            "round", "scoring", "rules_coverage", "properties", "box", "cards",
+            "observation", "views", "surfaces")),
+    ),
+    "core": Package(
+        (SRC + "core/*.py",),
+        ("tests/test_engine_protocol.py", "tests/test_memo.py", "tests/test_hot_classes.py",
+         "tests/test_game_registry_surfaces.py", "tests/test_random_move.py",
+         "tests/test_determinism.py", "tests/test_rules_setup_turn.py",
+         "tests/test_puerto_rico_round.py", "tests/test_roundtrip.py"),
+    ),
+}
+
+# Operators left out: they make noise rather than plausible faults (a decorator or an
+# exception class removed, arithmetic swapped for bit operations, a comparison swapped
+# for an identity test, which Python refuses or which only differs on ints above 256),
+# or are random (the variable replacers).
+EXCLUDED = (
+    "core/RemoveDecorator", "core/ExceptionReplacer", "core/VariableReplacer",
+    "core/VariableInserter",
+)
+_NOISY_TARGETS = ("Pow", "RShift", "LShift", "BitOr", "BitAnd", "BitXor", "Mod")
+
+
+def _excluded(operator: str) -> bool:
+    if operator in EXCLUDED:
+        return True
+    if operator.startswith("core/ReplaceBinaryOperator_"):
+        source, target = operator.removeprefix("core/ReplaceBinaryOperator_").split("_")
+        return target in _NOISY_TARGETS or (source in _NOISY_TARGETS and target != "Add")
+    if operator.startswith("core/ReplaceComparisonOperator_"):
+        source, target = operator.removeprefix("core/ReplaceComparisonOperator_").split("_")
+        return (source in ("Is", "IsNot")) != (target in ("Is", "IsNot"))
+    return False
+
+
+# Survivors shown to be equivalent: (file, operator, the line as written) -> why.
+EQUIVALENT: dict[tuple[str, str, str], str] = {}
+
+
+def _copy(dest: Path) -> None:
+    """The parts of the checkout the tests read, without caches or compiled modules."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.so", ".hypothesis")
+    for part in ("src", "cards", "grammar", "tests", "docs", "examples"):
+        if (ROOT / part).exists():
+            shutil.copytree(ROOT / part, dest / part, ignore=ignore)
+    shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
+
+
+def _files(package: Package, root: Path) -> list[str]:
+    found = sorted({str(p.relative_to(root)) for pattern in package.files
+                    for p in root.glob(pattern) if p.name != "__init__.py"})
+    return found
+
+
+def _test_command(package: Package) -> str:
+    return (f"{sys.executable} -m pytest -p no:cacheprovider -n 0 -x -q --no-header "
+            f"-m 'not slow' " + " ".join(package.tests))
+
+
+def _env(copy: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(copy / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _mutants(files: list[str], cwd: Path) -> list[object]:
+    """Every mutation cosmic-ray makes of ``files`` (paths relative to ``cwd``), less the
+    excluded operators, in a stable order."""
+    from cosmic_ray.commands.init import _all_work_items
+
+    here = Path.cwd()
+    os.chdir(cwd)
+    try:
+        items = [w for w in _all_work_items([Path(f) for f in files], {})
+                 if not _excluded(w.mutations[0].operator_name)]
+    finally:
+        os.chdir(here)
+    return sorted(items, key=lambda w: (str(w.mutations[0].module_path),
+                                        w.mutations[0].operator_name,
+                                        w.mutations[0].occurrence))
+
+
+def _line(copy: Path, spec: object) -> str:
+    path, (line, _col) = copy / str(spec.module_path), spec.start_pos  # type: ignore[attr-defined]
+    return path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+
+
+def _changed(diff: str) -> str:
+    """The mutated line of a unified diff."""
+    return next((d[1:].strip() for d in diff.splitlines()
+                 if d.startswith("+") and not d.startswith("+++")), "")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("package", nargs="?", choices=sorted(PACKAGES))
+    parser.add_argument("--sample", type=int, default=40, help="mutants to run (0: all)")
+    parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 3x the "
+                        "unmutated run, 60 at least)")
+    parser.add_argument("--results", type=Path, help="append the run here (a JSON line)")
+    parser.add_argument("--list", action="store_true", help="files, tests and mutant counts")
+    args = parser.parse_args()
+    if args.list:
+        for name, package in PACKAGES.items():
+            files = _files(package, ROOT)
+            print(f"{name}: {len(_mutants(files, ROOT))} mutants in {len(files)} files; "
+                  f"tests: {' '.join(t.removeprefix('tests/') for t in package.tests)}")
+        return
+    if args.package is None:
+        parser.error("name a package (or --list)")
+    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results)
+
+
+def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
+        results: Path | None) -> None:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    package = PACKAGES[name]
+    command = _test_command(package)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-") as tmp:
+        base = Path(tmp) / "w0"
+        _copy(base)
+        files = _files(package, base)
+        every = _mutants(files, base)
+        chosen = random.Random(seed).sample(every, min(sample, len(every))) if sample else every
+        print(f"{name}: {len(chosen)} of {len(every)} mutants (seed {seed}), "
+              f"{len(files)} files, {workers} workers", flush=True)
+        clock = time.perf_counter()
+        baseline = subprocess.run(command, shell=True, cwd=base, env=_env(base),
+                                  capture_output=True, text=True, check=False)
+        spent = time.perf_counter() - clock
+        if baseline.returncode != 0:
+            raise SystemExit(f"the tests fail without a mutant:\n{baseline.stdout[-3000:]}")
+        limit = timeout or max(60.0, 3 * spent)
+        print(f"unmutated run: {spent:.0f} s; timeout {limit:.0f} s", flush=True)
+        copies, procs = [], []
+        for w in range(workers):
+            copy = Path(tmp) / f"w{w}"
+            if w:
+                _copy(copy)
+            config = copy / "cosmic-ray.toml"
+            config.write_text(
+                "[cosmic-ray]\n"
+                f"module-path = {json.dumps(files)}\n"
+                f"timeout = {limit}\n"
+                "excluded-modules = []\n"
+                f"test-command = {json.dumps(command)}\n"
+                "[cosmic-ray.distributor]\nname = \"local\"\n", encoding="utf-8")
+            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.create) as db:
+                db.add_work_items(chosen[w::workers])
+            copies.append(copy)
+            procs.append(subprocess.Popen(
+                [str(Path(sys.executable).parent / "cosmic-ray"), "exec", str(config),
+                 str(copy / "session.sqlite")],
+                cwd=copy, env=_env(copy), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True))
+        for proc in procs:
+            _out, err = proc.communicate()
+            if proc.returncode != 0:
+                raise SystemExit(f"cosmic-ray exec failed:\n{err[-3000:]}")
+        counts: Counter[str] = Counter()
+        survivors, equivalent, rows = [], [], []
+        for copy in copies:
+            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+                for item, result in db.completed_work_items:
+                    spec = item.mutations[0]
+                    where = f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}"
+                    line = _line(base, spec)
+                    if result.worker_outcome != WorkerOutcome.NORMAL:
+                        outcome = "error"
+                    elif result.test_outcome == TestOutcome.SURVIVED:
+                        key = (str(spec.module_path), spec.operator_name, line)
+                        outcome = "equivalent" if key in EQUIVALENT else "survived"
+                    elif result.output == "timeout":
+                        outcome = "timed out"
+                    elif result.test_outcome == TestOutcome.KILLED:
+                        outcome = "killed"
+                    else:
+                        outcome = "error"
+                    counts[outcome] += 1
+                    row = {"where": where, "operator": spec.operator_name, "line": line,
+                           "mutant": _changed(result.diff or ""), "outcome": outcome}
+                    rows.append(row)
+                    if outcome == "survived":
+                        survivors.append(row)
+                    elif outcome == "equivalent":
+                        equivalent.append({**row, "why": EQUIVALENT[
+                            (str(spec.module_path), spec.operator_name, line)]})
+    caught = counts["killed"] + counts["timed out"]
+    judged = caught + counts["survived"]
+    score = 100 * caught / judged if judged else 0.0
+    minutes = (time.perf_counter() - started) / 60
+    print("\n| package | sampled | killed | timed out | survived | equivalent | errors "
+          "| score | minutes |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    print(f"| {name} | {len(chosen)} of {len(every)} | {counts['killed']} | "
+          f"{counts['timed out']} | {counts['survived']} | {counts['equivalent']} | "
+          f"{counts['error']} | {score:.0f}% | {minutes:.0f} |")
+    for title, group in (("survivors", survivors), ("equivalent", equivalent)):
+        if group:
+            print(f"\n{title}:")
+        for row in sorted(group, key=lambda r: r["where"]):
+            why = f" ({row['why']})" if "why" in row else ""
+            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
+                  f"`{row['mutant']}`{why}")
+    if results:
+        with results.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"package": name, "seed": seed, "sample": len(chosen),
+                                  "of": len(every), "counts": dict(counts),
+                                  "score": round(score, 1), "minutes": round(minutes, 1),
+                                  "rows": rows}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
