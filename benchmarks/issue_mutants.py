@@ -74,6 +74,21 @@ CASES = [
          BOUNDARIES + "test_a_ship_can_pay_for_a_costly_decree"),
     Case(_hint("clergy judge uses any for all"),
          BOUNDARIES + "test_a_tile_with_one_costly_trigger_needs_its_price"),
+    # Survivors of `make mutate` (benchmarks/mutants.md, "Scores"), killed since.
+    Case(Mutant("R15.3.3: a second bonus for a noble (and -> or)", RULES + "turn.py",
+                "gives = card.reward is not None and card.type not in rewarded",
+                "gives = card.reward is not None or card.type not in rewarded"),
+         GAPS + "test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go"),
+    Case(Mutant("R10.1.4: a north building counts for the other streets (== -> !=)",
+                RULES + "stores.py",
+                'north = site.side == "north" and site.street == street',
+                'north = site.side == "north" and site.street != street'),
+         GAPS + "test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street"),
+    Case(Mutant("R8.4.1: production stops at another seat's store (continue -> break)",
+                RULES + "state_actions.py",
+                "        if owner != seat:\n            continue\n        good = tables",
+                "        if owner != seat:\n            break\n        good = tables"),
+         GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores"),
 ]
 
 

@@ -34,13 +34,18 @@ def _top(state: State) -> str:
 def _scenario(players: int = 3, seed: int = 1) -> tuple[State, int]:
     """The first action choice, no clergy tile held (every tile back in the bag, so no
     passive effect interferes), no Royal Favor held, one good of each type and 10 reis per
-    seat, columns 1-4 scored by ST1-ST4 (3, 4, 3, 4 wigs)."""
+    seat, no rubble on the downtown row and column spaces, columns 1-4 scored by ST1-ST4
+    (3, 4, 3, 4 wigs)."""
     state = t.first_turn(players, seed)
     tiles = tuple(tile for p in state.players for tile in p.clergy)
     for seat in range(players):
         state = t.with_player(state, seat, clergy=(), favors=(), goods=(1, 1, 1, 1), reis=10)
+    cubes = sum(map(len, (*state.row_rubble, *state.column_rubble)))
     state = t.with_state(state, clergy_bag=state.clergy_bag + tiles,
-                         favor_supply=(players,) * 3, scoring_tiles=("ST1", "ST2", "ST3", "ST4"))
+                         favor_supply=(players,) * 3, scoring_tiles=("ST1", "ST2", "ST3", "ST4"),
+                         row_rubble=((),) * len(state.row_rubble),
+                         column_rubble=((),) * len(state.column_rubble),
+                         rubble_out=state.rubble_out + cubes)
     return state, state.current
 
 
@@ -205,3 +210,69 @@ def test_r8_3_4_an_upgraded_ship_at_sea_scores_only_the_newly_turned_crates() ->
     assert state.players[other].sailed[0] == 3
     # R6.5: 1 wig per crate just turned; the 2 at sea do not score again (R8.3.4).
     assert state.players[other].wigs == wigs + 1
+
+
+# --- Found by `make mutate` (benchmarks/mutants.md, "Scores") ------------------------------
+
+
+def _noble_card(noble: str) -> str:
+    return next(c.id for c in RULES.political if c.deck == "blue" and c.type == noble)
+
+
+def _gain_cards(noble: str, what: str) -> list[str]:
+    """The noble's cards whose bonus is the single effect ``gain 1 WHAT``."""
+    found = []
+    for c in RULES.political:
+        steps = m.elementary(c.reward) if c.reward is not None and c.type == noble else []
+        if [(d.kind, d.arg("what"), d.arg("amount")) for d in steps] == [("gain", what, 1)]:
+            found.append(c.id)
+    return found
+
+
+def test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go() -> None:
+    # turn.py: ``card.reward is not None and card.type not in rewarded`` with ``or``.
+    state, seat = _scenario()
+    first, second = _gain_cards("manuel", "gold")[:2]
+    state = t.give(state, seat, first, second)
+    state = t.with_player(state, seat, rubble=(2, 2, 2), goods=(0, 0, 0, 0))  # 2 sets
+    state = t.play(state, f"gold {state.players[seat].hand[4]}", f"take {state.piles[0][0]}")
+    assert state.period == 2 and _top(state) == "period-discard" and state.to_act == seat
+    gold = GOODS.index("gold")
+    held = state.players[seat].goods[gold]
+    state = t.play(state, f"discard {first}")
+    assert state.players[seat].goods[gold] == held + 1  # Manuel's bonus, once
+    state = t.play(state, f"discard {second}")
+    # "Per Noble ... the bottom bonus of at most ONE of the discarded cards" (R15.3 step 3).
+    assert state.players[seat].goods[gold] == held + 1
+    assert first in state.removed and second in state.removed
+
+
+def test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street() -> None:
+    # stores.py: ``site.street == street`` with ``!=``. Only N-2 (the north end of the
+    # pink street) is open; C3 touches pink and brown; column 3 scores 3 (ST3).
+    state, seat = _scenario()
+    blue, green = state.building_stacks
+    state = t.with_state(state, opened=(("N-2", "PB01", "blue"),),
+                         building_stacks=(tuple(b for b in blue if b != "PB01"), green))
+    wigs = state.players[seat].wigs
+    card = _noble_card("manuel")
+    state = t.play(t.give(state, seat, card), f"visit {card}", "skip", pay_cash=True)
+    pink = t.play(state, "store pink C3", "rubble none", "house left", pay_cash=True)
+    assert pink.players[seat].wigs == wigs + 3 * 1
+    brown = t.play(state, "store brown C3", "rubble none", "house left", pay_cash=True)
+    assert brown.players[seat].wigs == wigs
+
+
+def test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores() -> None:
+    # state_actions.py: the ``continue`` past another seat's store with ``break``.
+    state, seat = _scenario()
+    other = (seat + 1) % 3
+    state = t.with_state(state, stores=(("A1", other, GOOD_STREET["gold"]),
+                                        ("B4", seat, GOOD_STREET["books"]),
+                                        ("C1", other, GOOD_STREET["gold"]),
+                                        ("D2", seat, GOOD_STREET["cloth"])))
+    state = t.with_player(state, seat, goods=(0, 0, 0, 0))
+    state = t.start_state_action(state, seat, "produce-goods")
+    goods = state.players[seat].goods
+    assert (goods[GOODS.index("books")], goods[GOODS.index("cloth")]) == (1, 1)
+    assert goods[GOODS.index("gold")] == 0  # the other seat's stores are not the seat's
