@@ -89,6 +89,12 @@ CASES = [
                 "        if owner != seat:\n            continue\n        good = tables",
                 "        if owner != seat:\n            break\n        good = tables"),
          GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores"),
+    Case(Mutant("R17.6: a 'fewest' condition never met (== -> <)", RULES + "scoring.py",
+                'if test == "fewest":', 'if test < "fewest":'),
+         GAPS + "test_r17_6_fewest_holds_for_every_seat_tied_at_the_least"),
+    Case(Mutant("new_state's default seed 0 -> -1", RULES + "setup.py",
+                "players: int = 4, seed: int = 0,", "players: int = 4, seed: int = -1,"),
+         GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed"),
 ]
 
 

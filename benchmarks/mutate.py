@@ -96,7 +96,24 @@ def _excluded(operator: str) -> bool:
 
 
 # Survivors shown to be equivalent: (file, operator, the line as written) -> why.
-EQUIVALENT: dict[tuple[str, str, str], str] = {}
+_RULES = SRC + "games/lisboa/rules/"
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
+     "if round_ + 1 < len(KEEP_PER_ROUND):"):
+        "round_ runs 0..len-1, so round_ + 1 never exceeds the length: < and != agree",
+    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "ranked = sorted({v for v in values if v > 0}, reverse=True)"):
+        "the values ranked are counts (stores, officials), never negative",
+    (_RULES + "state_actions.py", "core/ReplaceTrueWithFalse",
+     "for good, price in zip(GOODS, state.prices, strict=True)"):
+        "four goods and four prices always (the state format checks it): strict only "
+        "raises on a length mismatch",
+    (_RULES + "turn.py", "core/NumberReplacer", "tile = str(move.args[0])"):
+        "a 'keep TILE' move has exactly one argument: args[0] is args[-1]",
+    (_RULES + "payment.py", "core/NumberReplacer", 'return Frame("dead", -1, (reason,))'):
+        "a dead frame is pushed only on a line the lookahead refutes (R3.6); no state "
+        "handed out carries one, and its seat is never read",
+}
 
 
 def _copy(dest: Path) -> None:

@@ -276,3 +276,27 @@ def test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_store
     goods = state.players[seat].goods
     assert (goods[GOODS.index("books")], goods[GOODS.index("cloth")]) == (1, 1)
     assert goods[GOODS.index("gold")] == 0  # the other seat's stores are not the seat's
+
+
+def test_r17_6_fewest_holds_for_every_seat_tied_at_the_least() -> None:
+    # scoring.py: ``test == "fewest"`` with ``<`` (no shipped decree says "fewest"; the
+    # vocabulary: "if no other player has fewer", ties count).
+    from lisboa_core.dsl.nodes import Quantity
+    from lisboa_core.games.lisboa.rules.scoring import holds
+
+    state, seat = _scenario()
+    a, b = (seat + 1) % 3, (seat + 2) % 3
+    stores = Quantity("stores")
+    state = t.with_state(state, stores=(("A1", a, "yellow"), ("B1", a, "yellow"),
+                                        ("C1", b, "yellow")))
+    assert [holds(state, s, "fewest", 0, stores) for s in (seat, a, b)] == [True, False, False]
+    state = t.with_state(state, stores=(*state.stores, ("D1", seat, "yellow")))
+    assert [holds(state, s, "fewest", 0, stores) for s in (seat, a, b)] == [True, False, True]
+
+
+def test_the_rules_new_state_defaults_to_the_public_new_games_seed() -> None:
+    # setup.py: ``seed: int = 0`` with ``-1``; api.new_game's documented default is seed 0.
+    from lisboa_core.games.lisboa.rules.setup import new_state
+
+    assert new_state(RULES) == new_game(4, seed=0)
+    assert new_state(RULES) != new_game(4, seed=1)
