@@ -21,6 +21,7 @@ the changed line); ``--results`` appends the whole run as one JSON line.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import random
@@ -116,6 +117,61 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
 }
 
 
+# Survivors of a recorded run killed since by a test written for them (each checked by
+# benchmarks/issue_mutants.py): (file, operator, the line as written) -> the test.
+_GAPS = "test_mutant_gaps.py::"
+KILLED_SINCE: dict[tuple[str, str, str], str] = {
+    (_RULES + "turn.py", "core/ReplaceAndWithOr",
+     "gives = card.reward is not None and card.type not in rewarded"):
+        _GAPS + "test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go",
+    (_RULES + "stores.py", "core/ReplaceComparisonOperator_Eq_NotEq",
+     'north = site.side == "north" and site.street == street'):
+        _GAPS + "test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street",
+    (_RULES + "state_actions.py", "core/ReplaceContinueWithBreak", "continue"):
+        _GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores",
+    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Eq_Lt", 'if test == "fewest":'):
+        _GAPS + "test_r17_6_fewest_holds_for_every_seat_tied_at_the_least",
+    (_RULES + "setup.py", "core/NumberReplacer",
+     "rules: Rules, players: int = 4, seed: int = 0, options: Options | None = None"):
+        _GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed",
+}
+
+ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "
+              "import annotations`)")
+
+
+def _annotation_lines(path: Path) -> set[int]:
+    """Lines of ``path`` whose operators all sit in annotations (none in code)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    notes = [n for node in ast.walk(tree) for n in (
+        getattr(node, "annotation", None), getattr(node, "returns", None)) if n is not None]
+    inside = {id(x) for n in notes for x in ast.walk(n)}
+    marked = {x.lineno for n in notes for x in ast.walk(n) if isinstance(x, ast.BinOp)}
+    code = {x.lineno for x in ast.walk(tree)
+            if isinstance(x, ast.BinOp | ast.Compare | ast.Constant | ast.UnaryOp | ast.BoolOp)
+            and id(x) not in inside}
+    return marked - code
+
+
+def _classify(row: dict[str, str]) -> str:
+    """A row's outcome with the equivalent survivors set apart."""
+    if row["outcome"] != "survived":
+        return row["outcome"]
+    path, line = row["where"].rsplit(":", 1)
+    if (SRC + path, row["operator"], row["line"]) in EQUIVALENT:
+        return "equivalent"
+    if (SRC + path, row["operator"], row["line"]) in KILLED_SINCE:
+        return "killed since"
+    if int(line) in _annotation_lines(ROOT / (SRC + path)):
+        return "equivalent"
+    return "survived"
+
+
+def _why(row: dict[str, str]) -> str:
+    key = (SRC + row["where"].rsplit(":", 1)[0], row["operator"], row["line"])
+    return KILLED_SINCE.get(key) or EQUIVALENT.get(key, ANNOTATION)
+
+
 def _copy(dest: Path) -> None:
     """The parts of the checkout the tests read, without caches or compiled modules."""
     ignore = shutil.ignore_patterns("__pycache__", "*.so", ".hypothesis")
@@ -178,7 +234,14 @@ def main() -> None:
                         "unmutated run, 60 at least)")
     parser.add_argument("--results", type=Path, help="append the run here (a JSON line)")
     parser.add_argument("--list", action="store_true", help="files, tests and mutant counts")
+    parser.add_argument("--report", type=Path, nargs="+",
+                        help="print the runs recorded in these --results files")
     args = parser.parse_args()
+    if args.report:
+        for path in args.report:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                report(json.loads(line))
+        return
     if args.list:
         for name, package in PACKAGES.items():
             files = _files(package, ROOT)
@@ -239,58 +302,60 @@ def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
             _out, err = proc.communicate()
             if proc.returncode != 0:
                 raise SystemExit(f"cosmic-ray exec failed:\n{err[-3000:]}")
-        counts: Counter[str] = Counter()
-        survivors, equivalent, rows = [], [], []
+        rows = []
         for copy in copies:
             with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
                 for item, result in db.completed_work_items:
                     spec = item.mutations[0]
-                    where = f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}"
-                    line = _line(base, spec)
                     if result.worker_outcome != WorkerOutcome.NORMAL:
                         outcome = "error"
                     elif result.test_outcome == TestOutcome.SURVIVED:
-                        key = (str(spec.module_path), spec.operator_name, line)
-                        outcome = "equivalent" if key in EQUIVALENT else "survived"
+                        outcome = "survived"
                     elif result.output == "timeout":
                         outcome = "timed out"
                     elif result.test_outcome == TestOutcome.KILLED:
                         outcome = "killed"
                     else:
                         outcome = "error"
-                    counts[outcome] += 1
-                    row = {"where": where, "operator": spec.operator_name, "line": line,
-                           "mutant": _changed(result.diff or ""), "outcome": outcome}
-                    rows.append(row)
-                    if outcome == "survived":
-                        survivors.append(row)
-                    elif outcome == "equivalent":
-                        equivalent.append({**row, "why": EQUIVALENT[
-                            (str(spec.module_path), spec.operator_name, line)]})
-    caught = counts["killed"] + counts["timed out"]
-    judged = caught + counts["survived"]
-    score = 100 * caught / judged if judged else 0.0
-    minutes = (time.perf_counter() - started) / 60
-    print("\n| package | sampled | killed | timed out | survived | equivalent | errors "
-          "| score | minutes |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    print(f"| {name} | {len(chosen)} of {len(every)} | {counts['killed']} | "
-          f"{counts['timed out']} | {counts['survived']} | {counts['equivalent']} | "
-          f"{counts['error']} | {score:.0f}% | {minutes:.0f} |")
-    for title, group in (("survivors", survivors), ("equivalent", equivalent)):
-        if group:
-            print(f"\n{title}:")
-        for row in sorted(group, key=lambda r: r["where"]):
-            why = f" ({row['why']})" if "why" in row else ""
-            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
-                  f"`{row['mutant']}`{why}")
+                    rows.append({
+                        "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
+                        "operator": spec.operator_name, "line": _line(base, spec),
+                        "mutant": _changed(result.diff or ""), "outcome": outcome})
+    run_ = {"package": name, "seed": seed, "sample": len(chosen), "of": len(every),
+            "minutes": round((time.perf_counter() - started) / 60, 1), "rows": rows}
+    report(run_)
     if results:
         with results.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"package": name, "seed": seed, "sample": len(chosen),
-                                  "of": len(every), "counts": dict(counts),
-                                  "score": round(score, 1), "minutes": round(minutes, 1),
-                                  "rows": rows}) + "\n")
+            out.write(json.dumps(run_) + "\n")
 
+
+def report(run_: dict[str, object], header: bool = True) -> None:
+    """Print a run's line of the score table, its survivors and equivalent mutants, the
+    survivors classified with the current ``EQUIVALENT`` table."""
+    rows = run_["rows"]
+    assert isinstance(rows, list)
+    counts = Counter(_classify(row) for row in rows)
+    caught = counts["killed"] + counts["timed out"]
+    judged = caught + counts["survived"] + counts["killed since"]
+    score = 100 * caught / judged if judged else 0.0
+    now = 100 * (caught + counts["killed since"]) / judged if judged else 0.0
+    if header:
+        print("\n| package | sampled | killed | timed out | survived | equivalent | errors "
+              "| score of the run | killed since | score now | minutes |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print(f"| {run_['package']} | {run_['sample']} of {run_['of']} (seed {run_['seed']}) | "
+          f"{counts['killed']} | {counts['timed out']} | "
+          f"{counts['survived'] + counts['killed since']} | {counts['equivalent']} | "
+          f"{counts['error']} | {score:.0f}% | {counts['killed since']} | {now:.0f}% | "
+          f"{run_['minutes']} |")
+    for title in ("survived", "killed since", "equivalent"):
+        group = sorted((r for r in rows if _classify(r) == title), key=lambda r: r["where"])
+        if group:
+            print(f"\n{run_['package']}, {title}:")
+        for row in group:
+            why = f" ({_why(row)})" if title != "survived" else ""
+            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
+                  f"`{row['mutant']}`{why}")
 
 if __name__ == "__main__":
     main()
