@@ -95,6 +95,10 @@ CASES = [
     Case(Mutant("new_state's default seed 0 -> -1", RULES + "setup.py",
                 "players: int = 4, seed: int = 0,", "players: int = 4, seed: int = -1,"),
          GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed"),
+    Case(Mutant("R12: a discard of 2 taken cubes stops after one (> -> <)", RULES + "effects.py",
+                "    if count > 1:\n        rest = list(taken)",
+                "    if count < 1:\n        rest = list(taken)"),
+         GAPS + "test_r12_a_discard_of_two_taken_cubes_asks_for_each"),
 ]
 
 

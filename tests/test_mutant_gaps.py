@@ -7,6 +7,9 @@ them to a copy of the sources and checks that its test fails there and passes he
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from lisboa_core.api import apply, legal_moves, new_game
@@ -19,6 +22,7 @@ from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import GOODS, Options, State
 
 RULES = load_rules()
+CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 BOARD = RULES.board
 GOOD_STREET = {good: street for street, good in BOARD.streets}  # board data: street colours
 
@@ -300,3 +304,38 @@ def test_the_rules_new_state_defaults_to_the_public_new_games_seed() -> None:
 
     assert new_state(RULES) == new_game(4, seed=0)
     assert new_state(RULES) != new_game(4, seed=1)
+
+
+def test_r12_a_discard_of_two_taken_cubes_asks_for_each(tmp_path: Path) -> None:
+    # effects.py: ``if count > 1`` (another discard to come) with ``<``. The shipped
+    # tiles discard 1 cube; an edited C29 discards 2 of the cubes just taken, and an
+    # opening takes both of its site's cubes (R10.3.2 step 2).
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    path = folder / "clergy.lsb"
+    old = "on take-rubble: may (discard 1 taken rubble, gain 2 wigs)"
+    assert path.read_text(encoding="utf-8").count(old) == 1
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        old, old.replace("discard 1", "discard 2")), encoding="utf-8")
+    rules = load_rules(folder)
+    state = t.first_turn(3, 1, rules=rules)
+    seat = state.current
+    tiles = tuple(x for p in state.players for x in p.clergy)
+    for s in range(3):
+        state = t.with_player(state, s, clergy=(), rubble=(0, 0, 0), reis=10)
+    state = t.with_state(state, clergy_bag=tuple(
+        x for x in (*state.clergy_bag, *tiles) if x != "C29"))
+    state = t.with_player(state, seat, clergy=("C29",))
+    site = [s.id for s in rules.sites].index("W-B")
+    state = t.with_state(state, site_rubble=tuple(
+        ("brown", "red") if i == site else cubes for i, cubes in enumerate(state.site_rubble)))
+    card = next(c.id for c in rules.political if c.deck == "blue" and c.type == "king")
+    state = t.play(t.give_plans(t.give(state, seat, card), seat, "PL01"), f"visit {card}",
+                   "skip", "build W-B PL01", pay_cash=True)
+    assert state.players[seat].rubble == (1, 1, 0) and _top(state) == "may"
+    wigs = state.players[seat].wigs
+    state = t.play(state, "yes", "discard brown")
+    assert _moves(state) == ["discard red"]  # the second of the two
+    state = t.play(state, "discard red")
+    assert state.players[seat].rubble == (0, 0, 0)
+    assert state.players[seat].wigs == wigs + 2
