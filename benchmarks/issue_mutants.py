@@ -99,6 +99,10 @@ CASES = [
                 "    if count > 1:\n        rest = list(taken)",
                 "    if count < 1:\n        rest = list(taken)"),
          GAPS + "test_r12_a_discard_of_two_taken_cubes_asks_for_each"),
+    Case(Mutant("the passive-effects cache matches a catalogue by >= (== -> >=)",
+                RULES + "ops.py", "and last[3] == state.catalogue",
+                "and last[3] >= state.catalogue"),
+         GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability"),
 ]
 
 

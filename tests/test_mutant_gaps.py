@@ -339,3 +339,27 @@ def test_r12_a_discard_of_two_taken_cubes_asks_for_each(tmp_path: Path) -> None:
     state = t.play(state, "discard red")
     assert state.players[seat].rubble == (0, 0, 0)
     assert state.players[seat].wigs == wigs + 2
+
+
+def test_r13_3_each_catalogue_gives_its_own_house_ability(tmp_path: Path) -> None:
+    # ops.py: the passive-effects cache's ``last[3] == state.catalogue`` with ``>=``. Two
+    # games, the shipped cards and a user's edit of the middle group's first house, whose
+    # seats hold the very same tuples: each must read its own catalogue (R13.3: the
+    # shipped house makes ships cost 1 good fewer; the edit, 2).
+    folder = tmp_path / "cards"
+    shutil.copytree(CARDS, folder)
+    path = folder / "player_board.lsb"
+    old = "  ability middle 1 {\n    modify ship-goods -1\n"
+    assert path.read_text(encoding="utf-8").count(old) == 1
+    path.write_text(path.read_text(encoding="utf-8").replace(old, old.replace("-1", "-2")),
+                    encoding="utf-8")
+    clergy, bottom, houses = (), (None, None, None), (0, 1, 0)
+    games = {amount: t.with_player(t.first_turn(3, 1, rules=rules), 0, clergy=clergy,
+                                   bottom=bottom, houses=houses)
+             for amount, rules in ((-1, RULES), (-2, load_rules(folder)))}
+    assert games[-1].catalogue != games[-2].catalogue
+    # Ask the catalogue with the larger digest first, then the other, then back.
+    order = sorted(games, key=lambda amount: games[amount].catalogue, reverse=True)
+    for amount in (*order, *order):
+        mods = ops.passive(games[amount], 0).modifiers["ship-goods"]
+        assert [mod.amount for mod in mods] == [amount]
