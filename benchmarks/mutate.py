@@ -98,6 +98,7 @@ def _excluded(operator: str) -> bool:
 
 # Survivors shown to be equivalent: (file, operator, the line as written) -> why.
 _RULES = SRC + "games/lisboa/rules/"
+_PR = SRC + "games/puerto_rico/"
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
      "if round_ + 1 < len(KEEP_PER_ROUND):"):
@@ -114,6 +115,24 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_RULES + "payment.py", "core/NumberReplacer", 'return Frame("dead", -1, (reason,))'):
         "a dead frame is pushed only on a line the lookahead refutes (R3.6); no state "
         "handed out carries one, and its seat is never read",
+    (_PR + "rules/builder.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
+        "the colonist supply and ship are counts, never negative: > 0 is != 0",
+    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
+        "the colonist supply and ship are counts, never negative: > 0 is != 0",
+    (_PR + "rules/mayor.py", "core/ReplaceComparisonOperator_Gt_GtE",
+     "city=tuple(0 if c > 0 else c for c in p.city))"):
+        "a space with 0 colonists becomes 0 either way",
+    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Eq_LtE",
+     'if move.kind == "hacienda":'):
+        "past 'pass' the frame's moves are 'hacienda' and 'take', and 'take' > 'hacienda'",
+    (_PR + "rules/trader.py", "core/NumberReplacer",
+     "good = next(g for g, found in enumerate(rules.goods) if found.word == move.args[0])"):
+        "a 'sell GOOD' move has exactly one argument: args[0] is args[-1]",
+    (_PR + "scoring.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     "tied = [s for s in seats if s.total == best]"):
+        "best is the largest total: no total exceeds it, so >= is ==",
 }
 
 
@@ -146,15 +165,14 @@ ANNOTATION = ("in a type annotation, never evaluated (every module has `from __f
 
 
 def _annotation_lines(path: Path) -> set[int]:
-    """Lines of ``path`` whose operators all sit in annotations (none in code)."""
+    """Lines of ``path`` whose binary operators all sit in annotations (none in code)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     notes = [n for node in ast.walk(tree) for n in (
         getattr(node, "annotation", None), getattr(node, "returns", None)) if n is not None]
     inside = {id(x) for n in notes for x in ast.walk(n)}
     marked = {x.lineno for n in notes for x in ast.walk(n) if isinstance(x, ast.BinOp)}
     code = {x.lineno for x in ast.walk(tree)
-            if isinstance(x, ast.BinOp | ast.Compare | ast.Constant | ast.UnaryOp | ast.BoolOp)
-            and id(x) not in inside}
+            if isinstance(x, ast.BinOp) and id(x) not in inside}
     return marked - code
 
 
@@ -167,7 +185,8 @@ def _classify(row: dict[str, str]) -> str:
         return "equivalent"
     if (SRC + path, row["operator"], row["line"]) in KILLED_SINCE:
         return "killed since"
-    if int(line) in _annotation_lines(ROOT / (SRC + path)):
+    if row["operator"].startswith("core/ReplaceBinaryOperator_") and int(
+            line) in _annotation_lines(ROOT / (SRC + path)):
         return "equivalent"
     return "survived"
 
@@ -243,9 +262,10 @@ def main() -> None:
                         help="print the runs recorded in these --results files")
     args = parser.parse_args()
     if args.report:
-        for path in args.report:
-            for line in path.read_text(encoding="utf-8").splitlines():
-                report(json.loads(line))
+        lines = [line for path in args.report
+                 for line in path.read_text(encoding="utf-8").splitlines()]
+        for i, line in enumerate(lines):
+            report(json.loads(line), header=i == 0)
         return
     if args.list:
         for name, package in PACKAGES.items():
