@@ -66,7 +66,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "core": Package(
         (SRC + "core/*.py",),
-        ("tests/test_engine_protocol.py", "tests/test_memo.py", "tests/test_hot_classes.py",
+        ("tests/test_mutant_gaps.py", "tests/test_engine_protocol.py", "tests/test_memo.py",
+         "tests/test_hot_classes.py", "tests/test_explain.py",
          "tests/test_game_registry_surfaces.py", "tests/test_random_move.py",
          "tests/test_determinism.py", "tests/test_rules_setup_turn.py",
          "tests/test_puerto_rico_round.py", "tests/test_roundtrip.py"),
@@ -133,6 +134,17 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_PR + "scoring.py", "core/ReplaceComparisonOperator_Eq_GtE",
      "tied = [s for s in seats if s.total == best]"):
         "best is the largest total: no total exceeds it, so >= is ==",
+    (SRC + "core/rng.py", "core/NumberReplacer",
+     "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
+        "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
+        "entry holds the value _limits would compute for it",
+    (SRC + "core/rng.py", "core/ReplaceTrueWithFalse",
+     "for i, value in zip(range(size - 1, 0, -1), _draws(seed, counter, size - 1), "
+     "strict=True):"):
+        "both sides have size - 1 items: strict only raises on a length mismatch",
+    (SRC + "core/immutable.py", "core/ReplaceTrueWithFalse",
+     "for name, value in zip(obj.FIELDS, obj.values(), strict=True):"):
+        "values() gives one value per field: strict only raises on a length mismatch",
 }
 
 

@@ -363,3 +363,25 @@ def test_r13_3_each_catalogue_gives_its_own_house_ability(tmp_path: Path) -> Non
     for amount in (*order, *order):
         mods = ops.passive(games[amount], 0).modifiers["ship-goods"]
         assert [mod.amount for mod in mods] == [amount]
+
+
+# --- core (found by `make mutate PACKAGE=core`) ---------------------------------------------
+
+
+def test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation() -> None:
+    # rng.py: ``size < len(_LIMITS)`` with ``>`` (the table holds sizes up to 1024).
+    from lisboa_core.core.rng import Rng
+
+    items = tuple(range(3000))
+    shuffled, _rng = Rng(7).shuffle(items)
+    assert sorted(shuffled) == list(items) and shuffled != items
+
+
+def test_a_frame_replaced_in_one_field_keeps_the_others() -> None:
+    # frame.py: ``changes.keys() <= _FIELD_SET`` with ``==``.
+    from lisboa_core.core.frame import Frame
+
+    frame = Frame("draft", 1, ("a",))
+    assert frame.replaced({"seat": 2}) == Frame("draft", 2, ("a",))
+    with pytest.raises(AttributeError, match="'colour'"):
+        frame.replaced({"colour": "red"})
