@@ -103,6 +103,14 @@ CASES = [
                 RULES + "ops.py", "and last[3] == state.catalogue",
                 "and last[3] >= state.catalogue"),
          GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability"),
+    Case(Mutant("core: the table of limits used past its end (< -> >)",
+                "src/lisboa_core/core/rng.py", "    if size < len(_LIMITS):",
+                "    if size > len(_LIMITS):"),
+         GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation"),
+    Case(Mutant("core: Frame.replaced refuses a change of one field (<= -> ==)",
+                "src/lisboa_core/core/frame.py", "if not changes.keys() <= _FIELD_SET:",
+                "if not changes.keys() == _FIELD_SET:"),
+         GAPS + "test_a_frame_replaced_in_one_field_keeps_the_others"),
 ]
 
 
