@@ -134,6 +134,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_PR + "scoring.py", "core/ReplaceComparisonOperator_Eq_GtE",
      "tied = [s for s in seats if s.total == best]"):
         "best is the largest total: no total exceeds it, so >= is ==",
+    (SRC + "games/lisboa/hints/turn_hints.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if move.kind == "visit":'):
+        "the turn's moves are gold, tuck, sponsor and visit, and 'visit' sorts last: "
+        ">= is ==",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
