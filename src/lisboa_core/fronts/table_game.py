@@ -116,7 +116,7 @@ class Table:
         self.state: Any = new_game(players, seed, options=self.options, rules=self.rules,
                                    game=self.game)
         self._played: list[Move] = []  # every move from the start, for the record
-        self.words = Words(self.rules, seat, _describer(self.game))
+        self.words = Words(self.rules, seat, _describer(self.game), self.game.event_words)
         """Names and texts of the catalogue's components, and events in words."""
         self.decision = 0
         """How many decisions have been taken: a move must name the current one."""
@@ -162,7 +162,7 @@ class Table:
         rows = []
         for event in events:
             data = event.to_dict()
-            data["text"] = self.words.event(event, words)
+            data["text"] = self.words.event(event, words, self.state)
             data["mine"] = actor == self.seat
             rows.append(data)
         return rows
