@@ -90,3 +90,27 @@ def test_the_ray_tasks_load_the_extension(local_ray: None) -> None:
     on_processes = simulate(2, 2, 5, ["random"], rules=rules)
     on_ray = simulate(2, 2, 5, ["random"], rules=rules, backend="ray", jobs=2)
     assert [r.digest for r in on_ray] == [r.digest for r in on_processes]
+
+
+# --- simulate and play say what an overlay adds beyond the game's counts --------------------
+
+SLIP = ('decree DC1 "Most stores in row A" {\n  score 5 if most stores in row A\n'
+        '  provenance reconstructed score\n}\n')
+
+
+def test_simulate_and_play_warn_of_an_addition_beyond_the_counts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`DC1`, a slip for DC01, adds a 71st decree (the game has 70): said where, on stderr."""
+    typo = tmp_path / "typo.lsb"
+    typo.write_text(SLIP, encoding="utf-8")
+    said = f"{typo}:1:1: warning adds decree DC1"
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "random",
+                 "--overlay", str(typo)]) == 0
+    assert said in capsys.readouterr().err
+    assert main(["simulate", "--players", "2", "--games", "1", "--bots", "random",
+                 "--overlay", str(typo), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""  # --quiet: nothing on stderr
+    monkeypatch.setattr("builtins.input", lambda _prompt="": "quit")
+    assert main(["play", "--players", "2", "--overlay", str(typo), "--bots", "random"]) == 0
+    assert said in capsys.readouterr().err
