@@ -44,6 +44,7 @@ __all__ = [
     "EffectFn",
     "fire",
     "load_extensions",
+    "loaded_extensions",
     "register_effect",
     "register_event",
     "register_subject",
@@ -114,6 +115,21 @@ def load_extensions(modules: Iterable[str] = (), *, installed: bool = True) -> l
             _LOADED.add(key)
             loaded.append(point.name)
     return loaded
+
+
+def loaded_extensions() -> tuple[str, ...]:
+    """The extension modules :func:`load_extensions` imported in this process, sorted
+    (entry points aside): what worker processes and Ray tasks load before
+    playing (:func:`lisboa_core.studies.simulation.simulate` passes them on).
+
+    Example::
+
+        from lisboa_core.extend import load_extensions, loaded_extensions
+
+        load_extensions(["json"], installed=False)
+        assert "json" in loaded_extensions()
+    """
+    return tuple(sorted(name for name in _LOADED if "=" not in name))
 
 
 def _words(game: str | Game) -> tuple[Game, Vocabulary]:

@@ -156,6 +156,15 @@ class Vocabulary:
         """``text`` compiled against this game's value types."""
         return compile_pattern(text, self.types)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # A game's own vocabulary travels by the game's name: a worker process (spawned, or
+        # a Ray task) uses its own, with the words of the extensions it loaded; the user's
+        # effect patterns are closures that could not be pickled anyway. Any other
+        # vocabulary is pickled as data.
+        if _registered(self.game) is self:
+            return (_registered, (self.game,))
+        return object.__reduce_ex__(self, protocol)
+
     def effect_kinds(self) -> tuple[EffectKind, ...]:
         """The shipped effect kinds, then the user's, in registration order."""
         return (*self.effects, *self.user_effects.values())
@@ -173,3 +182,15 @@ class Vocabulary:
         return tuple(dict.fromkeys(
             name for kind, schema in self.kinds.items() for name in (kind, schema.json_kind)
         ))
+
+
+def _registered(name: str) -> Vocabulary | None:
+    """The vocabulary of the registered game ``name``, or None."""
+    import importlib
+
+    try:
+        found = importlib.import_module("lisboa_core.games").game(name)
+    except Exception:  # no such game (a toy vocabulary): pickled as data
+        return None
+    vocabulary: Vocabulary | None = getattr(found, "vocabulary", None)
+    return vocabulary

@@ -330,7 +330,13 @@ def _parser() -> argparse.ArgumentParser:
                        help="port (default 8000; 0 picks a free one and prints it)")
     table.add_argument("--players", type=whole_number, default=None,
                        help="a player count of the game (default: its fewest; Lisboa: 2)")
-    table.add_argument("--seat", type=at_least(0), default=0, help="your seat (default 0)")
+    table.add_argument("--seat", type=at_least(0), default=None,
+                       help="your seat (default 0; with --resume, the seat named 'you' in "
+                       "the saved game)")
+    table.add_argument("--resume", metavar="FILE",
+                       help="open the table on a saved game (a game record: the table's Save "
+                       "link, `lisboa play --autosave` or `save FILE`, or any record); its "
+                       "game, players and seed are used")
     table.add_argument("--bots", default="greedy",
                        help="bots for the other seats, comma-separated (default greedy)")
     table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
@@ -363,7 +369,7 @@ def _game_option_everywhere(sub: argparse._SubParsersAction[argparse.ArgumentPar
 
 
 def _check_serve(args: argparse.Namespace) -> str | None:
-    if args.seat >= args.players:
+    if args.resume is None and (args.seat or 0) >= args.players:
         return f"--seat: must be 0 to {args.players - 1} for {args.players} players"
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     unknown = [n for n in names if n not in BOTS and ":" not in n]
@@ -387,11 +393,19 @@ def _serve(args: argparse.Namespace) -> int:
               "pip install 'lisboa_core[serve]'", file=sys.stderr)
         return 1
     bots = [n.strip() for n in args.bots.split(",") if n.strip()]
+    record = None
+    if args.resume is not None:
+        from lisboa_core.persistence.records import GameRecord
+
+        record = GameRecord.load(args.resume)
+        if args.game_given and record.game != args.game:
+            raise LisboaError(f"{args.resume} is a game of {record.game}, not {args.game}")
+        args.game = record.game
     rules = load_catalogue(args, _game(args.game)) if args.paths or args.overlay else None
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
             seed=args.seed, rules=rules, public=args.public, allow_hosts=args.allow_hosts,
-            game=args.game)
+            game=args.game, resume=record)
     return 0
 
 

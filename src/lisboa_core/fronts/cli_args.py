@@ -86,9 +86,10 @@ def catalogue_options(parser: argparse.ArgumentParser, what: str = "to use") -> 
 def load_catalogue(args: argparse.Namespace, found: Any) -> Any:
     """The catalogue of ``found`` (a :class:`~lisboa_core.games.Game`) that ``--cards`` and
     ``--overlay`` name (its shipped one without them). What the overlay adds beyond the
-    game's counts is printed on standard error, located, as a warning."""
+    game's counts is printed on standard error, located, as a warning (unless the command
+    was asked to be ``--quiet``)."""
     rules = found.load_rules(*args.paths, overlay=args.overlay)
     for note in getattr(rules, "overlay_notes", ()):
-        if note.code == "warning":
+        if note.code == "warning" and not getattr(args, "quiet", False):
             print(note.render(), file=sys.stderr)
     return rules

@@ -24,7 +24,7 @@ from lisboa_core.api import explain_illegal, parse_move
 from lisboa_core.bots.basic import BOTS, Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.fronts.cli_args import at_least, whole_number
+from lisboa_core.fronts.cli_args import at_least, load_catalogue, whole_number
 from lisboa_core.fronts.cli_balance import ray_backend, ray_option
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
@@ -66,10 +66,11 @@ def _options(args: argparse.Namespace, found: Game) -> Any:
 
 
 def _rules(args: argparse.Namespace, found: Game) -> Any:
-    """The catalogue of ``--cards`` and ``--overlay`` (None: the game's shipped one)."""
+    """The catalogue of ``--cards`` and ``--overlay`` (None: the game's shipped one), with
+    the overlay's warnings on standard error as every command that reads cards prints them."""
     if not args.paths and not args.overlay:
         return None
-    return found.load_rules(*args.paths, overlay=args.overlay)
+    return load_catalogue(args, found)
 
 
 def _simulate_command(args: argparse.Namespace) -> int:

@@ -81,8 +81,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.engine_protocol import ProtocolError, clip, read_request
-from lisboa_core.fronts.table_game import Games, Table
+from lisboa_core.fronts.table_game import Games, Table, record_seat
 from lisboa_core.games import Game
+from lisboa_core.persistence.records import GameRecord
 
 __all__ = [
     "LOOPBACK_NAMES", "MAX_MESSAGE", "SECURITY_HEADERS", "Table", "is_loopback", "make_app",
@@ -365,16 +366,18 @@ class _Session:
             await self.show()
 
 
-def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
+def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("greedy",),
              seed: int = 0, rules: Any = None,
              hosts: Sequence[str] | None = None, *, addresses: bool = False,
              games_per_minute: int = 20, game: str | Game | None = None,
              max_games: int = 64, game_ttl: float = 6 * 3600,
-             clock: Callable[[], float] = time.monotonic) -> Starlette:
+             clock: Callable[[], float] = time.monotonic,
+             resume: GameRecord | None = None) -> Starlette:
     """The ASGI application of the browser table.
 
     :param players: a player count of the game (Lisboa: 2 to 4).
-    :param seat: the person's seat.
+    :param seat: the person's seat (default 0; with ``resume``, the seat the record names
+        ``you``, else 0).
     :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
     :param seed: the first game's seed; each new game adds 1.
     :param rules: the catalogue to play with (default: the shipped one).
@@ -394,8 +397,17 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         forgets the game used longest ago.
     :param game_ttl: seconds a game is kept after its last use.
     :param clock: the time the games' expiry is measured by (tests give a fake one).
+    :param resume: a saved game (``lisboa play --autosave``, :meth:`Match.save
+        <lisboa_core.Match.save>`, or the table's own Save) to go on with: the first page
+        that opens the table without a game id gets it (its game, player count and seed
+        are then those of the table; ``players``, ``seed`` and ``game`` are ignored).
     :raises LisboaError: for a bad game, player count, seat, bot name or limit (before
-        serving).
+        serving), or a record whose moves do not replay
+        (:class:`~lisboa_core.errors.StateFormatError`).
+
+    ``GET /record?game=ID`` answers the game ``ID`` so far as a game record (JSON, to save:
+    the page's Save link), which ``resume``, ``lisboa serve --resume`` and ``lisboa play
+    --resume`` go on with; an unknown or expired id gets 404.
 
     A page opens ``/ws?game=ID`` to return to game ``ID`` (after a reload, or when its
     socket was lost); a game unknown or expired is answered with a new game and a notice.
@@ -415,8 +427,11 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
             assert ws.receive_json()["decision"] == shown["decision"]  # the same game
         assert client.get("http://127.0.0.1:8000/").headers["x-frame-options"] == "DENY"
     """
-    first = Table(players, seat, bots, seed, rules, game, bots_now=False)  # checks now
-    found = first.game
+    seat = record_seat(resume, seat)
+    first = Table(players, seat, bots, seed, rules, game, bots_now=False,
+                  resume=resume)  # checks now
+    found, players, seed, rules = first.game, first.players, first.seed, first.rules
+    waiting = [first] if resume is not None else []  # the first page's game
     # The page names the game it plays (Lisboa's page is the file as it is), and hides the
     # hand of a game whose seats hold none.
     index = _asset("index.html").replace("Lisboa", found.title)
@@ -443,8 +458,11 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         """A new game, kept; its bots start moving."""
         serial = serials[0]
         serials[0] += 1
-        table = await asyncio.to_thread(Table, players, seat, bots, seed + serial, rules,
-                                        found, bots_now=False)
+        if waiting:
+            table = waiting.pop()
+        else:
+            table = await asyncio.to_thread(Table, players, seat, bots, seed + serial, rules,
+                                            found, bots_now=False)
         session = _Session(table, serial)
         session.key = kept.add(session)
         return session
@@ -503,6 +521,16 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                 f"{game_ttl / 3600:g} h after their last move); this is a new game", 300)})
         return session
 
+    async def saved(request: Request) -> Response:
+        session = kept.get(request.query_params.get("game", ""))
+        if session is None:
+            return Response("no such game is kept by the table", status_code=404)
+        async with session.lock:
+            record = session.table.record()
+        name = f"{found.name}-seed-{record.seed}-move-{len(record.moves)}.json"
+        return Response(record.to_json(), media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
     async def table_socket(websocket: WebSocket) -> None:
         client = websocket.client.host if websocket.client else "unknown"
         session: _Session | None = None
@@ -538,6 +566,7 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         routes=[
             Route("/", page),
             Route("/static/{name}", asset),
+            Route("/record", saved),
             WebSocketRoute("/ws", table_socket),
         ],
         middleware=[Middleware(_Guard, hosts=allowed, addresses=addresses)],
@@ -575,10 +604,11 @@ def _warning(host: str, port: int, hosts: Sequence[str]) -> str:
             f"{', '.join(hosts)} (more with --allow-host NAME).")
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: int = 0,
-        bots: Sequence[str] = ("greedy",), seed: int = 0, announce: bool = True,
-        rules: Any = None, public: bool = False,
-        allow_hosts: Sequence[str] = (), game: str | Game | None = None) -> None:
+def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
+        seat: int | None = None, bots: Sequence[str] = ("greedy",), seed: int = 0,
+        announce: bool = True, rules: Any = None, public: bool = False,
+        allow_hosts: Sequence[str] = (), game: str | Game | None = None,
+        resume: GameRecord | None = None) -> None:
     """Serve the browser table until interrupted.
 
     :param host: the address to bind (loopback by default: the table is for this machine).
@@ -591,6 +621,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     :param allow_hosts: more host names to answer to (a name of this machine on the
         network, a name in ``/etc/hosts``).
     :param game: the game played (default: the game of ``rules``, else Lisboa).
+    :param resume: a saved game the first page opened goes on with (see :func:`make_app`).
     :raises LisboaError: for an address beyond loopback without ``public``.
 
     The table answers to :data:`LOOPBACK_NAMES`, ``host`` and ``allow_hosts``; a public
@@ -607,7 +638,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2, seat: in
     import uvicorn  # late: only the server needs it
 
     hosts, public = _answered(host, public, allow_hosts)
-    app = make_app(players, seat, bots, seed, rules, hosts, addresses=public, game=game)
+    app = make_app(players, seat, bots, seed, rules, hosts, addresses=public, game=game,
+                   resume=resume)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -32,8 +32,11 @@ from lisboa_core.events import Event, MovePlayed, apply_with_events
 from lisboa_core.fronts.cli_args import played_by
 from lisboa_core.fronts.table_words import Words
 from lisboa_core.games import Game, chosen_game
+from lisboa_core.match import Match
+from lisboa_core.persistence.records import GameRecord
+from lisboa_core.persistence.serialize import state_digest
 
-__all__ = ["Games", "Table", "score_grid"]
+__all__ = ["Games", "Table", "record_seat", "score_grid"]
 
 _LOG_LIMIT = 200
 _MOVES_SHOWN = 200
@@ -64,6 +67,12 @@ class Table:
         ``rules``, else Lisboa).
     :param bots_now: let the bots move at once, up to the person's first decision (the
         server lets them move itself, off its event loop, showing who is thinking).
+    :param resume: a saved game (a :class:`~lisboa_core.GameRecord`: ``lisboa play
+        --autosave``, :meth:`Match.save <lisboa_core.Match.save>` or :meth:`record`) to go
+        on with: its game, player count, seed and options are used (``players``, ``seed``
+        and ``game`` are ignored), its moves are replayed into the move list, and the
+        person's moves among them can be undone.
+    :raises StateFormatError: for a record whose moves do not replay with ``rules``.
 
     Example::
 
@@ -77,7 +86,11 @@ class Table:
 
     def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                  seed: int = 0, rules: Any = None, game: str | Game | None = None, *,
-                 bots_now: bool = True) -> None:
+                 bots_now: bool = True, resume: GameRecord | None = None) -> None:
+        match = None
+        if resume is not None:
+            match = Match.from_record(resume, rules)
+            game, rules, players, seed = match.game, match.rules, resume.players, resume.seed
         self.game = chosen_game(game, rules)
         """The game played."""
         if players not in self.game.players:
@@ -95,9 +108,15 @@ class Table:
             s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
             for i, s in enumerate(others)
         }
-        self.state: Any = new_game(players, seed, rules=rules, game=self.game)
-        self.words = Words(rules if rules is not None else self.game.load_rules(), seat,
-                           _describer(self.game))
+        self.rules: Any = rules if rules is not None else self.game.load_rules()
+        """The catalogue played."""
+        self.options: Any = (match.options if match is not None
+                             else self.game.default_options())
+        """The rule variants of the game."""
+        self.state: Any = new_game(players, seed, options=self.options, rules=self.rules,
+                                   game=self.game)
+        self._played: list[Move] = []  # every move from the start, for the record
+        self.words = Words(self.rules, seat, _describer(self.game), self.game.event_words)
         """Names and texts of the catalogue's components, and events in words."""
         self.decision = 0
         """How many decisions have been taken: a move must name the current one."""
@@ -108,15 +127,24 @@ class Table:
         self.moves: list[dict[str, Any]] = []
         """Every move played, as the person saw it: number, seat, notation, words."""
         self._marks: list[tuple[Any, int, list[dict[str, Any]], int]] = []
+        if match is not None:  # the saved moves, shown and undoable as if played here
+            for move in match.moves:
+                if self.state.to_act == self.seat:
+                    self._mark()
+                self._apply(move)
         if bots_now:
             self.bots_move()
 
     # --- moves -------------------------------------------------------------------------
 
+    def _mark(self) -> None:
+        self._marks.append((self.state, self.decision, list(self.log), len(self.moves)))
+
     def _apply(self, move: Move) -> None:
         actor = self.state.to_act
         before = self.state
         self.state, events = apply_with_events(before, move, self.seat)
+        self._played.append(move)
         self.decision += 1
         self.version += 1
         shown = events[0].move if events and isinstance(events[0], MovePlayed) else str(move)
@@ -134,7 +162,7 @@ class Table:
         rows = []
         for event in events:
             data = event.to_dict()
-            data["text"] = self.words.event(event, words)
+            data["text"] = self.words.event(event, words, self.state)
             data["mine"] = actor == self.seat
             rows.append(data)
         return rows
@@ -192,7 +220,7 @@ class Table:
             chosen = parse_move(self.state, text)
         except IllegalMoveError as err:
             return str(err)
-        self._marks.append((self.state, self.decision, list(self.log), len(self.moves)))
+        self._mark()
         self._apply(chosen)
         if bots:
             self.bots_move()
@@ -207,7 +235,26 @@ class Table:
         self.state, self.decision, self.log, kept = self._marks.pop()
         self.version += 1
         del self.moves[kept:]
+        del self._played[self.decision:]
         return None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as a saved game keeps them: ``you`` for the person's seat (as
+        ``lisboa play`` names it), the bot's name for the others."""
+        return tuple("you" if s == self.seat else str(getattr(self.bots[s], "name", "bot"))
+                     for s in range(self.players))
+
+    def record(self) -> GameRecord:
+        """The game so far, with every move from the start, as a
+        :class:`~lisboa_core.GameRecord`: ``lisboa play --resume``, ``lisboa serve
+        --resume``, :meth:`Match.load <lisboa_core.Match.load>` and ``resume=`` go on with
+        it."""
+        return GameRecord(
+            game=self.game.name, catalogue=self.rules.digest, players=self.players,
+            seed=self.seed, options=self.options,
+            moves=tuple(str(m) for m in self._played),
+            final_digest=state_digest(self.state), names=self.names)
 
     @property
     def can_undo(self) -> bool:
@@ -248,6 +295,25 @@ class Table:
                 **sheet.to_dict(), "table": found.render_score_sheet(sheet),
                 "grid": score_grid(sheet.to_dict(), self.seat)},
         }
+
+
+def record_seat(record: GameRecord | None, seat: int | None = None) -> int:
+    """The person's seat at a table: ``seat`` if given; else, for a saved game, the seat
+    its record names ``you`` (as ``lisboa play`` and the table save it); else 0.
+
+    Example::
+
+        from lisboa_core.fronts.table_game import record_seat
+        from lisboa_core.persistence.records import GameRecord
+
+        record = GameRecord(catalogue="", players=2, seed=0, names=("greedy", "you"))
+        assert record_seat(record) == 1 and record_seat(record, 0) == 0
+    """
+    if seat is not None:
+        return seat
+    if record is not None and "you" in record.names:
+        return record.names.index("you")
+    return 0
 
 
 def score_grid(sheet: dict[str, Any], seat: int | None = None) -> dict[str, Any]:

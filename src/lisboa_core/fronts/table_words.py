@@ -6,8 +6,10 @@ or an event names and gives its name and text (Lisboa's from
 :func:`~lisboa_core.games.lisboa.descriptions.describe`, generated from the cards; another
 game's from the component's name), and :meth:`Words.event` says an event of
 :mod:`lisboa_core.events` as a sentence (``Final turns left: 1 (was 2)``, not ``board:
-final-turns 2 -> 1``). Nothing here knows a card: every name and text comes from the
-catalogue.
+final-turns 2 -> 1``) in the game's own words for its counts and places
+(:attr:`Game.event_words <lisboa_core.games.Game.event_words>`: ``Seat 2 took the
+Craftsman.``, not ``Role takers #3: 2 (was -1)``). Nothing here knows a card or a game:
+every name and text comes from the catalogue and the game.
 
 Example::
 
@@ -22,6 +24,8 @@ Example::
 from __future__ import annotations
 
 import re
+import string
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lisboa_core.events import (
@@ -36,35 +40,8 @@ from lisboa_core.events import (
 
 __all__ = ["Words"]
 
-# The names of the numbers and places the games' events report (lisboa_core.events), as a
-# player says them.
-_COUNTS = {
-    "reis": "reis", "wigs": "wigs", "influence": "influence", "markers": "markers",
-    "officials": "officials in storage", "treasury": "treasury space",
-    "cardinal": "cardinal's gap", "church-scoring": "church scorings",
-    "final-turns": "final turns left", "rubble-pile": "cubes in the rubble pile",
-    "rubble-out": "rubble cubes out of the game", "doubloons": "doubloons",
-    "vp": "victory points", "vp_supply": "victory points in the supply",
-    "colonist_supply": "colonists in the supply", "colonist_ship": "colonists on the ship",
-    "san_juan": "colonists in San Juan", "quarries": "quarries left", "round": "round",
-    "governor": "governor's seat",
-}
-_PREFIXED = {
-    "goods": "{}", "rubble": "{} rubble cubes", "houses": "houses in the {} group",
-    "prices": "price of {}", "favors": "royal favors of {} left",
-}
-_PLACES = {
-    "hand": "hand", "portfolio": "portfolio", "cargo": "cargo", "clergy": "clergy tiles",
-    "favors": "royal favors", "plans": "plans", "completed": "completed plans",
-    "decrees": "decrees", "stores": "stores downtown", "decree-display": "decree display",
-    "shipyard": "shipyard", "church": "church", "city-display": "city display",
-    "opened": "public buildings opened", "removed": "pieces out of the game",
-}
-_PLACE_PREFIXED = {
-    "office": "{}'s office", "plaza": "{}'s plaza", "pile": "political pile {}",
-    "plan-stack": "{} plan stack", "building-stack": "{} building stack",
-}
 _INDEXED = re.compile(r"^players\[(\d+)\]\.")
+_ITEM = re.compile(r"^(.*)\[(\d+)\]$")
 _PLURAL = re.compile(r"\b(wig|marker|doubloon|point|cube|official|colonist|house|quarr)(s|ies)\b")
 
 
@@ -80,10 +57,24 @@ class Words:
     :param rules: the catalogue (components looked up with ``rules.get(id)``), or None.
     :param seat: the person's seat.
     :param describe: the text of a component (default: its name).
+    :param words: how the game's counts and places are said (its :attr:`Game.event_words
+        <lisboa_core.games.Game.event_words>`; default: those of the game of ``rules``,
+        none without rules).
     """
 
-    def __init__(self, rules: Any, seat: int, describe: Any = None) -> None:
+    def __init__(self, rules: Any, seat: int, describe: Any = None,
+                 words: Mapping[str, str] | None = None) -> None:
         self.rules, self.seat, self._describe = rules, seat, describe
+        if words is None and rules is not None:
+            from lisboa_core.games import game_for_rules
+
+            found = game_for_rules(rules)
+            words = found.event_words if found is not None else None
+        self.words: Mapping[str, str] = words or {}
+        """The game's words for its counts and places."""
+        self.state: Any = None
+        """The position the events lead to (set by :meth:`event`), whose lists name the
+        indexes of counts (``role_takers[3]``: the fourth role in play)."""
 
     def component(self, token: str) -> Any:
         """The component with id ``token``, or None."""
@@ -132,25 +123,69 @@ class Words:
     def _whose(self, seat: int | None) -> str:
         return "Your" if seat == self.seat else f"Seat {seat}'s"
 
-    def _count_name(self, what: str) -> str:
+    def _entry(self, what: str, before: Any = None,
+               after: Any = None) -> tuple[str, dict[str, Any]] | None:
+        """The game's words for count or place ``what`` and the fields they are filled
+        with, or None (none given)."""
         what = _INDEXED.sub("", what)
-        if what in _COUNTS:
-            return _COUNTS[what]
+        fields: dict[str, Any] = {"item": None, "rest": ""}
+        keys = [what]
+        found = _ITEM.match(what)
+        if found:
+            keys.append(f"{found[1]}[]")
+            fields["item"] = int(found[2])
         head, _, rest = what.partition(".")
-        if rest and head in _PREFIXED:
-            return _PREFIXED[head].format(rest)
-        return _plain(what)
+        if rest:
+            keys.append(f"{head}.*")
+            fields["rest"] = rest
+        for key in keys:
+            for wanted in (f"{key} to {after}", f"{key} from {before}", key):
+                if wanted in self.words:
+                    return self.words[wanted], fields
+        return None
+
+    def _fill(self, template: str, fields: dict[str, Any]) -> str:
+        text = _Filler(self).format(template, **fields)
+        return text[:1].upper() + text[1:] if template.endswith(".") else text
+
+    def _count_name(self, what: str) -> str:
+        found = self._entry(what)
+        if found is None:
+            return _plain(_INDEXED.sub("", what))
+        return self._fill(found[0], found[1])
 
     def _place_name(self, where: str) -> str:
-        if where in _PLACES:
-            return _PLACES[where]
         head, _, rest = where.partition(".")
-        if rest and head in _PLACE_PREFIXED:
-            return _PLACE_PREFIXED[head].format(rest)
-        if head == "rubble" and rest:
+        if head == "rubble" and rest:  # a place's rubble (a count of rubble is a colour's)
             place, _, number = rest.partition(".")
             return f"rubble of {place} {number}"
+        found = self._entry(where)
+        if found is not None:
+            return self._fill(found[0], found[1])
         return _plain(where)
+
+    def item_name(self, index: Any, names: str) -> str:
+        """The name of entry ``index`` of the list ``names``: the position's list of that
+        name (:attr:`state`), else the catalogue's, else ``names`` written ``a|b|c``; an
+        entry that is a component or a component's id is said by its name. An index
+        beyond the list is said as it is."""
+        if not isinstance(index, int):
+            return str(index)
+        listed: Any = None
+        for holder in (self.state, self.rules):
+            listed = getattr(holder, names, None) if holder is not None else None
+            if isinstance(listed, Sequence) and not isinstance(listed, str):
+                break
+            listed = None
+        if listed is None and "|" in names:
+            listed = names.split("|")
+        if listed is None or not 0 <= index < len(listed):
+            return str(index)
+        entry = listed[index]
+        if isinstance(entry, str):
+            found = self.component(entry)
+            return str(getattr(found, "name", "") or entry) if found is not None else entry
+        return str(getattr(entry, "name", entry))
 
     def _piece(self, where: str, piece: str) -> str:
         if where.startswith(("office.", "plaza.")):
@@ -164,20 +199,23 @@ class Words:
             return f"{owner} store on {land} ({street} street)"
         return self.named(piece)
 
-    def event(self, event: Event, described: str | None = None) -> str:
-        """``event`` as a sentence (``described``: the move's own words, for a move)."""
+    def event(self, event: Event, described: str | None = None, state: Any = None) -> str:
+        """``event`` as a sentence (``described``: the move's own words, for a move;
+        ``state``: the position after it, whose lists name the indexes of counts)."""
+        if state is not None:
+            self.state = state
         if isinstance(event, MovePlayed):
             return f"{self.who(event.seat)}: {described or event.move}."
         if isinstance(event, CountChanged):
             return self._count(event)
         if isinstance(event, PiecesMoved):
             parts = []
-            if event.added:
-                parts.append("in " + ", ".join(self._piece(event.where, p)
-                                               for p in event.added))
-            if event.removed:
-                parts.append("out " + ", ".join(self._piece(event.where, p)
-                                                for p in event.removed))
+            added = [p for p in event.added if p != ""]  # an empty space is no piece
+            removed = [p for p in event.removed if p != ""]
+            if added:
+                parts.append("in " + ", ".join(self._piece(event.where, p) for p in added))
+            if removed:
+                parts.append("out " + ", ".join(self._piece(event.where, p) for p in removed))
             place = self._place_name(event.where)
             if event.seat is None:
                 place = place[:1].upper() + place[1:]
@@ -198,8 +236,12 @@ class Words:
         return str(event)
 
     def _count(self, event: CountChanged) -> str:
-        name = self._count_name(event.what)
         before, after = event.before, event.after
+        found = self._entry(event.what, before, after)
+        if found is not None and found[0].endswith("."):
+            return self._sentence(event, found[0], found[1])
+        name = self._fill(*found) if found is not None else _plain(
+            _INDEXED.sub("", event.what))
         if event.seat is None or before is None or after is None:
             return f"{name[:1].upper()}{name[1:]}: {after} (was {before})."
         verb = "gain" if after > before else "lose"
@@ -208,3 +250,35 @@ class Words:
         if abs(after - before) == 1:  # 1 wig, 1 house in the left group
             name = _PLURAL.sub(lambda m: m[1] + ("y" if m[2] == "ies" else ""), name, count=1)
         return f"{self.who(event.seat)} {verb} {abs(after - before)} {name} (now {after})."
+
+    def _sentence(self, event: CountChanged, template: str, fields: dict[str, Any]) -> str:
+        """The game's sentence for a count, its fields filled."""
+        before, after = event.before, event.after
+        n = abs(event.delta)
+        mine = event.seat == self.seat
+        fields.update(
+            before=before, after=after, n=n, s="" if n == 1 else "s",
+            after_s="" if after == 1 else "s", Who=self.who(event.seat),
+            who=self.who(event.seat, start=False),
+            Whose=self._whose(event.seat), whose="your" if mine else f"seat {event.seat}'s",
+            has="have" if mine else "has", s3="" if mine else "s")
+        return self._fill(template, fields)
+
+
+class _Filler(string.Formatter):
+    """Fills a game's words: ``{item:LIST}`` and ``{after:LIST}`` name an index by a list
+    (:meth:`Words.item_name`), ``{after:seat}`` (``seat_lower``) says a seat,
+    ``{item:a_LIST}`` names with an article."""
+
+    def __init__(self, words: Words) -> None:
+        self.words = words
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec:
+            return "" if value is None else str(value)
+        if format_spec in ("seat", "seat_lower"):
+            return self.words.who(value, start=format_spec == "seat")
+        if format_spec.startswith("a_"):  # with its article: an Office, a University
+            name = self.words.item_name(value, format_spec[2:])
+            return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+        return self.words.item_name(value, format_spec)

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from lisboa_core.core.immutable import set_game_lookup
@@ -106,6 +107,21 @@ class Game:
     report each)."""
     points_name: str = "points"
     """What its victory points are called in reports (Lisboa: ``wigs``)."""
+    event_words: Mapping[str, str] = MappingProxyType({})
+    """How a table says the counts and places its events name (:mod:`lisboa_core.events`;
+    read by :class:`lisboa_core.fronts.table_words.Words`), by the field's name without its
+    seat (``players[2].doubloons`` -> ``doubloons``), its index (``role_takers[3]`` ->
+    ``role_takers[]``) or the part after a dot (``houses.left`` -> ``houses.*``). A key may
+    end with `` from V`` or `` to V`` (the count's value before or after) to take
+    precedence for that value. A value is a name (``"victory points"``: the sentence is the
+    generic one, ``You gain 2 victory points (now 5).``) or, ending with ``.``, the whole
+    sentence; either may hold ``{item:LIST}`` (the index named by the entry of the state's
+    or catalogue's ``LIST``, or by ``LIST`` written ``a|b|c``; ``{item:a_LIST}`` with its
+    article: ``an Office``), ``{after:LIST}`` (the value
+    so named; ``{after:seat}`` says a seat), ``{Who}``/``{who}``, ``{whose}``, ``{has}``,
+    ``{s3}`` (a verb's third-person ``s``), ``{n}`` (the change), ``{s}``/``{after_s}``
+    (plural endings), ``{before}``, ``{after}``, ``{rest}``. Empty (the default): every
+    count and place is said from its field name."""
     stack: DecisionStack[Any]
     """Its :class:`~lisboa_core.core.stack.DecisionStack`."""
     state_type: type = object

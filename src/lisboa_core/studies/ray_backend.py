@@ -17,11 +17,16 @@ from lisboa_core.errors import LisboaError
 __all__ = ["play_on_ray"]
 
 
-def _play(rules: Any, job: tuple[Any, ...], game: Any = None) -> Any:
+def _play(rules: Any, job: tuple[Any, ...], game: Any = None,
+          extensions: Sequence[str] = ()) -> Any:
     # ``game`` arrives pickled by name: unpickling it registers a game the worker did not
     # know (one registered at run time by the driver, whose module the worker imports).
+    # The driver's extensions are loaded first (once per worker), so the effects they
+    # registered are known to the cards played.
+    from lisboa_core.extend import load_extensions
     from lisboa_core.studies import simulation
 
+    load_extensions(extensions)
     del game
     simulation._set_worker_rules(rules)
     return simulation.play_one(job)
@@ -53,10 +58,13 @@ def play_on_ray(
     address: str | None,
     on_result: Callable[[Any], None] | None,
     game: Any = None,
+    extensions: Sequence[str] = (),
 ) -> list[Any]:
     """Play every job of ``work`` as a Ray task; connect to ``address`` (a running
     cluster, ``ray start --head`` prints it) or start a local Ray with ``cpus`` CPUs, and
-    shut down only a Ray started here."""
+    shut down only a Ray started here. Each task loads ``extensions`` (module names,
+    :func:`~lisboa_core.extend.load_extensions`) before playing; the workers must be able
+    to import them."""
     try:
         import ray
     except ImportError:
@@ -77,7 +85,7 @@ def play_on_ray(
     try:
         task = ray.remote(_play)
         shared = ray.put(rules)
-        pending = [task.remote(shared, job, game) for job in work]
+        pending = [task.remote(shared, job, game, tuple(extensions)) for job in work]
         results = []
         for ref in pending:  # in game order, each as soon as it and those before it are done
             result = ray.get(ref)

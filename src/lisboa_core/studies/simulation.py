@@ -20,6 +20,7 @@ import attrs
 from lisboa_core._deprecation import renamed_parameters
 from lisboa_core.bots.basic import Bot, make_bot, play_game
 from lisboa_core.errors import LisboaDeprecationWarning, LisboaError
+from lisboa_core.extend import load_extensions, loaded_extensions
 from lisboa_core.games import Game, chosen_game
 from lisboa_core.games import game as _game
 from lisboa_core.persistence.records import GameRecord
@@ -303,7 +304,8 @@ def simulate(
     if backend == "ray":
         from lisboa_core.studies.ray_backend import play_on_ray
 
-        return play_on_ray(work, rules, jobs, ray_address, on_result, found)
+        return play_on_ray(work, rules, jobs, ray_address, on_result, found,
+                           loaded_extensions())
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
         previous = _WORKER_RULES
@@ -317,7 +319,7 @@ def simulate(
             _set_worker_rules(previous)
         return results
     with multiprocessing.Pool(min(jobs, games), initializer=_set_worker_process,
-                              initargs=(rules, found)) as pool:
+                              initargs=(rules, found, loaded_extensions())) as pool:
         for result in pool.imap(play_one, work, chunksize=1):
             results.append(result)
             if on_result:
@@ -325,9 +327,12 @@ def simulate(
     return results
 
 
-def _set_worker_process(rules: Any, found: Game) -> None:
-    """A worker's catalogue, and its game known by name (a game registered at run time
-    arrives pickled by name and is looked up, or imported, there)."""
+def _set_worker_process(rules: Any, found: Game, extensions: Sequence[str] = ()) -> None:
+    """A worker's catalogue, its game known by name (a game registered at run time
+    arrives pickled by name and is looked up, or imported, there), and the extensions the
+    parent loaded (a spawned worker has not imported them: the effects of its cards would
+    be unknown)."""
+    load_extensions(extensions)
     _set_worker_rules(rules)
     del found  # unpickling it registered it
 

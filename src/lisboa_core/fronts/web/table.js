@@ -39,6 +39,9 @@ function keepGameInAddress(id) {
     history.replaceState(null, "", `${location.pathname}?game=${encodeURIComponent(id)}`);
   }
   document.body.dataset.game = id || "";
+  const save = document.getElementById("save");  // the game so far, as a record to resume
+  save.hidden = !id;
+  if (id) save.href = `/record?game=${encodeURIComponent(id)}`;
 }
 
 function cardsTitle(cards) {

@@ -7,6 +7,7 @@ from typing import Any
 from lisboa_core.games import Game
 from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico.event_words import EVENT_WORDS
 from lisboa_core.games.puerto_rico.language import VOCABULARY
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.scoring import CATEGORIES, ScoreSheet
@@ -45,6 +46,7 @@ class PuertoRico(Game):
     turn_decision = "choose-role"
     categories = CATEGORIES
     points_name = "VP"
+    event_words = EVENT_WORDS
     key_vocabulary = VOCABULARY
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:

@@ -8,6 +8,7 @@ from lisboa_core.games import Game
 from lisboa_core.games.generic import PointsSheet
 from lisboa_core.games.tiletum import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.event_words import EVENT_WORDS
 from lisboa_core.games.tiletum.model import Rules
 from lisboa_core.games.tiletum.scoring import CATEGORIES
 from lisboa_core.games.tiletum.stack import STACK
@@ -36,6 +37,7 @@ class Tiletum(Game):
     hidden_information = True
     rule_prefix = "TL"
     max_decisions = 5000
+    event_words = EVENT_WORDS
     stack = STACK
     state_type = State
     options_type = None
