@@ -54,7 +54,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "lisboa-hints": Package(
         (SRC + "games/lisboa/hints/*.py",),
-        ("tests/test_hint_boundaries.py", "tests/test_legality.py", "tests/test_lookahead.py"),
+        ("tests/test_hint_boundaries.py", "tests/test_hint_oracle.py", "tests/test_legality.py",
+         "tests/test_lookahead.py"),
     ),
     "puerto-rico-rules": Package(
         (SRC + "games/puerto_rico/rules/*.py", SRC + "games/puerto_rico/scoring.py",
