@@ -23,6 +23,8 @@ from mutants import MUTANTS, ROOT, Mutant, _run
 RULES = "src/lisboa_core/games/lisboa/rules/"
 GAPS = "tests/test_mutant_gaps.py::"
 BOUNDARIES = "tests/test_hint_boundaries.py::"
+HINTS = "src/lisboa_core/games/lisboa/hints/"
+PINS = "tests/test_hint_pins.py::"
 
 
 class Case(NamedTuple):
@@ -111,6 +113,70 @@ CASES = [
                 "src/lisboa_core/core/frame.py", "if not changes.keys() <= _FIELD_SET:",
                 "if not changes.keys() == _FIELD_SET:"),
          GAPS + "test_a_frame_replaced_in_one_field_keeps_the_others"),
+    # Survivors of `make mutate PACKAGE=lisboa-hints` (seed 26) pinned since on built
+    # positions (tests/test_hint_pins.py).
+    Case(Mutant("hints: a good gained counted as influence (== -> <=)", HINTS + "bounds.py",
+                'elif ops.arg(d, "what") == "influence":\n                    influence +=',
+                'elif ops.arg(d, "what") <= "influence":\n                    influence +='),
+         PINS + "test_a_good_gained_is_neither_reis_nor_influence"),
+    Case(Mutant("hints: a wig gained counted as influence (== -> >)", HINTS + "bounds.py",
+                'elif ops.arg(d, "what") == "influence" and bonus is not None:',
+                'elif ops.arg(d, "what") > "influence" and bonus is not None:'),
+         PINS + "test_a_wig_gained_adds_no_reis_to_a_bound"),
+    Case(Mutant("hints: an influence bonus of 1 without a passive (or 0 -> or 1)",
+                HINTS + "bounds.py", 'ops.modifier(state, seat, "influence-gain") or 0)',
+                'ops.modifier(state, seat, "influence-gain") or 1)'),
+         PINS + "test_no_influence_bonus_without_a_passive_that_gives_one"),
+    Case(Mutant("hints: the trigger memo answers None (is None -> not is None)",
+                HINTS + "effect_facts.py", "    if found is None:\n        found = table.put",
+                "    if not found is None:\n        found = table.put"),
+         PINS + "test_a_seat_without_triggers_only_gains"),
+    Case(Mutant("hints: any option of an event taken for a Noble action (and -> or)",
+                HINTS + "visit_hints.py",
+                '            and ops.arg(option, "action") in NOBLE_ACTIONS',
+                '            or ops.arg(option, "action") in NOBLE_ACTIONS'),
+         PINS + "test_an_event_offers_only_its_noble_actions"),
+    Case(Mutant("hints: a sponsored event with nothing to take (is not None -> is None)",
+                HINTS + "visit_hints.py",
+                "if card.event is not None and not _event_possible(state, card.event):",
+                "if card.event is None and not _event_possible(state, card.event):"),
+         PINS + "test_a_sponsorship_whose_event_has_nothing_to_take_is_illegal"),
+    Case(Mutant("hints: a noble card covers reward and penalty (or -> and)",
+                HINTS + "sale_hints.py", "else (card.reward or card.penalty)",
+                "else (card.reward and card.penalty)"),
+         PINS + "test_tucking_a_noble_card_whose_reward_gives_a_good_keeps_a_sale"),
+    Case(Mutant("hints: the covered part of the other card type (== -> !=)",
+                HINTS + "sale_hints.py", 'covered = card.tucked if card.type == "treasury"',
+                'covered = card.tucked if card.type != "treasury"'),
+         PINS + "test_tucking_a_noble_card_whose_reward_gives_a_good_keeps_a_sale"),
+    Case(Mutant("hints: a store certain with every house built (False -> True)",
+                HINTS + "store_hints.py",
+                "for taken, (_g, total) in zip(p.houses, houses, strict=True)):\n"
+                "        return False",
+                "for taken, (_g, total) in zip(p.houses, houses, strict=True)):\n"
+                "        return True"),
+         PINS + "test_a_seat_with_every_house_built_is_not_certain_of_a_store"),
+    Case(Mutant("hints: no payable store when there are stores (not -> not not)",
+                HINTS + "store_hints.py",
+                'if not _store_moves(state, Frame("store", seat)):',
+                'if not not _store_moves(state, Frame("store", seat)):'),
+         PINS + "test_a_rich_seat_has_a_payable_store"),
+    Case(Mutant("hints: a store priced within the gains called impossible (> -> !=)",
+                HINTS + "store_hints.py",
+                "if all(max(0, price + discount) > funds + gain for price, gain in prices):",
+                "if all(max(0, price + discount) != funds + gain for price, gain in prices):"),
+         PINS + "test_a_store_a_gain_could_pay_for_is_not_called_impossible"),
+    Case(Mutant("hints: officials reachable only when exactly enough (<= -> ==)",
+                HINTS + "building_hints.py", "    if needed <= reachable:",
+                "    if needed == reachable:"),
+         PINS + "test_officials_reachable_in_the_place_order_need_no_hire"),
+    Case(Mutant("hints: a hire bound takes tiles off the price (* -> -)", HINTS + "bounds.py",
+                "- tiles * luck.hire)", "- tiles - luck.hire)"),
+         PINS + "test_hiring_costs_the_treasury_value_for_each_missing_official"),
+    Case(Mutant("hints: a tile's officials-needed luck dropped (- -> *)", HINTS + "bounds.py",
+                "        - tiles * luck.officials - _site_rewards(state).officials",
+                "        * tiles * luck.officials - _site_rewards(state).officials"),
+         PINS + "test_a_tile_in_the_church_that_needs_fewer_officials_lowers_the_hires"),
 ]
 
 
