@@ -177,6 +177,9 @@ CASES = [
                 "        - tiles * luck.officials - _site_rewards(state).officials",
                 "        * tiles * luck.officials - _site_rewards(state).officials"),
          PINS + "test_a_tile_in_the_church_that_needs_fewer_officials_lowers_the_hires"),
+    Case(Mutant("hints: the opening funds lose the site's reis (+ -> *)", HINTS + "bounds.py",
+                "        + cubes * rubble.reis\n", "        * cubes * rubble.reis\n"),
+         PINS + "test_the_opening_funds_bound_counts_the_sites_reward"),
 ]
 
 

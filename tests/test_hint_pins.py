@@ -16,9 +16,16 @@ from lisboa_core import load_rules, new_game
 from lisboa_core.core.replace import replace
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.hints import bounds, effect_facts, sale_hints, store_hints, visit_hints
+from lisboa_core.games.lisboa.hints import (
+    bounds,
+    building_hints,
+    effect_facts,
+    sale_hints,
+    store_hints,
+    visit_hints,
+)
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.state import State
+from lisboa_core.games.lisboa.state import Frame, State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 RULES = load_rules()
@@ -150,9 +157,6 @@ def test_officials_reachable_in_the_place_order_need_no_hire() -> None:
     # building_hints.py:240 (<= -> ==): officials are sent back from offices and plazas
     # (R10.3.2 step 4); from the frame's place on the seat still has 2 of them, so an
     # opening that needs 1 is staffed without hiring, even with one left behind.
-    from lisboa_core.games.lisboa.hints import building_hints
-    from lisboa_core.games.lisboa.state import Frame
-
     state = _plain_seat(t.first_turn(4, 1))
     frame = Frame("building-officials", 0, (1, 1))  # 1 needed, from the marquis office on
     state = replace(state, offices=((0,), (0,), (0,)), plazas=((), (), ()), pending=(frame,))
@@ -185,3 +189,19 @@ def test_a_tile_in_the_church_that_needs_fewer_officials_lowers_the_hires() -> N
                     church=("C22", "C02", "C03", "C04", "C05", "C06"))
     plan = ops.component(RULES, "PL12")
     assert bounds._hire_hopeless(state, 0, plan, 2 * ops.treasury_value(state)) is False
+
+
+def test_the_opening_funds_bound_counts_the_sites_reward() -> None:
+    # bounds.py:523 (+ cubes * rubble.reis -> * cubes * rubble.reis): before officials are
+    # hired the seat collects the site's reward (R10.3.2 steps 2 and 4; the shipped sites
+    # give up to 3 reis) and may cover reis with influence (R5.6). A seat with 10 reis and
+    # its marker on top, no trigger and no paying tile in the church, could raise its cash,
+    # its influence's value and those 3 reis: the bound may not be lower.
+    state = _plain_seat(t.first_turn(4, 1))
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    state = replace(ops.update(state, 0, reis=10, influence=top),
+                    church=("C01", "C02", "C03", "C04", "C05", "C06"))
+    assert bounds._site_rewards(state).reis == 3
+    funds = bounds._opening_funds(state, 0)
+    assert funds is not None
+    assert funds >= 10 + ops.reis_value(state, top) + 3
