@@ -180,6 +180,10 @@ CASES = [
     Case(Mutant("hints: the opening funds lose the site's reis (+ -> *)", HINTS + "bounds.py",
                 "        + cubes * rubble.reis\n", "        * cubes * rubble.reis\n"),
          PINS + "test_the_opening_funds_bound_counts_the_sites_reward"),
+    Case(Mutant("hints: a land bound adds the payment discount (- -> +)", HINTS + "bounds.py",
+                "            return price - self.discount <= reis",
+                "            return price + self.discount <= reis"),
+         PINS + "test_a_held_payment_discount_lowers_the_land_bound_by_its_amount"),
 ]
 
 

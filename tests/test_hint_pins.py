@@ -205,3 +205,20 @@ def test_the_opening_funds_bound_counts_the_sites_reward() -> None:
     funds = bounds._opening_funds(state, 0)
     assert funds is not None
     assert funds >= 10 + ops.reis_value(state, top) + 3
+
+
+def test_a_held_payment_discount_lowers_the_land_bound_by_its_amount() -> None:
+    # bounds.py:196 (price - discount -> price + discount): C31 (every payment 1 smaller,
+    # R17.2, R0.11) lets a seat pay a land priced one real above its cash and influence.
+    # Land A5's reward gives no reis or influence, no rubble trigger pays, no tile is taken
+    # on the way: the seat can pay exactly its funds, plus 1 with the tile.
+    state = _plain_seat(t.first_turn(4, 1))
+    state = ops.update(state, 0, reis=5, influence=0)
+    facts = bounds._land_facts(state)["A5"]
+    assert (facts.reward_reis, facts.reward_influence, facts.lucky) == (0, 0, 0)
+    funds = 5 + ops.reis_value(state, 0)
+    plain = bounds._LandBound(state, 0)
+    assert plain.affordable(facts, funds) and not plain.affordable(facts, funds + 1)
+    discounted = bounds._LandBound(t.give_clergy(state, 0, "C31"), 0)
+    assert discounted.affordable(facts, funds + 1)
+    assert not discounted.affordable(facts, funds + 2)
