@@ -184,6 +184,10 @@ CASES = [
                 "            return price - self.discount <= reis",
                 "            return price + self.discount <= reis"),
          PINS + "test_a_held_payment_discount_lowers_the_land_bound_by_its_amount"),
+    Case(Mutant("hints: every store price unknown (False -> True)", HINTS + "store_hints.py",
+                "    unknown = False  # a land whose reward",
+                "    unknown = True  # a land whose reward"),
+         PINS + "test_a_penniless_seat_cannot_pay_a_plain_store"),
 ]
 
 

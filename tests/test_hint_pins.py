@@ -222,3 +222,21 @@ def test_a_held_payment_discount_lowers_the_land_bound_by_its_amount() -> None:
     discounted = bounds._LandBound(t.give_clergy(state, 0, "C31"), 0)
     assert discounted.affordable(facts, funds + 1)
     assert not discounted.affordable(facts, funds + 2)
+
+
+def test_a_penniless_seat_cannot_pay_a_plain_store() -> None:
+    # store_hints.py:112 (unknown = False -> True): a land costs at least the treasury
+    # value (R10.1.3); a seat with no reis and no influence (R5.6) has only the land's
+    # reward to pay with (R10.1.2 steps 3 and 5), no trigger and no tile. Where every
+    # reward only gains and gives less than the treasury value, no store can be paid: the
+    # hint knows it without a search.
+    state = ops.update(_plain_seat(t.first_turn(4, 1)), 0, reis=0, influence=0)
+    facts = store_hints._land_facts(state)
+    moves = tuple(move for move in store_hints._store_moves(state, Frame("store", 0))
+                  if facts[str(move.args[1])].plain)
+    assert moves
+    for move in moves:
+        land = facts[str(move.args[1])]
+        gains = land.reward_reis + ops.reis_value(state, land.reward_influence)
+        assert gains < ops.treasury_value(state)
+    assert store_hints._store_price_verdict(state, 0, moves) is False
