@@ -188,6 +188,10 @@ CASES = [
                 "    unknown = False  # a land whose reward",
                 "    unknown = True  # a land whose reward"),
          PINS + "test_a_penniless_seat_cannot_pay_a_plain_store"),
+    Case(Mutant("hints: a store judged on cash times the reward's reis (+ -> *)",
+                HINTS + "store_hints.py", "max(funds, p.reis + land.sure_reis + ops.reis_value(",
+                "max(funds, p.reis * land.sure_reis + ops.reis_value("),
+         PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal"),
 ]
 
 

@@ -224,6 +224,9 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_HINTS + "store_hints.py", "core/ReplaceFalseWithTrue",
      "unknown = False  # a land whose reward takes a clergy tile, moves the cardinal..."):
         _PINS + "test_a_penniless_seat_cannot_pay_a_plain_store",
+    (_HINTS + "store_hints.py", "core/ReplaceBinaryOperator_Add_Mul",
+     "if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value("):
+        _PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal",
     (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
         _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
     (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",

@@ -240,3 +240,24 @@ def test_a_penniless_seat_cannot_pay_a_plain_store() -> None:
         gains = land.reward_reis + ops.reis_value(state, land.reward_influence)
         assert gains < ops.treasury_value(state)
     assert store_hints._store_price_verdict(state, 0, moves) is False
+
+
+def test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal() -> None:
+    # store_hints.py:182 (p.reis + land.sure_reis -> p.reis * land.sure_reis): land A2's
+    # reward gives 2 reis (board.lsb), collected before the price is paid (R10.1.2 steps 3
+    # and 5). A seat with no trigger whose cash and influence fall 3 reis short of the
+    # price is still 1 short after the reward: the store cannot be built (R10.1.3).
+    state = _plain_seat(t.first_turn(4, 1))
+    facts = store_hints._land_facts(state)["A2"]
+    assert (facts.sure_reis, facts.reward_reis, facts.reward_influence) == (2, 2, 0)
+    price = store_hints._prices(state, 0).cheapest(facts)
+    reis = price - 3 - ops.reis_value(state, 0)
+    assert reis >= 3
+    frame = Frame("store", 0)
+    state = replace(ops.update(state, 0, reis=reis, influence=0), pending=(frame,))
+    moves = tuple(move for move in store_hints._store_moves(state, frame)
+                  if str(move.args[1]) == "A2")
+    assert moves
+    assert store_hints._store_judge(state, frame, moves) == [False] * len(moves)
+    richer = ops.update(state, 0, reis=reis + 1)  # exactly the price with the reward
+    assert store_hints._store_judge(richer, frame, moves) == [True] * len(moves)
