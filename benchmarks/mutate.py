@@ -54,7 +54,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "lisboa-hints": Package(
         (SRC + "games/lisboa/hints/*.py",),
-        ("tests/test_hint_boundaries.py", "tests/test_legality.py", "tests/test_lookahead.py"),
+        ("tests/test_hint_pins.py", "tests/test_hint_boundaries.py", "tests/test_hint_oracle.py",
+         "tests/test_legality.py", "tests/test_lookahead.py"),
     ),
     "puerto-rico-rules": Package(
         (SRC + "games/puerto_rico/rules/*.py", SRC + "games/puerto_rico/scoring.py",
@@ -100,6 +101,7 @@ def _excluded(operator: str) -> bool:
 # Survivors shown to be equivalent: (file, operator, the line as written) -> why.
 _RULES = SRC + "games/lisboa/rules/"
 _PR = SRC + "games/puerto_rico/"
+_HINTS = SRC + "games/lisboa/hints/"
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
      "if round_ + 1 < len(KEEP_PER_ROUND):"):
@@ -138,6 +140,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      'if move.kind == "visit":'):
         "the turn's moves are gold, tuck, sponsor and visit, and 'visit' sorts last: "
         ">= is ==",
+    (_HINTS + "effect_facts.py", "core/NumberReplacer",
+     "or all(mod.amount is None or mod.amount <= 0"):
+        "the hooks asked (payment, hire-cost, land-rubble) take only a reduction (-1 or "
+        "less, LB104) or free (None) in the card language: no amount is 0",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     '(sum(d.kind == "take_clergy" for d in ops.elementary(r)) for r in rewards), default=0'):
+        "rewards holds the reward of every land space and construction site of the board, "
+        "never none (R1.8): the default of max() is never used",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
@@ -155,6 +165,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
 # Survivors of a recorded run killed since by a test written for them (each checked by
 # benchmarks/issue_mutants.py): (file, operator, the line as written) -> the test.
 _GAPS = "test_mutant_gaps.py::"
+_PINS = "test_hint_pins.py::"
 KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_RULES + "turn.py", "core/ReplaceAndWithOr",
      "gives = card.reward is not None and card.type not in rewarded"):
@@ -174,6 +185,48 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_RULES + "ops.py", "core/ReplaceComparisonOperator_Eq_GtE",
      "and last[3] == state.catalogue"):
         _GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability",
+    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Eq_LtE",
+     'elif ops.arg(d, "what") == "influence":'):
+        _PINS + "test_a_good_gained_is_neither_reis_nor_influence",
+    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Eq_Gt",
+     'elif ops.arg(d, "what") == "influence" and bonus is not None:'):
+        _PINS + "test_a_wig_gained_adds_no_reis_to_a_bound",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     'return max(0, ops.modifier(state, seat, "influence-gain") or 0)'):
+        _PINS + "test_no_influence_bonus_without_a_passive_that_gives_one",
+    (_HINTS + "effect_facts.py", "core/AddNot", "if found is None:"):
+        _PINS + "test_a_seat_without_triggers_only_gains",
+    (_HINTS + "visit_hints.py", "core/ReplaceAndWithOr",
+     'and ops.arg(option, "action") in NOBLE_ACTIONS'):
+        _PINS + "test_an_event_offers_only_its_noble_actions",
+    (_HINTS + "visit_hints.py", "core/ReplaceComparisonOperator_IsNot_Is",
+     "if card.event is not None and not _event_possible(state, card.event):"):
+        _PINS + "test_a_sponsorship_whose_event_has_nothing_to_take_is_illegal",
+    (_HINTS + "store_hints.py", "core/ReplaceFalseWithTrue", "return False"):
+        _PINS + "test_a_seat_with_every_house_built_is_not_certain_of_a_store",
+    (_HINTS + "store_hints.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "if all(max(0, price + discount) > funds + gain for price, gain in prices):"):
+        _PINS + "test_a_store_a_gain_could_pay_for_is_not_called_impossible",
+    (_HINTS + "building_hints.py", "core/ReplaceComparisonOperator_LtE_Eq",
+     "if needed <= reachable:"):
+        _PINS + "test_officials_reachable_in_the_place_order_need_no_hire",
+    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Mul_Sub",
+     'each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - tiles * luck.hire)'):
+        _PINS + "test_hiring_costs_the_treasury_value_for_each_missing_official",
+    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Sub_Mul",
+     "- tiles * luck.officials - _site_rewards(state).officials"):
+        _PINS + "test_a_tile_in_the_church_that_needs_fewer_officials_lowers_the_hires",
+    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Add_Mul", "+ cubes * rubble.reis"):
+        _PINS + "test_the_opening_funds_bound_counts_the_sites_reward",
+    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Sub_Add",
+     "return price - self.discount <= reis + ops.reis_value(self.state, marker)"):
+        _PINS + "test_a_held_payment_discount_lowers_the_land_bound_by_its_amount",
+    (_HINTS + "store_hints.py", "core/ReplaceFalseWithTrue",
+     "unknown = False  # a land whose reward takes a clergy tile, moves the cardinal..."):
+        _PINS + "test_a_penniless_seat_cannot_pay_a_plain_store",
+    (_HINTS + "store_hints.py", "core/ReplaceBinaryOperator_Add_Mul",
+     "if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value("):
+        _PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal",
     (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
         _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
     (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",

@@ -10,6 +10,12 @@ from typing import Any
 
 import pytest
 
+# The positions here are played on the rules' decision stack directly, without a game
+# object: each rules module registers only its own frames when imported (a State action
+# may push a frame another module handles, e.g. make-room from portfolio.py), and the game
+# module is what imports them all (lisboa_core/games/lisboa/rules/__init__.py). Without
+# this line the module passed only when an earlier test had loaded the game.
+import lisboa_core.games.lisboa.game  # noqa: F401  (registers every frame and its hints)
 from lisboa_core import load_rules
 from lisboa_core.core import stack as core
 from lisboa_core.core.replace import replace
@@ -508,3 +514,19 @@ def test_can_trade() -> None:
 )
 def test_every_state_action_is_possible_in_the_base_position(action: str) -> None:
     assert can_perform(position(), 0, action)
+
+
+def test_the_module_alone_registers_every_frame_it_plays() -> None:
+    # Run in a fresh interpreter (this module alone): the State actions push make-room,
+    # a frame registered by portfolio.py, which state_actions.py does not import.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import test_state_actions; "
+            "from lisboa_core.games.lisboa.stack import STACK; "
+            "print(sorted({'make-room', 'place-card', 'store', 'building'} - set(STACK.handlers)))")
+    result = subprocess.run([sys.executable, "-c", code, str(here)], capture_output=True,
+                            text=True, stdin=subprocess.DEVNULL, check=True)
+    assert result.stdout.strip() == "[]", result.stdout + result.stderr
