@@ -71,8 +71,8 @@ from lisboa_core.views import View, determinize, observe
 
 __all__ = [
     "BUILD",
-    "Bot",
     "CHANCE",
+    "Bot",
     "CardSyntaxError",
     "CardValidationError",
     "Category",
