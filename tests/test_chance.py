@@ -242,3 +242,45 @@ def test_ismcts_plays_a_whole_tiletum_game() -> None:
     final, moves = play_game([ISMCTSBot(1, iterations=2, samples=1, width=2), RandomBot(2)],
                              seed=2, game="tiletum")
     assert is_over(final) and sum(1 for m in moves if m.kind == "roll") == 32
+
+
+def test_a_chance_step_on_any_stack_stops_the_automatic_steps_and_the_lookahead() -> None:
+    """The core mechanism, on a stack of its own: a coin (heads or tails, 1/2 each) pushed by
+    an automatic step stops there as a decision would; a decision that looks ahead offers a
+    move whose rest lies past the coin without searching through it (a checkpoint); the
+    coin's outcomes are its moves; resolving it takes one draw of the generator."""
+    from lisboa_core.core.frame import Frame
+    from lisboa_core.core.stack import DecisionStack, push
+
+    stack: DecisionStack[State] = DecisionStack("toy-coin")
+    searched: list[Move] = []
+
+    def coin_outcomes(state: State, frame: Frame) -> tuple[tuple[Move, float], ...]:
+        return ((Move("coin", ("heads",)), 0.5), (Move("coin", ("tails",)), 0.5))
+
+    def coin(state: State, frame: Frame, move: Move | None) -> State:
+        assert move is not None
+        searched.append(move)
+        return state.replaced({"cycle": 1 if move.args[0] == "heads" else 2})
+
+    def flip(state: State, frame: Frame, move: Move | None) -> State:
+        return push(state, Frame("dead-end", 0), Frame("coin", CHANCE))
+
+    def pick(state: State, frame: Frame, move: Move | None) -> State:
+        return push(state, Frame("flip", -1))
+
+    stack.register_chance("coin", coin, coin_outcomes)
+    stack.register("flip", flip)
+    stack.register("pick", pick, lambda s, f: (Move("go"),), lookahead=True)
+    stack.register("dead-end", lambda s, f, m: s, lambda s, f: ())  # no way on: never reached
+
+    state = _round_one(2, 1).with_pending((Frame("pick", 0),))
+    assert stack.offered(state) == (Move("go"),) and searched == []  # stopped at the coin
+    at_coin = stack.apply_move(state, Move("go"))
+    assert at_coin.pending[-1] == Frame("coin", CHANCE)
+    assert stack.outcomes(at_coin) == coin_outcomes(at_coin, at_coin.pending[-1])
+    assert stack.outcomes(state) == ()
+    tails = stack.apply_move(at_coin, Move("coin", ("tails",)))
+    assert tails.cycle == 2 and tails.rng == at_coin.rng.next()[1]
+    with pytest.raises(IllegalMoveError, match="not an outcome"):
+        stack.apply_move(at_coin, Move("coin", ("edge",)))
