@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-fast bench bench-bots soak tamper api-snapshot docs lint clean chromium compiled
+.PHONY: demo test test-fast bench bench-bots soak tamper mutate api-snapshot docs lint clean chromium compiled
 
 # The compiled build: the wheel (hot modules compiled by mypyc, see hatch_build.py) in a
 # second venv that borrows .venv's packages but not its editable lisboa_core. Rebuilt only
@@ -75,6 +75,15 @@ soak: $(STAMP)
 # 100,000 tampered saves and records: each refused cleanly or loaded and playable.
 tamper: $(STAMP)
 	$(BIN)/python benchmarks/tamper.py 100000 2
+
+# Mutation testing (cosmic-ray): a seeded sample of MUTANTS mutants of one PACKAGE
+# (lisboa-rules, lisboa-hints, puerto-rico-rules, core) against the tests that guard it,
+# on copies of the sources; about 10-20 minutes on 2 cores. Not part of `make test`.
+PACKAGE ?= lisboa-rules
+MUTANTS ?= 40
+SEED    ?= 26
+mutate: $(STAMP)
+	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers 2
 
 # Rewrite tests/api_snapshot.txt after a deliberate change to the public API.
 api-snapshot: $(STAMP)

@@ -60,7 +60,11 @@ def test_a_catalogue_against_itself_changes_nothing() -> None:
         assert shift.mean == 0 and not shift.significant
     assert set(report.category_shift) == {"so_far", *CATEGORIES, "total"}
     assert report.rates_a == report.rates_b
-    assert "no significant difference" in report.to_text()
+    # The same cards play the same games: every pair agrees, which the report says as
+    # such rather than as a zero-width interval (issue 24.4).
+    assert all(d.verdict() == "the same in every pair" for d in report.category_shift.values())
+    assert "the same in every pair" in report.to_text()
+    assert "no information: every seat is played by random" in report.to_text()
 
 
 @pytest.mark.slow
@@ -86,7 +90,8 @@ def test_the_report_travels_as_json_and_html(richer: Path, tmp_path: Path) -> No
     assert set(data["win_rates"]) == {"random", "seat 0", "seat 1"}
     assert data["categories"]["total"]["shift"]["verdict"]
     page = report.to_html(tmp_path / "report.html").read_text(encoding="utf-8")
-    assert page.count("<img") == 3 and "data:image/png;base64," in page
+    # win rates, the per-category B - A, the changed cards, points per category, totals
+    assert page.count("<img") == 5 and "data:image/png;base64," in page
     assert "Lisboa balance study" in page
 
 

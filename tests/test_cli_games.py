@@ -19,6 +19,7 @@ from lisboa_core.fronts.cli import main
 from lisboa_core.fronts.engine_protocol import Session
 from lisboa_core.fronts.engine_protocol import serve as engine_serve
 from lisboa_core.games import game
+from table_messages import settled
 
 PR = "puerto-rico"
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -127,11 +128,15 @@ def test_cards_check_reads_a_single_file_over_the_shipped_cards(
     assert "LB130" not in out  # no catalogue-wide count
 
 
-@pytest.mark.parametrize("command", [("show", "x"), ("list",)])
-def test_lisboa_only_card_commands_say_so(
-        capsys: pytest.CaptureFixture[str], command: tuple[str, ...]) -> None:
-    status, _, err = _run(capsys, "--game", PR, "cards", *command)
-    assert status == 1 and "supports: lisboa" in err
+def test_cards_show_and_list_read_the_games_own_cards(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 24.4: Puerto Rico's components too (PR0.1: the role cards settler, mayor,
+    builder, craftsman, trader and captain, besides the prospectors)."""
+    status, out, _ = _run(capsys, "--game", PR, "cards", "list", "--kind", "role")
+    assert status == 0 and {line.split()[0] for line in out.splitlines()} >= {
+        "Settler", "Mayor", "Builder", "Craftsman", "Trader", "Captain"}
+    status, _, err = _run(capsys, "--game", PR, "cards", "show", "x")
+    assert status == 1 and "no Puerto Rico component with id 'x'" in err
 
 
 # --- simulate, replay, show, play, balance ------------------------------------------------
@@ -293,6 +298,7 @@ def test_lisboa_game_engine_on_the_command_line() -> None:
 
 # --- the browser table ----------------------------------------------------------------------
 
+
 def test_the_table_plays_puerto_rico_in_the_browser() -> None:
     from starlette.testclient import TestClient
 
@@ -311,8 +317,8 @@ def test_the_table_plays_puerto_rico_in_the_browser() -> None:
             assert shown["legal"] and not shown["over"]
             socket.send_json({"type": "move", "move": shown["legal"][0],
                               "decision": shown["decision"]})
-            after = socket.receive_json()
-            assert after["type"] == "position" and after["decision"] > shown["decision"]
+            after = settled(socket)
+            assert after["decision"] > shown["decision"]
             shown = after
         assert shown["events"] and all("text" in event for event in shown["events"])
         socket.send_json({"type": "move", "move": "role nothing", "decision": shown["decision"]})

@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from lisboa_core import legal_moves, load_rules
 from lisboa_core.fronts.serve import LOOPBACK_NAMES, Table, make_app
 from lisboa_core.games.lisboa.model import ClergyTile
+from table_messages import settled
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,15 +33,16 @@ if TYPE_CHECKING:
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 
+
 def test_a_move_is_played_and_the_bots_answer() -> None:
     client = TestClient(make_app(players=2, seat=0, bots=("random",), seed=3))
     with client.websocket_connect("/ws") as ws:
-        first = ws.receive_json()
+        first = settled(ws)
         assert first["type"] == "position" and first["seat"] == 0
         assert first["svg"].startswith("<svg") and first["legal"]
         ws.send_json({"type": "move", "move": first["legal"][0],
                       "decision": first["decision"]})
-        second = ws.receive_json()
+        second = settled(ws)
         assert second["type"] == "position" and second["decision"] > first["decision"]
         assert second["events"][0]["kind"] == "move"
 
@@ -48,7 +50,7 @@ def test_a_move_is_played_and_the_bots_answer() -> None:
 def test_bad_and_stale_moves_are_refused_and_change_nothing() -> None:
     client = TestClient(make_app(players=2, seat=1, bots=("greedy",), seed=5))
     with client.websocket_connect("/ws") as ws:
-        first = ws.receive_json()
+        first = settled(ws)
         ws.send_json({"type": "move", "move": "dance now", "decision": first["decision"]})
         refused = ws.receive_json()
         assert refused["type"] == "error" and "dance now" in refused["message"]
@@ -60,10 +62,10 @@ def test_bad_and_stale_moves_are_refused_and_change_nothing() -> None:
         assert ws.receive_json()["type"] == "error"
         ws.send_json({"type": "move", "move": first["legal"][0],
                       "decision": first["decision"]})
-        after = ws.receive_json()
+        after = settled(ws)
         assert after["type"] == "position" and after["decision"] > first["decision"]
         ws.send_json({"type": "new"})
-        fresh = ws.receive_json()
+        fresh = settled(ws)
         assert fresh["type"] == "position" and fresh["decision"] <= first["decision"]
 
 
@@ -260,8 +262,29 @@ def _a_foreign_page_is_refused(browser: Browser, served: str) -> None:
 def _moved_on(page: Page, decision: str | None) -> None:
     """Wait until the page shows another decision than ``decision``. (By a selector, not
     ``wait_for_function``: the page's Content-Security-Policy forbids evaluating strings.)"""
-    page.wait_for_selector(f"body:not([data-decision={json.dumps(decision)}])",
-                           state="attached")
+    page.wait_for_selector(f"body:not([data-decision={json.dumps(decision)}])"
+                           ":not([data-turn=bots])", state="attached")
+
+
+def _the_score_sheet_fits(page: Page, name: str, players: int) -> None:
+    """Issue 24.3: at the end, the score sheet is seen whole at 1280 px without scrolling
+    sideways, the final totals are in the picture, and a phone does not scroll sideways
+    either. Screenshots go to build/artifacts/table/."""
+    from test_serve_browser import ARTIFACTS, DESKTOP, PHONE, no_sideways_scroll
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size(DESKTOP)
+    assert page.locator("#score").is_visible()
+    box = page.locator("#score-table").bounding_box()  # in the window, not scrolled away
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= DESKTOP["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= DESKTOP["height"]
+    assert page.locator("#score-table tr").count() == players + 1  # the header, a row a seat
+    no_sideways_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-desktop-score.png"))
+    page.set_viewport_size(PHONE)
+    no_sideways_scroll(page)
+    assert page.locator("#score").is_visible()
+    page.screenshot(path=str(ARTIFACTS / f"{name}-phone-score.png"))
 
 
 @pytest.mark.slow
@@ -308,6 +331,8 @@ def test_a_whole_game_is_played_from_the_page_in_chromium(served: str) -> None:
         assert page.locator("#events li").count() > 0
         assert page.locator("#board svg").count() == 1
         assert page.locator("#board svg [data-kind='player']").count() == 2
+        assert page.locator("#board svg [data-kind='final-total']").count() == 2
+        _the_score_sheet_fits(page, "lisboa", 2)
         browser.close()
     # The page works whole under its Content-Security-Policy: nothing was blocked.
     assert not [line for line in console if "Content Security Policy" in line], console
@@ -351,6 +376,7 @@ def test_a_whole_puerto_rico_game_is_played_from_the_page_in_chromium(
             assert clicks < 3000 and time.monotonic() - started < 600
         assert page.locator("#score").is_visible()
         assert "winner" in page.locator("#score-table").inner_text()
+        _the_score_sheet_fits(page, "puerto-rico", 3)
         browser.close()
     assert not [line for line in console if "Content Security Policy" in line], console
     assert clicks > 20

@@ -39,9 +39,11 @@ from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as _game
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "CountFn",
     "EffectFn",
     "fire",
+    "load_extensions",
     "register_effect",
     "register_event",
     "register_subject",
@@ -56,6 +58,63 @@ EffectFn = Callable[[Any, int, dict[str, Any]], Any]
 """What a registered effect does: ``(state, seat, arguments) -> new state``, where the
 arguments are the phrase's slots by name (``{"amount": 2}``). The state is immutable:
 return a new one (``State.with_players``, ``PlayerState.replaced``...)."""
+
+ENTRY_POINT_GROUP = "lisboa_core.extensions"
+"""The entry-point group of installed extensions: each entry names a module (importing it
+registers its effects, events and subjects) or a function of no argument that registers
+them. :func:`load_extensions` loads them; the ``lisboa`` command line does on start."""
+
+_LOADED: set[str] = set()  # extensions already loaded in this process
+
+
+def load_extensions(modules: Iterable[str] = (), *, installed: bool = True) -> list[str]:
+    """Load user code that extends the card language: import each of ``modules`` (their
+    import registers effects, events and subjects with the functions of this module) and,
+    when ``installed``, every entry point of the group :data:`ENTRY_POINT_GROUP`. Each is
+    loaded once per process. Returns the names loaded by this call.
+
+    This is what ``lisboa --extension MODULE`` does, so a card using a new effect kind can
+    be checked, simulated, played and studied from the command line.
+
+    :raises LisboaError: for a module that cannot be imported or an entry point that
+        fails to load, naming it.
+
+    Example::
+
+        from lisboa_core.extend import load_extensions
+
+        assert load_extensions(["json"], installed=False) in (["json"], [])
+    """
+    import importlib
+    from importlib.metadata import entry_points
+
+    loaded: list[str] = []
+    for name in modules:
+        expect(name, str, "load_extensions", "modules[]")
+        if name in _LOADED:
+            continue
+        try:
+            importlib.import_module(name)
+        except ImportError as err:
+            raise LisboaError(f"extension {name!r}: cannot import it ({err})") from None
+        _LOADED.add(name)
+        loaded.append(name)
+    if installed:
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            key = f"{point.name}={point.value}"
+            if key in _LOADED:
+                continue
+            try:
+                found = point.load()
+            except Exception as err:  # whatever the package's import raises
+                raise LisboaError(f"extension {point.name!r} ({point.value}, entry point "
+                                  f"group {ENTRY_POINT_GROUP}): cannot load it ({err})") from err
+            if callable(found):
+                found()
+            _LOADED.add(key)
+            loaded.append(point.name)
+    return loaded
+
 
 def _words(game: str | Game) -> tuple[Game, Vocabulary]:
     chosen = _game(game)
@@ -125,9 +184,34 @@ def register_effect(
     words.user_effects[name] = EffectKind(name, pattern, description, contexts)
 
     def run(state: Any, seat: int, do: Any, ctx: Any) -> Any:
-        return apply(state, seat, dict(do.args))
+        after = apply(state, seat, dict(do.args))
+        if not isinstance(after, type(state)):
+            raise LisboaError(
+                f"the effect {name!r} registered with register_effect returned "
+                f"{type(after).__name__}, not a new state, {_played_by(do)}: its function "
+                f"must return the state it makes (or the state it was given)"
+            )
+        return after
 
     chosen.effect_handlers[name] = run
+
+
+def _played_by(do: Any) -> str:
+    """``for card C90 (festival.lsb:3:20)``: the card whose text holds the effect ``do``."""
+    loc = getattr(do, "loc", None)
+    if loc is None or not loc.line:
+        return "for a card"
+    card = None
+    try:
+        from lisboa_core.dsl.parser import parse_file
+
+        for component in parse_file(loc.file).components:
+            if component.loc.line <= loc.line:
+                card = component
+    except (LisboaError, OSError):  # the file changed or went away: its place will do
+        pass
+    where = f"{loc.file}:{loc.line}:{loc.column}"
+    return f"for card {card.id} ({where})" if card is not None else f"at {where}"
 
 
 def unregister_effect(name: str, *, game: str | Game = "lisboa") -> None:

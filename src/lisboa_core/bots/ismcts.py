@@ -146,6 +146,9 @@ class ISMCTSBot:
         """At a turn decision, sampled deals each searched move is played out on."""
         self.horizon = horizon
         """The most decisions a playout runs before the seat's next turn."""
+        self.progress: Callable[[int, int], None] | None = None
+        """Called during a search with the work done and the work planned (iterations, or
+        playouts at a turn decision), so a front end can show the search advancing."""
 
     def choose(self, view: View | GameState, legal: Sequence[Move]) -> Move:
         """The root move with the best mean value after the search.
@@ -165,9 +168,11 @@ class ISMCTSBot:
             return self._turn_search(seen, legal)
         root = self._rooted(seen, legal)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
-        for _ in range(self.iterations):
+        for done in range(self.iterations):
             sample_seed, self._rng = self._rng.next()
             self._iterate(root, determinize(seen, sample_seed))
+            if self.progress is not None:
+                self.progress(done + 1, self.iterations)
             if deadline is not None and time.monotonic() > deadline:
                 break
         judged = [(child.total / child.visits, -i, m) for i, m in enumerate(legal)
@@ -211,6 +216,8 @@ class ISMCTSBot:
                 end = self._playout(after, seen.seat, judge)
                 totals[move] += self._outlook(end, seen.seat, judge)
                 counts[move] += 1
+                if self.progress is not None:
+                    self.progress(sum(counts.values()), self.samples * len(candidates))
         judged = [(totals[m] / counts[m], -i, m) for i, m in enumerate(candidates) if counts[m]]
         return max(judged)[2] if judged else candidates[0]
 

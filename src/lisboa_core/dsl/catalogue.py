@@ -82,6 +82,11 @@ class Catalogue:
     a word they do not reason about (a condition, or a trigger on one of the vocabulary's
     ``hintless_events`` or on an event registered from user code), so every decision is
     judged by the full search, slower but always right."""
+    overlay_notes: tuple[Problem, ...] = attrs.field(default=(), eq=False, repr=False)
+    """What the overlay files did to the catalogue they were laid over, each at its
+    component's place: ``code`` ``replaces`` (a component of the same id and kind), ``adds``
+    (a new id) or ``warning`` (a new id that takes its kind beyond the game's count).
+    Empty without an overlay. ``lisboa cards check --overlay`` prints them."""
 
     def _needs_full_search(self) -> bool:
         heard, conditional = _listening(self.components)
@@ -149,11 +154,16 @@ def compile_files(
     *,
     complete: bool,
     overlay: frozenset[str] = frozenset(),
+    notes: list[Problem] | None = None,
 ) -> tuple[tuple[Any, ...], str]:
     """Parse and check ``files``; raise with every problem found, or return the components
     and the catalogue's digest. Components of the ``overlay`` files replace the components
-    of the same id from the other files (in their place) or are added; the counts are
-    then checked only for the vocabulary's structural kinds."""
+    of the same id and kind from the other files (in their place) or are added; the counts
+    are then checked only for the vocabulary's structural kinds. An overlay component
+    whose id is taken by a component of another kind is an error (``LB120``): an overlay
+    never changes a catalogue silently. ``notes`` (when given) receives what the overlay
+    did, located at each overlay component: code ``replaces``, ``adds`` or ``warning`` (an
+    addition that takes its kind beyond the game's count)."""
     sources: dict[str, list[str]] = {}
     parsed: list[CardFile] = []
     problems: list[Problem] = []
@@ -171,12 +181,24 @@ def compile_files(
     syntax: list[Component] = []
     first_seen: dict[str, Loc] = {}
     replaceable: dict[str, int] = {}  # base ids an overlay may replace: their place
+    changes: list[tuple[str, Component, Component | None]] = []  # what the overlay did
     for card_file in parsed:
         overriding = card_file.path in overlay
         for comp in card_file.components:
             built = None
             if overriding and comp.id in replaceable:
+                old = syntax[replaceable[comp.id]]
+                if old.kind != comp.kind:
+                    compiler.report(
+                        comp.loc, "LB120",
+                        f"{comp.kind} {comp.id}: the id of {old.kind} {comp.id} (defined at "
+                        f"{old.loc}); an overlay component replaces only one of its own "
+                        f"kind: give the new {comp.kind} an id of its own or a "
+                        f"{comp.kind}'s id",
+                    )
+                    continue
                 place = replaceable.pop(comp.id)
+                changes.append(("replaces", comp, old))
                 built = compiler.component(comp)
                 syntax[place] = comp
                 first_seen[comp.id] = comp.loc
@@ -192,7 +214,9 @@ def compile_files(
                 )
                 continue
             first_seen[comp.id] = comp.loc
-            if not overriding:
+            if overriding:
+                changes.append(("adds", comp, None))
+            else:
                 replaceable[comp.id] = len(syntax)
             syntax.append(comp)
             built = compiler.component(comp)
@@ -207,6 +231,8 @@ def compile_files(
         )
     problems.extend(compiler.problems)
     problems.sort(key=lambda p: (p.file, p.line, p.column))
+    if notes is not None:
+        notes.extend(_overlay_notes(vocabulary, syntax, changes, sources))
     if problems:
         syntax_only = all(p.code == "LB001" for p in problems)
         raise (CardSyntaxError if syntax_only else CardValidationError)(problems)
@@ -220,6 +246,35 @@ def compile_files(
     return tuple(components), digest
 
 
+def _overlay_notes(
+    vocabulary: Vocabulary,
+    syntax: Sequence[Component],
+    changes: Sequence[tuple[str, Component, Component | None]],
+    sources: dict[str, list[str]],
+) -> list[Problem]:
+    """What the overlay replaced and added, each at the overlay component's place."""
+    found: dict[str, int] = {}
+    for written in syntax:
+        found[written.kind] = found.get(written.kind, 0) + 1
+    notes = []
+    for what, comp, old in changes:
+        if old is not None:
+            message = f"{old.kind} {old.id} (defined at {old.loc})"
+        else:
+            message = f"{comp.kind} {comp.id}"
+            expected = vocabulary.counts.get(comp.kind)
+            if expected is not None and found.get(comp.kind, 0) > expected:
+                what = "warning"
+                message = (f"adds {comp.kind} {comp.id} beyond the game's count: "
+                           f"{found[comp.kind]} {comp.kind} components where the game has "
+                           f"{expected} (to change one of them, give its id)")
+        lines = sources.get(comp.loc.file, [])
+        line = lines[comp.loc.line - 1] if 0 < comp.loc.line <= len(lines) else ""
+        notes.append(Problem(comp.loc.file, comp.loc.line, comp.loc.column, what, message,
+                             line))
+    return notes
+
+
 def _build(
     vocabulary: Vocabulary,
     factory: Callable[..., C],
@@ -227,7 +282,9 @@ def _build(
     complete: bool,
     overlay: frozenset[str] = frozenset(),
 ) -> C:
-    components, digest = compile_files(vocabulary, files, complete=complete, overlay=overlay)
+    notes: list[Problem] = []
+    components, digest = compile_files(vocabulary, files, complete=complete, overlay=overlay,
+                                       notes=notes)
     by_class: dict[type, list[Any]] = {}
     for component in components:
         by_class.setdefault(type(component), []).append(component)
@@ -239,6 +296,7 @@ def _build(
         {cls: tuple(sorted(members, key=lambda c: getattr(c, "position", 0)))
          for cls, members in by_class.items()},
         vocabulary,
+        overlay_notes=tuple(notes),
     )
 
 

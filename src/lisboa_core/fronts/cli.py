@@ -2,7 +2,9 @@
 
 ``--game NAME`` (before or after the command; default ``lisboa``) chooses the game every
 command plays, checks cards of, serves or studies: one of :func:`lisboa_core.games.games`
-(``lisboa games`` lists them).
+(``lisboa games`` lists them). Every command that reads cards takes ``--cards PATH`` (a
+catalogue of one's own) and ``--overlay FILE`` (files laid over it); ``--extension MODULE``
+(before or after the command, repeatable) imports user code that registers effects first.
 """
 
 from __future__ import annotations
@@ -14,35 +16,62 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from lisboa_core._deprecation import moved
 from lisboa_core.bots.basic import BOTS
+from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
-from lisboa_core.fronts.cli_args import at_least, check_players, one_of, whole_number
+from lisboa_core.extend import load_extensions
+from lisboa_core.fronts.cli_args import (
+    at_least,
+    catalogue_options,
+    check_players,
+    load_catalogue,
+    one_of,
+    whole_number,
+)
 from lisboa_core.games import Game, games
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of, load_rules
-from lisboa_core.games.lisboa.descriptions import describe
-from lisboa_core.games.lisboa.language import VOCABULARY
+from lisboa_core.games.lisboa.catalog import check_paths, json_kind, load_rules
 from lisboa_core.games.lisboa.render import render_catalogue
 
 __all__ = ["main"]
-
-
-def _only_lisboa(args: argparse.Namespace, command: str) -> None:
-    if args.game != "lisboa":
-        raise LisboaError(f"{command} supports: lisboa (not {args.game}); "
-                          f"`lisboa --game {args.game} cards summary` summarises its cards")
 
 
 def _problems(err: CardSyntaxError | CardValidationError) -> int:
     for problem in err.problems:
         print(problem.render())
     print(f"{len(err.problems)} problem(s) found")
+    if any(p.code == "LB110" for p in err.problems):
+        print("(an effect kind registered from your own code needs its module: "
+              "--extension MODULE)")
     return 1
+
+
+def _notes(rules: object) -> None:
+    """What the overlay replaced and added, one located line each (a warning for an
+    addition beyond the game's counts)."""
+    for note in getattr(rules, "overlay_notes", ()):
+        print(note.render())
+
+
+def _game_notes(found: Game, args: argparse.Namespace) -> None:
+    """:func:`_notes` for a game whose catalogue does not keep them: each component of the
+    overlay files against the catalogue they are laid over."""
+    base = found.load_rules(*args.paths)
+    kinds = _written_kinds(base)
+    for path in card_files(args.overlay):
+        for comp in parse_file(path).components:
+            old = base.by_id.get(comp.id)
+            if old is None:
+                print(f"{comp.loc}: adds {comp.kind} {comp.id}")
+            else:
+                print(f"{comp.loc}: replaces {kinds.get(comp.id, comp.kind)} {comp.id} "
+                      f"(defined at {old.loc})")
 
 
 def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
@@ -62,6 +91,10 @@ def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
               f"catalogue digest {rules.digest}")
         return 0
     with_overlay = " with the overlay" if args.overlay else ""
+    if args.overlay and hasattr(rules, "overlay_notes"):
+        _notes(rules)
+    elif args.overlay:
+        _game_notes(found, args)
     try:  # a game's catalogue class need not count its components
         what = f"{len(rules)} {found.title} components"
     except TypeError:
@@ -78,18 +111,13 @@ def _cards_check(args: argparse.Namespace) -> int:
         try:
             rules = load_rules(*args.paths, overlay=args.overlay)
         except (CardSyntaxError, CardValidationError) as err:
-            for problem in err.problems:
-                print(problem.render())
-            print(f"{len(err.problems)} problem(s) found")
-            return 1
+            return _problems(err)
+        _notes(rules)
         print(f"ok: {len(rules)} components with the overlay, catalogue digest {rules.digest}")
         return 0
     problems = check_paths(*args.paths)
-    for problem in problems:
-        print(problem.render())
-    if problems:
-        print(f"{len(problems)} problem(s) found")  # the same stream as the problems
-        return 1
+    if problems:  # the same stream as the problems
+        return _problems(CardValidationError(problems))
     if args.paths and not all(os.path.isdir(p) for p in args.paths):
         print(f"ok: {len(args.paths)} file(s) linted on their own (no catalogue-wide counts)")
         return 0
@@ -99,17 +127,25 @@ def _cards_check(args: argparse.Namespace) -> int:
 
 
 def _cards_show(args: argparse.Namespace) -> int:
-    _only_lisboa(args, "cards show")
-    rules = load_rules(*args.paths)
-    component = rules.get(args.id)
+    found = _game(args.game)
+    rules = load_catalogue(args, found)
+    component = rules.by_id.get(args.id)
     if component is None:
-        print(f"no component with id {args.id!r}", file=sys.stderr)
+        print(f"no {found.title} component with id {args.id!r}", file=sys.stderr)
         return 1
     source = parse_file(component.loc.file)
     syntax = next(c for c in source.components if c.id == args.id)
     print(format_component(syntax))
-    print(describe(component))
+    print(found.describe_component(rules, args.id))
     return 0
+
+
+def _written_kinds(rules: Any) -> dict[str, str]:
+    """Each component's kind as its card file writes it, by id (read from the files)."""
+    kinds: dict[str, str] = {}
+    for file in dict.fromkeys(c.loc.file for c in rules.components):
+        kinds.update((c.id, c.kind) for c in parse_file(file).components)
+    return kinds
 
 
 def _record(component: m.Component) -> dict[str, object]:
@@ -136,23 +172,32 @@ def _record(component: m.Component) -> dict[str, object]:
 
 
 def _cards_list(args: argparse.Namespace) -> int:
-    _only_lisboa(args, "cards list")
-    rules = load_rules(*args.paths)
-    chosen = [c for c in rules if args.kind in (None, kind_of(c), json_kind(c))]
-    if args.json:
-        print(json.dumps([_record(c) for c in chosen], indent=1))
-        return 0
+    found = _game(args.game)
+    rules = load_catalogue(args, found)
+    if found.name == "lisboa":
+        listed = [(c, json_kind(c)) for c in rules]
+        chosen = [c for c, shown in listed if args.kind in (None, rules.kind_of(c), shown)]
+        if args.json:
+            print(json.dumps([_record(c) for c in chosen], indent=1))
+            return 0
+    else:
+        kinds = _written_kinds(rules)
+        listed = [(c, kinds.get(c.id, "?")) for c in rules.components]
+        chosen = [c for c, kind in listed if args.kind in (None, kind)]
+        if args.json:
+            print(json.dumps([{"id": c.id, "kind": kinds.get(c.id), "name": c.name,
+                               "provenance": c.provenance.source} for c in chosen], indent=1))
+            return 0
+    shown_kind = dict((c.id, kind) for c, kind in listed)
+    wide = max((len(c.id) for c in chosen), default=0)
     for c in chosen:
-        print(f"{c.id:12} {json_kind(c):16} {c.provenance.source:14} {c.name}")
+        print(f"{c.id:{max(12, wide)}} {shown_kind[c.id]:16} {c.provenance.source:14} {c.name}")
     return 0
 
 
 def _cards_summary(args: argparse.Namespace) -> int:
-    if args.game != "lisboa":
-        found = _game(args.game)
-        print(found.render_catalogue(found.load_rules(*args.paths)))
-        return 0
-    print(render_catalogue(load_rules(*args.paths)))
+    found = _game(args.game)
+    print(found.render_catalogue(load_catalogue(args, found)))
     return 0
 
 
@@ -176,11 +221,27 @@ def _engine(args: argparse.Namespace) -> int:
     from lisboa_core.fronts.engine_protocol import serve
 
     found = _game(args.game)
-    return serve(rules=found.load_rules(*args.paths) if args.paths else None, game=found)
+    rules = load_catalogue(args, found) if args.paths or args.overlay else None
+    return serve(rules=rules, game=found)
 
 
-# Both spellings of every kind: the card-file keyword and the JSON name.
-_KIND_NAMES = VOCABULARY.kind_names()
+def _check_list(args: argparse.Namespace) -> str | None:
+    """``cards list --kind``: a kind of the game chosen (Lisboa: its card-file keyword or
+    JSON name; another game: a keyword its card files use)."""
+    if args.kind is None:
+        return None
+    found = _game(args.game)
+    words = getattr(found, "vocabulary", None)
+    if words is not None:
+        known = list(words.kind_names())
+    else:
+        try:
+            known = sorted(set(_written_kinds(load_catalogue(args, found)).values()))
+        except LisboaError:
+            return None  # the command reports the cards' problems
+    if args.kind in known:
+        return None
+    return f"argument --kind: unknown kind {args.kind!r}; choose from: {', '.join(known)}"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -194,6 +255,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--game", type=one_of(games(), "game"), default=None,
                         help=f"the game to play, check, serve or study ({', '.join(games())}; "
                         "default lisboa); also accepted after the command")
+    parser.add_argument("--extension", dest="extensions", action="append", default=[],
+                        metavar="MODULE", help=_EXTENSION_HELP)
     parser.add_argument("--list-games", action=_ListGames, nargs=0,
                         help="list the installed games with their player counts, and exit")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -210,38 +273,24 @@ def _parser() -> argparse.ArgumentParser:
                        "takes a catalogue")
     check.add_argument("--overlay", action="append", default=[], metavar="PATH",
                        help="card file or folder on top of the catalogue: its components "
-                       "replace those of the same id or are added (repeatable)")
+                       "replace those of the same id and kind or are added; says which "
+                       "(repeatable)")
     check.set_defaults(run=_cards_check)
 
     show = cards_sub.add_parser("show", help="canonical text and English of one component")
     show.add_argument("id")
-    show.add_argument(
-        "--cards",
-        dest="paths",
-        action="append",
-        default=[],
-        help="card folder or file to use instead of the shipped catalogue",
-    )
+    catalogue_options(show)
     show.set_defaults(run=_cards_show)
 
     listing = cards_sub.add_parser("list", help="list components")
-    listing.add_argument(
-        "--kind",
-        type=one_of(_KIND_NAMES, "kind"),
-        help="only this kind (e.g. clergy or public_building)",
-    )
+    listing.add_argument("--kind", help="only this kind (e.g. clergy or public_building; "
+                         "for another game, a kind its card files write, e.g. plantation)")
     listing.add_argument("--json", action="store_true", help="print a JSON array")
-    listing.add_argument(
-        "--cards",
-        dest="paths",
-        action="append",
-        default=[],
-        help="card folder or file to use instead of the shipped catalogue",
-    )
-    listing.set_defaults(run=_cards_list)
+    catalogue_options(listing)
+    listing.set_defaults(run=_cards_list, check=_check_list)
 
     summary = cards_sub.add_parser("summary", help="counts by kind and provenance")
-    summary.add_argument("--cards", dest="paths", action="append", default=[])
+    catalogue_options(summary)
     summary.set_defaults(run=_cards_summary)
 
     from lisboa_core.fronts.cli_play import add_parsers as add_play_parsers
@@ -259,8 +308,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Read one JSON request per line on standard input and answer each with "
         "one JSON line on standard output (see the engine protocol page of the docs).",
     )
-    engine.add_argument("--cards", dest="paths", action="append", default=[],
-                        help="card folder or file to play with instead of the shipped catalogue")
+    catalogue_options(engine, "to play with")
     engine.set_defaults(run=_engine)
     table = sub.add_parser(
         "serve",
@@ -286,23 +334,32 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--bots", default="greedy",
                        help="bots for the other seats, comma-separated (default greedy)")
     table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
-    table.add_argument("--cards", dest="paths", action="append", default=[],
-                       help="card folder or file to play with instead of the shipped catalogue")
+    catalogue_options(table, "to play with")
     table.set_defaults(run=_serve, check=_check_serve, fewest_players=True)
     _game_option_everywhere(sub, (check, show, listing, summary))
     return parser
 
 
+_EXTENSION_HELP = ("a Python module to import first: user code that registers effects, "
+                   "events or subjects (lisboa_core.extend), so cards using them can be "
+                   "checked, played and studied (repeatable; the entry points of the group "
+                   "lisboa_core.extensions are loaded too); also accepted after the command")
+
+
 def _game_option_everywhere(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                             more: Sequence[argparse.ArgumentParser]) -> None:
-    """``--game`` after the command too (``lisboa simulate --game puerto-rico``); given
-    there it wins over the one before the command."""
+    """``--game`` and ``--extension`` after the command too (``lisboa simulate --game
+    puerto-rico``); a ``--game`` given there wins over the one before the command, the
+    extensions of both places are loaded."""
     for command in (*sub.choices.values(), *more):
         if command.get_default("run") is None or command.prog.endswith(" games"):
             continue  # ``cards`` itself (its commands have it), ``games``
         command.add_argument("--game", type=one_of(games(), "game"),
                              default=argparse.SUPPRESS,
                              help="the game (as --game before the command)")
+        command.add_argument("--extension", dest="more_extensions", action="append",
+                             default=argparse.SUPPRESS, metavar="MODULE",
+                             help="as --extension before the command")
 
 
 def _check_serve(args: argparse.Namespace) -> str | None:
@@ -330,10 +387,11 @@ def _serve(args: argparse.Namespace) -> int:
               "pip install 'lisboa_core[serve]'", file=sys.stderr)
         return 1
     bots = [n.strip() for n in args.bots.split(",") if n.strip()]
+    rules = load_catalogue(args, _game(args.game)) if args.paths or args.overlay else None
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
-            seed=args.seed, rules=_game(args.game).load_rules(*args.paths) if args.paths
-            else None, public=args.public, allow_hosts=args.allow_hosts, game=args.game)
+            seed=args.seed, rules=rules, public=args.public, allow_hosts=args.allow_hosts,
+            game=args.game)
     return 0
 
 
@@ -348,6 +406,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.game_given = args.game is not None  # a record names its game: --game must agree
     args.game = args.game or "lisboa"
+    try:
+        # before anything reads cards: the extensions' effects are words of the language
+        load_extensions([*args.extensions, *getattr(args, "more_extensions", [])])
+    except LisboaError as err:
+        print(f"lisboa: {err}", file=sys.stderr)
+        return 1
     problem = check_players(args, _game(args.game))
     check = getattr(args, "check", None)
     if problem is None and check is not None:

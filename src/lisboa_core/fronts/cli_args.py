@@ -1,13 +1,18 @@
 """Argument types shared by the ``lisboa`` commands: each refuses a bad value with a usage
-error (exit status 2) that names the valid range."""
+error (exit status 2) that names the valid range; and the catalogue options every command
+that reads cards takes (``--cards``, ``--overlay``)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-__all__ = ["at_least", "check_players", "one_of", "played_by", "whole_number"]
+__all__ = [
+    "at_least", "catalogue_options", "check_players", "load_catalogue", "one_of", "played_by",
+    "whole_number",
+]
 
 
 def whole_number(text: str) -> int:
@@ -64,3 +69,26 @@ def check_players(args: argparse.Namespace, found: Any) -> str | None:
     if players is not None and players not in found.players:
         return f"argument --players: {played_by(found)}"
     return None
+
+
+def catalogue_options(parser: argparse.ArgumentParser, what: str = "to use") -> None:
+    """Add ``--cards PATH`` and ``--overlay FILE`` (both repeatable) to a command that reads
+    cards; ``what`` ends their help (``the game was played with``)."""
+    parser.add_argument("--cards", dest="paths", action="append", default=[], metavar="PATH",
+                        help=f"card folder or file {what} instead of the shipped catalogue "
+                        "(repeatable)")
+    parser.add_argument("--overlay", action="append", default=[], metavar="FILE",
+                        help=f"card file or folder laid over the catalogue {what}: its "
+                        "components replace those of the same id and kind, or are added "
+                        "(repeatable)")
+
+
+def load_catalogue(args: argparse.Namespace, found: Any) -> Any:
+    """The catalogue of ``found`` (a :class:`~lisboa_core.games.Game`) that ``--cards`` and
+    ``--overlay`` name (its shipped one without them). What the overlay adds beyond the
+    game's counts is printed on standard error, located, as a warning."""
+    rules = found.load_rules(*args.paths, overlay=args.overlay)
+    for note in getattr(rules, "overlay_notes", ()):
+        if note.code == "warning":
+            print(note.render(), file=sys.stderr)
+    return rules

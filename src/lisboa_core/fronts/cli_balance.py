@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any
 
+import attrs
+
 from lisboa_core.bots.basic import make_bot
 from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.cli_args import at_least, whole_number
@@ -43,6 +45,11 @@ def _balance_command(args: argparse.Namespace) -> int:
     for name in names:
         make_bot(name)
     rules_a, rules_b = load_catalogue(args.a, args.game), load_catalogue(args.b, args.game)
+    for rules in (rules_a, rules_b):  # what the overlays add beyond the game's counts
+        for note in getattr(rules, "overlay_notes", ()):
+            if note.code == "warning" and not args.quiet:
+                print(note.render(), file=sys.stderr)
+    label_a, label_b = _labels(args)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
         progress = Progress(2 * args.games, "games", sys.stderr)
@@ -58,6 +65,7 @@ def _balance_command(args: argparse.Namespace) -> int:
         rotate=not args.no_rotate, backend=backend, ray_address=address, on_result=arrived,
         game=args.game,
     )
+    report = attrs.evolve(report, label_a=label_a, label_b=label_b)
     if progress is not None:
         progress.close()
     if args.json:
@@ -74,6 +82,18 @@ def _balance_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _labels(args: argparse.Namespace) -> tuple[str, str]:
+    """What the report calls A and B: ``--label-a``/``--label-b`` (or ``--label A=...``),
+    else the catalogues as given on the command line (``shipped``, ``my_cards.lsb``)."""
+    labels = {"A": args.label_a, "B": args.label_b}
+    for given in args.labels:
+        side, equals, text = given.partition("=")
+        if not equals or side.strip().upper() not in labels or not text.strip():
+            raise LisboaError(f"--label: expected A=NAME or B=NAME, got {given!r}")
+        labels[side.strip().upper()] = text.strip()
+    return labels["A"] or args.a, labels["B"] or args.b
+
+
 def add_parsers(subparsers: Any) -> None:
     """Add the ``balance`` command to the ``lisboa`` command line."""
     study = subparsers.add_parser(
@@ -82,10 +102,12 @@ def add_parsers(subparsers: Any) -> None:
         description=(
             "Play GAMES paired games (same seeds, same bots in the same seats) with "
             "catalogue A and catalogue B and report win rates per bot and per seat, mean "
-            "wigs per score category and the games where a changed card was used, each "
-            "difference with a 95%% interval (or 'no significant difference'). A and B: "
-            "'shipped', a folder of card files (a whole catalogue), or card files separated "
-            "by commas (an overlay on the shipped cards)."
+            "points per score category and the games where a changed card was used, each "
+            "difference with a 95% interval (or 'no significant difference'; 'the same in "
+            "every pair' when no pair differs; 'no information' for a bot that wins every "
+            "game or none either way). A and B: 'shipped', a folder of card files (a whole "
+            "catalogue), or card files separated by commas (an overlay on the shipped "
+            "cards); the report calls them so unless --label-a/--label-b say otherwise."
         ),
     )
     study.add_argument("a", metavar="A", help="the first catalogue (e.g. shipped)")
@@ -95,8 +117,17 @@ def add_parsers(subparsers: Any) -> None:
     study.add_argument("--players", type=whole_number, default=None,
                        help="a player count of the game (default: its usual one; Lisboa: 4)")
     study.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    study.add_argument("--bots", default="greedy,random",
-                       help="comma-separated bots, cycled over the seats (default greedy,random)")
+    study.add_argument("--bots", default="greedy",
+                       help="comma-separated bots, cycled over the seats (default greedy: the "
+                       "same bot everywhere, so a seat wins by what the cards give it; a "
+                       "stronger bot against a weaker one wins either way and says nothing)")
+    study.add_argument("--label-a", metavar="NAME", default="",
+                       help="what the report calls catalogue A (default: A as given)")
+    study.add_argument("--label-b", metavar="NAME", default="",
+                       help="what the report calls catalogue B (default: B as given)")
+    study.add_argument("--label", dest="labels", action="append", default=[],
+                       metavar="A=NAME", help="the same as --label-a NAME (A=NAME) or "
+                       "--label-b NAME (B=NAME)")
     study.add_argument("--no-rotate", action="store_true",
                        help="keep each bot in its seat (default: shift them a seat each game)")
     study.add_argument("--jobs", type=at_least(1), default=1,

@@ -15,7 +15,7 @@ from typing import Any
 
 from lisboa_core._deprecation import moved
 from lisboa_core.errors import LisboaError
-from lisboa_core.fronts.cli_args import at_least
+from lisboa_core.fronts.cli_args import at_least, catalogue_options, load_catalogue
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.render import render_score_sheet
@@ -33,10 +33,24 @@ def _game_of_record(record: GameRecord, args: argparse.Namespace) -> Game:
     return _game(record.game)
 
 
+def _catalogue_of_record(record: GameRecord, found: Game, args: argparse.Namespace) -> Any:
+    """The catalogue ``--cards`` and ``--overlay`` give, which must be the one the record
+    was played with (its digest), or an error saying so."""
+    rules = load_catalogue(args, found)
+    if rules.digest != record.catalogue:
+        given = ("the shipped catalogue is" if not args.paths and not args.overlay
+                 else "the --cards and --overlay given make")
+        raise LisboaError(
+            f"{args.file} was played with catalogue {record.catalogue}, but {given} "
+            f"catalogue {rules.digest}: the digests differ; give the card files it was "
+            f"played with (--cards for a catalogue, --overlay for files laid over one)")
+    return rules
+
+
 def _replay_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
     found = _game_of_record(record, args)
-    rules = found.load_rules(*args.paths)
+    rules = _catalogue_of_record(record, found, args)
     result = replay(record, rules)
     if args.verbose:
         for number, (seat, text) in enumerate(result.log, start=1):
@@ -70,7 +84,7 @@ def _replay_command(args: argparse.Namespace) -> int:
 def _show_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
     found = _game_of_record(record, args)
-    result = replay(record, found.load_rules(*args.paths))
+    result = replay(record, _catalogue_of_record(record, found, args))
     if result.failed_at is not None:
         print(f"move {result.failed_at + 1} (`{record.moves[result.failed_at]}`) is "
               f"illegal: {result.reason}", file=sys.stderr)
@@ -113,13 +127,7 @@ def add_parsers(subparsers: Any) -> None:
     parser.add_argument("file", help="the record file (JSON)")
     parser.add_argument("--verbose", "-v", action="store_true",
                         help="print every move: its number, the seat and the notation")
-    parser.add_argument(
-        "--cards",
-        dest="paths",
-        action="append",
-        default=[],
-        help="card folder or file the game was played with (default: shipped catalogue)",
-    )
+    catalogue_options(parser, "the game was played with")
     parser.set_defaults(run=_replay_command)
 
     show = subparsers.add_parser(
@@ -137,8 +145,7 @@ def add_parsers(subparsers: Any) -> None:
                       help="draw what this seat sees (default: everything)")
     show.add_argument("--svg", metavar="OUT", default=None,
                       help="write the board picture to this SVG file")
-    show.add_argument("--cards", dest="paths", action="append", default=[],
-                      help="card folder or file the game was played with")
+    catalogue_options(show, "the game was played with")
     show.set_defaults(run=_show_command)
 
 

@@ -1,15 +1,18 @@
 """``lisboa serve``: a browser table where a person plays against the built-in bots.
 
 A small ASGI application (Starlette, served by uvicorn; the optional extra
-``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws`` and the server holds
-the game, one game per connection, of any registered game (``game``; ``lisboa --game NAME
-serve``). The server is the only authority: the page shows what its seat sees (the game's
-picture, :meth:`Game.svg <lisboa_core.games.Game.svg>`, and its text, its hand when the game
-has one, the legal moves as buttons, the event log) and sends back the move chosen, with
-the number of the decision it was offered at. A move that is not legal, or that answers a
-decision already past (a second click, a page out of date), gets a clear message and
-changes nothing. The bots move on the server between the person's decisions, off the event
-loop.
+``lisboa_core[serve]``): the page ``/`` opens a WebSocket to ``/ws?game=ID`` (or ``/ws``
+for a new game) and the server holds the games, of any registered game (``game``;
+``lisboa --game NAME serve``), by id (:class:`~lisboa_core.fronts.table_game.Games`: a cap
+and an expiry), so a page reloaded or a socket lost returns to its game. The server is the
+only authority: the page shows what its seat sees (the game's picture, :meth:`Game.svg
+<lisboa_core.games.Game.svg>`, and its text, its hand when the game has one, the legal
+moves as buttons with their words and cards, the moves played, the events in plain
+language) and sends back the move chosen, with the number of the decision it was offered
+at, or an undo. A move that is not legal, or that answers a decision already past (a second
+click, a page out of date), gets a clear message and changes nothing. The bots move on the
+server between the person's decisions, off the event loop; one slower than 0.5 s is
+announced with its progress.
 
 Only pages of the table itself may play: a WebSocket opened by a page from another site
 (its ``Origin`` is not the address the table was reached at) is accepted and at once
@@ -31,13 +34,19 @@ are refused by the WebSocket layer itself (close code 1009).
 
 The WebSocket messages are JSON objects:
 
-* page to server: ``{"type": "move", "move": NOTATION, "decision": N}`` or
+* page to server: ``{"type": "move", "move": NOTATION, "decision": N}``,
+  ``{"type": "undo"}`` (the person's last move and the bots' replies taken back) or
   ``{"type": "new"}`` (a new game with the same settings);
-* server to page: ``{"type": "position", "decision": N, "seat": S, "to_act": T,
-  "over": bool, "svg": SVG, "hand": [...], "legal": [...], "events": [...],
-  "text": ..., "score": {...} | null}`` after every change (``hand`` is empty for a game
-  whose view has none), and
-  ``{"type": "error", "message": ...}`` for a refused message (nothing changed).
+* server to page: ``{"type": "position", "game": ID, "decision": N, "seat": S,
+  "to_act": T, "over": bool, "svg": SVG, "hand": [...], "hand_cards": [...],
+  "legal": [...], "choices": [...], "events": [...], "moves": [...], "can_undo": bool,
+  "thinking": {...} | null, "text": ..., "score": {...} | null, ...}`` when it is the
+  person's decision or the game is over, and around a slow bot's move (``hand`` is empty
+  for a game whose view has none; see :meth:`Table.message`);
+  ``{"type": "thinking", "seat": S, "bot": NAME, "done": D, "planned": P, ...}`` while a
+  bot decides for more than 0.5 s; ``{"type": "notice", "message": ...}`` when the game
+  asked for is no longer kept (a new one follows); and ``{"type": "error", "message":
+  ...}`` for a refused message (nothing changed).
 
 Example::
 
@@ -70,14 +79,10 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from lisboa_core.api import is_over, legal_moves, new_game, parse_move
-from lisboa_core.bots.basic import Bot, make_bot
-from lisboa_core.core.moves import Move
-from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.events import Event, apply_with_events
-from lisboa_core.fronts.cli_args import played_by
+from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.engine_protocol import ProtocolError, clip, read_request
-from lisboa_core.games import Game, chosen_game
+from lisboa_core.fronts.table_game import Games, Table
+from lisboa_core.games import Game
 
 __all__ = [
     "LOOPBACK_NAMES", "MAX_MESSAGE", "SECURITY_HEADERS", "Table", "is_loopback", "make_app",
@@ -95,7 +100,6 @@ _ASGI = Callable[[_Scope, _Receive, _Send], Awaitable[None]]
 
 _LOGGER = logging.getLogger(__name__)
 _ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
-_LOG_LIMIT = 200
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 """The host names a table bound to loopback answers to (the ``hosts`` of :func:`make_app`).
 
@@ -118,119 +122,6 @@ SECURITY_HEADERS = {
 """The headers of every HTTP answer of the table: scripts, styles and connections only from
 the table itself (no inline script; the board picture's ``style`` attribute is the one
 inline style allowed), and the table may not be framed by any page."""
-
-
-class Table:
-    """One game at the browser table: the person's seat, the bots in the others, and the
-    events the person has seen. Used by the server, one per connection; usable alone.
-
-    :param players: a player count of the game (Lisboa: 2 to 4).
-    :param seat: the person's seat (0 to ``players - 1``).
-    :param bots: built-in bot names for the other seats, in seat order, cycled.
-    :param seed: the game's seed (the bots are seeded from it too).
-    :param rules: the catalogue to play with (default: the shipped one).
-    :param game: the game (a name of :func:`lisboa_core.games.games`; default: the game of
-        ``rules``, else Lisboa).
-
-    Example::
-
-        from lisboa_core.fronts.serve import Table
-
-        table = Table(players=2, seat=0, bots=("random",), seed=3)
-        first = table.message()
-        table.play(first["legal"][0], first["decision"])
-    """
-
-    def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
-                 seed: int = 0, rules: Any = None, game: str | Game | None = None) -> None:
-        self.game = chosen_game(game, rules)
-        """The game played."""
-        if players not in self.game.players:
-            if self.game.name == "lisboa":  # as before
-                raise LisboaError(f"players: expected 2 to 4, got {players}")
-            raise LisboaError(f"players: {played_by(self.game)}, not {players}")
-        if not 0 <= seat < players:
-            raise LisboaError(f"seat: expected 0 to {players - 1}, got {seat}")
-        if not bots:
-            raise LisboaError("bots: name at least one bot")
-        self.players, self.seat, self.seed = players, seat, seed
-        self.bot_names = tuple(bots)
-        others = [s for s in range(players) if s != seat]
-        self.bots: dict[int, Bot] = {
-            s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
-            for i, s in enumerate(others)
-        }
-        self.state: Any = new_game(players, seed, rules=rules, game=self.game)
-        self.decision = 0
-        """How many decisions have been taken: a move must name the current one."""
-        self.log: list[dict[str, Any]] = []
-        self.bots_move()
-
-    def _apply(self, move: Move) -> None:
-        actor = self.state.to_act
-        self.state, events = apply_with_events(self.state, move, self.seat)
-        self.decision += 1
-        self.log.extend(_logged(events, actor, self.seat))
-        del self.log[:-_LOG_LIMIT]
-
-    def bots_move(self) -> None:
-        """Let the bots decide until it is the person's turn or the game is over."""
-        while not is_over(self.state) and self.state.to_act != self.seat:
-            actor = self.state.to_act
-            assert actor is not None
-            legal = legal_moves(self.state)
-            self._apply(self.bots[actor].choose(self.game.observe(self.state, actor), legal))
-
-    def play(self, text: str, decision: int) -> str | None:
-        """The person's move, in notation, answering decision number ``decision``; the
-        bots then move. Returns ``None``, or why the move was refused (nothing changed)."""
-        if decision != self.decision:
-            return (f"that move answered decision {decision}, but the game is at decision "
-                    f"{self.decision}: the page was out of date and nothing was played")
-        if is_over(self.state):
-            return "the game is over"
-        if self.state.to_act != self.seat:
-            return "it is not your decision"
-        try:
-            chosen = parse_move(self.state, text)
-        except IllegalMoveError as err:
-            return str(err)
-        self._apply(chosen)
-        self.bots_move()
-        return None
-
-    def message(self) -> dict[str, Any]:
-        """What the person's page shows now (a ``position`` message)."""
-        found = self.game
-        view = found.observe(self.state, self.seat)
-        over = is_over(self.state)
-        sheet = found.score(self.state) if over else None
-        return {
-            "type": "position",
-            "decision": self.decision,
-            "seat": self.seat,
-            "to_act": self.state.to_act,
-            "over": over,
-            "svg": found.svg(view),
-            "hand": list(getattr(view, "hand", ())),
-            "legal": [] if over or self.state.to_act != self.seat
-            else [str(m) for m in legal_moves(self.state)],
-            "decision_kind": self.state.pending[-1].kind if self.state.pending else None,
-            "events": self.log[-_LOG_LIMIT:],
-            "text": found.render_text(view),
-            "score": None if sheet is None else {
-                **sheet.to_dict(), "table": found.render_score_sheet(sheet)},
-        }
-
-
-def _logged(events: tuple[Event, ...], actor: int | None, seat: int) -> list[dict[str, Any]]:
-    rows = []
-    for event in events:
-        data = event.to_dict()
-        data["text"] = str(event)
-        data["mine"] = actor == seat
-        rows.append(data)
-    return rows
 
 
 def _asset(name: str) -> str:
@@ -354,8 +245,8 @@ def _read(message: _Message) -> dict[str, Any] | str:
         request = read_request(text)
     except ProtocolError as err:
         return str(err)
-    if not isinstance(request, dict) or request.get("type") not in ("move", "new"):
-        return 'expected {"type": "move", ...} or {"type": "new"}'
+    if not isinstance(request, dict) or request.get("type") not in ("move", "new", "undo"):
+        return 'expected {"type": "move", ...}, {"type": "undo"} or {"type": "new"}'
     if request["type"] == "move":
         move, decision = request.get("move"), request.get("decision")
         if (not isinstance(move, str) or not isinstance(decision, int)
@@ -373,16 +264,119 @@ async def _error(websocket: WebSocket, message: str) -> None:
     await _send(websocket, {"type": "error", "message": clip(message, 600)})
 
 
+_PROGRESS_EVERY = 0.2  # seconds between two progress messages of a thinking bot
+_SLOW = 0.5  # seconds: a bot still thinking after this is announced with its progress
+
+
+class _Session:
+    """A game the server keeps: its table, the sockets showing it (a page, reloaded or in
+    two tabs), the bots' runner, and what the bot to act is doing."""
+
+    def __init__(self, table: Table, serial: int) -> None:
+        self.table, self.serial = table, serial
+        self.key = ""
+        self.sockets: set[WebSocket] = set()
+        self.lock = asyncio.Lock()  # the table changes under it; bots think without it
+        self.runner: asyncio.Task[None] | None = None
+        self.thinking: dict[str, Any] | None = None
+        self.closed = False
+        """Set when the page started a new game: the bots of this one stop."""
+        self._sent = 0.0
+
+    async def broadcast(self, data: dict[str, Any]) -> None:
+        for websocket in list(self.sockets):
+            try:
+                await _send(websocket, data)
+            except (WebSocketDisconnect, OSError, RuntimeError):  # that page went away
+                self.sockets.discard(websocket)
+
+    async def position(self) -> dict[str, Any]:
+        async with self.lock:
+            shown = await asyncio.to_thread(self.table.message)
+        shown["game"] = self.key
+        shown["thinking"] = self.thinking
+        return shown
+
+    async def show(self) -> None:
+        await self.broadcast(await self.position())
+
+    def progress(self, thinking: dict[str, Any], done: int, planned: int) -> None:
+        """A search bot's progress (on the event loop), sent at most every 0.2 s."""
+        if self.thinking is not thinking:  # that search is over
+            return
+        thinking["done"], thinking["planned"] = done, planned
+        now = time.monotonic()
+        if now - self._sent >= _PROGRESS_EVERY:
+            self._sent = now
+            asyncio.get_running_loop().create_task(self.broadcast(thinking))
+
+    async def settle(self, websocket: WebSocket | None = None) -> None:
+        """Show the position (to ``websocket``, else every page) if it is the person's
+        decision; else let the bots move, off the event loop (unless they already are),
+        and show it when they are done."""
+        if self.table.bot_to_act() is None:
+            if websocket is None:
+                await self.show()
+            else:
+                await _send(websocket, await self.position())
+        elif self.runner is None or self.runner.done():
+            self.runner = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        """The bots move until the person's decision; then the position is shown. A bot
+        slower than :data:`_SLOW` is announced first (the position so far, then a
+        ``thinking`` message with its progress) and its move shown once made."""
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closed and (seat := self.table.bot_to_act()) is not None:
+                table, version = self.table, self.table.version
+                thinking = {"type": "thinking", "game": self.key, "seat": seat,
+                            "bot": getattr(table.bots[seat], "name", "bot"),
+                            "decision": table.decision, "done": 0, "planned": 0}
+
+                def progress(done: int, planned: int,
+                             thinking: dict[str, Any] = thinking) -> None:
+                    loop.call_soon_threadsafe(self.progress, thinking, done, planned)
+
+                choice = asyncio.ensure_future(asyncio.to_thread(table.bot_choice, progress))
+                slow = not (await asyncio.wait({choice}, timeout=_SLOW))[0]
+                if slow:
+                    await self.show()
+                    self.thinking = thinking
+                    await self.broadcast(thinking)
+                try:
+                    move = await choice
+                except LisboaError:  # an undo came first: no bot is to act any more
+                    self.thinking = None
+                    continue
+                async with self.lock:
+                    # After an undo or another move while the bot thought, its move is
+                    # dropped (and the loop looks again at who is to act).
+                    self.thinking = None
+                    applied = table.apply_bot(move, version)
+                if slow and applied and table.bot_to_act() is not None:
+                    await self.show()
+        except Exception:  # a bug: logged; the page is told and the game stays as it was
+            _LOGGER.exception("a bot failed at the table")
+            self.thinking = None
+            await self.broadcast({"type": "error", "message":
+                                  "a bot failed to move (an error of the server, logged)"})
+        if not self.closed:
+            await self.show()
+
+
 def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
              seed: int = 0, rules: Any = None,
              hosts: Sequence[str] | None = None, *, addresses: bool = False,
-             games_per_minute: int = 20, game: str | Game | None = None) -> Starlette:
+             games_per_minute: int = 20, game: str | Game | None = None,
+             max_games: int = 64, game_ttl: float = 6 * 3600,
+             clock: Callable[[], float] = time.monotonic) -> Starlette:
     """The ASGI application of the browser table.
 
     :param players: a player count of the game (Lisboa: 2 to 4).
     :param seat: the person's seat.
     :param bots: bot names for the other seats (``random``, ``greedy``, ``ismcts``).
-    :param seed: the first game's seed; each new game at a connection adds 1.
+    :param seed: the first game's seed; each new game adds 1.
     :param rules: the catalogue to play with (default: the shipped one).
     :param hosts: the host names the table answers to (the ``Host`` header, port aside;
         others get 400, or a WebSocket closed with 1008); ``None`` answers to any. Whatever
@@ -390,14 +384,21 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         with 1008.
     :param addresses: also answer to any IP address written as such in ``Host`` (a DNS
         rebinding page is always reached by a name, never by an address).
-    :param games_per_minute: how many new games (connections, and ``{"type": "new"}``) one
-        client address may start in a minute; beyond, ``new`` is answered with an error
-        and a connection is closed with 1013 (try again later).
+    :param games_per_minute: how many new games (connections without a game to return
+        to, and ``{"type": "new"}``) one client address may start in a minute; beyond,
+        ``new`` is answered with an error and a connection is closed with 1013 (try
+        again later).
     :param game: the game every new game is of (a name of :func:`lisboa_core.games.games`;
         default: the game of ``rules``, else Lisboa); the page is titled with its name.
+    :param max_games: the most games the server keeps for pages to return to; one more
+        forgets the game used longest ago.
+    :param game_ttl: seconds a game is kept after its last use.
+    :param clock: the time the games' expiry is measured by (tests give a fake one).
     :raises LisboaError: for a bad game, player count, seat, bot name or limit (before
         serving).
 
+    A page opens ``/ws?game=ID`` to return to game ``ID`` (after a reload, or when its
+    socket was lost); a game unknown or expired is answered with a new game and a notice.
     Every HTTP answer carries :data:`SECURITY_HEADERS`.
 
     Example::
@@ -410,9 +411,11 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         with client.websocket_connect("ws://127.0.0.1:8000/ws") as ws:
             shown = ws.receive_json()           # a "position" message
             assert shown["type"] == "position" and shown["legal"]
+        with client.websocket_connect(f"ws://127.0.0.1:8000/ws?game={shown['game']}") as ws:
+            assert ws.receive_json()["decision"] == shown["decision"]  # the same game
         assert client.get("http://127.0.0.1:8000/").headers["x-frame-options"] == "DENY"
     """
-    first = Table(players, seat, bots, seed, rules, game)  # refuses bad settings now
+    first = Table(players, seat, bots, seed, rules, game, bots_now=False)  # checks now
     found = first.game
     # The page names the game it plays (Lisboa's page is the file as it is), and hides the
     # hand of a game whose seats hold none.
@@ -424,6 +427,8 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
         raise LisboaError(f"games_per_minute: expected 1 or more, got {games_per_minute}")
     allowed = None if hosts is None else tuple(h.lower() for h in hosts)
     limit = _GameLimit(games_per_minute)
+    kept = Games(max_games, game_ttl, clock)
+    serials = [0]
 
     async def page(_request: Request) -> Response:
         return HTMLResponse(index)
@@ -434,44 +439,85 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
             return Response("not found", status_code=404)
         return Response(_asset(name), media_type=_ASSETS[name])
 
-    async def answer(websocket: WebSocket, table: Table, games: int,
-                     request: dict[str, Any]) -> tuple[Table, int]:
-        """Carry out one readable request; the table and the count of games after it."""
+    async def started() -> _Session:
+        """A new game, kept; its bots start moving."""
+        serial = serials[0]
+        serials[0] += 1
+        table = await asyncio.to_thread(Table, players, seat, bots, seed + serial, rules,
+                                        found, bots_now=False)
+        session = _Session(table, serial)
+        session.key = kept.add(session)
+        return session
+
+    async def answer(websocket: WebSocket, session: _Session,
+                     request: dict[str, Any]) -> _Session:
+        """Carry out one readable request; the session of the page after it."""
         client = websocket.client.host if websocket.client else "unknown"
         if request["type"] == "new":
             refused = limit.refusal(client)
             if refused is not None:
                 await _error(websocket, refused)
-                return table, games
-            games += 1
-            table = await asyncio.to_thread(Table, players, seat, bots, seed + games, rules,
-                                            found)
-            await _send(websocket, await asyncio.to_thread(table.message))
-            return table, games
-        try:
-            refused = await asyncio.to_thread(table.play, request["move"], request["decision"])
-        except LisboaError as err:
-            refused = str(err)
-        except Exception:  # a bug: said, logged, and the game goes on
-            _LOGGER.exception("the table failed on the move %r", clip(request["move"], 100))
-            refused = "the table failed on that move (an error of the server, logged)"
+                return session
+            session.sockets.discard(websocket)
+            if not session.sockets:  # no other page shows it: forget it
+                session.closed = True
+                kept.drop(session.key)
+            session = await started()
+            session.sockets.add(websocket)
+            await session.settle()
+            return session
+        async with session.lock:
+            try:
+                if request["type"] == "undo":
+                    refused = session.table.undo()
+                    if refused is None:
+                        session.thinking = None
+                else:
+                    refused = await asyncio.to_thread(
+                        session.table.play, request["move"], request["decision"], bots=False)
+            except LisboaError as err:
+                refused = str(err)
+            except Exception:  # a bug: said, logged, and the game goes on
+                _LOGGER.exception("the table failed on %r", clip(str(request), 100))
+                refused = "the table failed on that move (an error of the server, logged)"
         if refused is not None:
             await _error(websocket, refused)
         else:
-            await _send(websocket, await asyncio.to_thread(table.message))
-        return table, games
+            await session.settle()
+        return session
+
+    async def joined(websocket: WebSocket, client: str) -> _Session | None:
+        """The game the page asks for, or a new one (None: refused, the socket closed)."""
+        wanted = websocket.query_params.get("game", "")
+        session = kept.get(wanted) if wanted else None
+        if session is not None:
+            return session  # type: ignore[no-any-return]
+        refused = limit.refusal(client)
+        if refused is not None:
+            await websocket.close(code=1013, reason=_reason(refused))  # try again later
+            return None
+        session = await started()
+        if wanted:
+            await _send(websocket, {"type": "notice", "message": clip(
+                f"game {wanted} is no longer kept by the table (games are kept "
+                f"{game_ttl / 3600:g} h after their last move); this is a new game", 300)})
+        return session
 
     async def table_socket(websocket: WebSocket) -> None:
         client = websocket.client.host if websocket.client else "unknown"
+        session: _Session | None = None
         try:
             await websocket.accept()
-            refused = limit.refusal(client)
-            if refused is not None:
-                await websocket.close(code=1013, reason=_reason(refused))  # try again later
+            session = await joined(websocket, client)
+            if session is None:
                 return
-            games = 0
-            table = await asyncio.to_thread(Table, players, seat, bots, seed, rules, found)
-            await _send(websocket, await asyncio.to_thread(table.message))
+            session.sockets.add(websocket)
+            if session.runner is not None and not session.runner.done():
+                await _send(websocket, await session.position())  # the bots are moving
+                if session.thinking is not None:
+                    await _send(websocket, session.thinking)
+            else:
+                await session.settle(websocket)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -480,9 +526,13 @@ def make_app(players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                 if isinstance(request, str):
                     await _error(websocket, request)
                     continue
-                table, games = await answer(websocket, table, games, request)
+                kept.get(session.key)  # in use: kept longer
+                session = await answer(websocket, session, request)
         except (WebSocketDisconnect, OSError):  # the page went away: no one to answer
             return
+        finally:
+            if session is not None:
+                session.sockets.discard(websocket)
 
     return Starlette(
         routes=[

@@ -12,8 +12,11 @@ is the cards. It reports, each with a 95% confidence interval:
   difference in mean total points over the games where the card was used (its id appears in a
   move of the game under A or B) and over the others.
 
-A difference whose interval contains 0 is reported as "no significant difference". The
-report prints as a table (:meth:`BalanceReport.to_text`), travels as JSON
+A difference whose interval contains 0 is reported as "no significant difference"; one
+that is the same in every pair has no spread to build an interval from and says so (and a
+win rate that is 0% or 100% under both catalogues says the bots tell nothing apart: "no
+information"). The catalogues are named by their labels (``lisboa balance`` gives the files
+it was given). The report prints as a table (:meth:`BalanceReport.to_text`), travels as JSON
 (:meth:`BalanceReport.to_dict`) and renders as an HTML page with plots
 (:meth:`BalanceReport.to_html`, extra ``lisboa_core[balance]`` for matplotlib).
 """
@@ -112,8 +115,22 @@ class Difference:
         """Whether the interval leaves out 0."""
         return self.low > 0 or self.high < 0
 
+    @property
+    def degenerate(self) -> bool:
+        """Whether every pair gave the same difference (two or more of them): no spread, so
+        the normal interval has no width and says nothing about other games."""
+        return self.n >= 2 and self.low == self.high
+
     def verdict(self) -> str:
-        """``"no significant difference"`` or which way it goes."""
+        """``"no significant difference"``, which way it goes, or, when every pair gave
+        the same difference, ``"the same in every pair"`` (``"higher with B in every
+        pair"`` ...); ``"no game to compare"`` without pairs."""
+        if self.n == 0:
+            return "no game to compare"
+        if self.degenerate:
+            if self.mean == 0:
+                return "the same in every pair"
+            return "higher with B in every pair" if self.mean > 0 else "lower with B in every pair"
         if not self.significant:
             return "no significant difference"
         return "higher with B" if self.mean > 0 else "lower with B"
@@ -171,21 +188,50 @@ class BalanceReport:
     totals_a: tuple[int, ...] = attrs.field(repr=False)
     totals_b: tuple[int, ...] = attrs.field(repr=False)
     game: str = "lisboa"
+    label_a: str = ""
+    """What catalogue A is called in the report (``lisboa balance``: the files given);
+    empty: its digest."""
+    label_b: str = ""
+    """What catalogue B is called in the report; empty: its digest."""
+
+    @property
+    def name_a(self) -> str:
+        """Catalogue A in the report: its label and digest (``shipped (catalogue 3edc...)``)."""
+        return _named(self.label_a, self.catalogue_a)
+
+    @property
+    def name_b(self) -> str:
+        """Catalogue B in the report: its label and digest."""
+        return _named(self.label_b, self.catalogue_b)
+
+    def win_verdict(self, key: str) -> str:
+        """The verdict on the win rate of ``key`` (a bot or ``seat N``): as
+        :meth:`Difference.verdict`, except that a bot that won every game (or none) under
+        both catalogues, or that plays every seat, tells nothing about the cards: ``"no
+        information: ..."``."""
+        shift, a, b = self.win_shift[key], self.rates_a[key], self.rates_b[key]
+        if key in self.bots and len(set(self.bots)) == 1:
+            return f"no information: every seat is played by {key}"
+        if key in self.bots and shift.degenerate and {a.value, b.value} <= {0.0, 1.0} \
+                and a.value == b.value:
+            won = "won every game" if a.value == 1.0 else "won no game"
+            return f"no information: {key} {won} under A and B"
+        return shift.verdict()
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON values (infinite interval ends become ``null``)."""
 
-        def diff(d: Difference) -> dict[str, Any]:
+        def diff(d: Difference, verdict: str | None = None) -> dict[str, Any]:
             return {"mean": d.mean, "low": _finite(d.low), "high": _finite(d.high), "n": d.n,
-                    "verdict": d.verdict()}
+                    "degenerate": d.degenerate, "verdict": verdict or d.verdict()}
 
         return {
             "players": self.players, "games": self.games, "seed": self.seed,
             "bots": list(self.bots), "catalogue_a": self.catalogue_a,
-            "catalogue_b": self.catalogue_b,
+            "catalogue_b": self.catalogue_b, "label_a": self.label_a, "label_b": self.label_b,
             "win_rates": {
                 key: {"a": attrs.asdict(self.rates_a[key]), "b": attrs.asdict(self.rates_b[key]),
-                      "shift": diff(self.win_shift[key])}
+                      "shift": diff(self.win_shift[key], self.win_verdict(key))}
                 for key in self.rates_a
             },
             "categories": {
@@ -209,13 +255,15 @@ class BalanceReport:
         lines = [
             f"{title}{self.games} paired game(s) of {self.players} players from seed "
             f"{self.seed}; bots {','.join(self.bots)}",
-            f"A = catalogue {self.catalogue_a[:12]}, B = catalogue {self.catalogue_b[:12]}",
+            f"A = {self.name_a}", f"B = {self.name_b}",
             "", f"{'win rate':<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict",
         ]
         for key, shift in self.win_shift.items():
+            verdict = self.win_verdict(key)
+            shown = "n/a" if verdict.startswith("no information") else _interval(shift, True)
             lines.append(
                 f"{key:<16}{self.rates_a[key].value:>8.1%}{self.rates_b[key].value:>8.1%}"
-                f"{_interval(shift, percent=True):>26}  {shift.verdict()}"
+                f"{shown:>26}  {verdict}"
             )
         per_seat = f"{found.points_name} per seat"
         lines += ["", f"{per_seat:<16}{'A':>8}{'B':>8}{'B - A (95% CI)':>26}  verdict"]
@@ -238,9 +286,10 @@ class BalanceReport:
         return "\n".join(lines)
 
     def to_html(self, path: str | Path) -> Path:
-        """Write an HTML report with plots (win rates, score categories, the distribution
-        of totals) embedded as PNG images; returns the path. Needs matplotlib (extra
-        ``lisboa_core[balance]``)."""
+        """Write an HTML report with plots (win rates, the per-category difference B - A
+        with its interval, the changed cards' usage and effect, the mean points per
+        category, the distribution of totals) embedded as PNG images; returns the path.
+        Needs matplotlib (extra ``lisboa_core[balance]``)."""
         try:
             import matplotlib
 
@@ -250,19 +299,32 @@ class BalanceReport:
             raise LisboaError(
                 "the HTML report needs matplotlib: pip install 'lisboa_core[balance]'"
             ) from None
+        points = _game(self.game).points_name
+        names = (f"A: {self.label_a or self.catalogue_a[:12]}",
+                 f"B: {self.label_b or self.catalogue_b[:12]}")
         figures = [
             _bars(plt, "Win rate (95% interval)", list(self.rates_a),
                   [r.value for r in self.rates_a.values()],
                   [r.value for r in self.rates_b.values()],
                   [_error_bar(r) for r in self.rates_a.values()],
-                  [_error_bar(r) for r in self.rates_b.values()]),
-            _bars(plt, f"Mean {_game(self.game).points_name} per seat", list(self.categories_a),
-                  list(self.categories_a.values()), list(self.categories_b.values())),
-            _histogram(plt, self.totals_a, self.totals_b, _game(self.game).points_name),
+                  [_error_bar(r) for r in self.rates_b.values()], names=names),
+            _shifts(plt, f"{points.capitalize()} per seat, B - A (95% interval), by category",
+                    {key.replace("_", " "): d for key, d in self.category_shift.items()},
+                    points),
+            _bars(plt, f"Mean {points} per seat", list(self.categories_a),
+                  list(self.categories_a.values()), list(self.categories_b.values()),
+                  names=names),
+            _histogram(plt, self.totals_a, self.totals_b, points, names),
         ]
+        if self.changed_cards:
+            figures.insert(2, _cards_plot(plt, self.changed_cards, self.games, points))
         target = Path(path)
         write_atomic(target, _page(self, figures))  # a failure part-way keeps an earlier file
         return target
+
+
+def _named(label: str, digest: str) -> str:
+    return f"{label} (catalogue {digest[:12]})" if label else f"catalogue {digest[:12]}"
 
 
 def _error_bar(rate: Rate) -> tuple[float, float]:
@@ -281,6 +343,10 @@ def _interval(d: Difference, percent: bool = False) -> str:
             return "-inf" if value < 0 else "inf"
         return f"{value:+.1%}" if percent else f"{value:+.2f}"
 
+    if d.n == 0:
+        return "n/a"
+    if d.degenerate:  # a zero-width interval would claim a certainty the games do not give
+        return f"{show(d.mean)} [no spread]"
     return f"{show(d.mean)} [{show(d.low)}, {show(d.high)}]"
 
 
@@ -293,7 +359,8 @@ def _png(plt: Any, figure: Any) -> str:
 
 def _bars(plt: Any, title: str, labels: list[str], a: list[float], b: list[float],
           err_a: list[tuple[float, float]] | None = None,
-          err_b: list[tuple[float, float]] | None = None) -> str:
+          err_b: list[tuple[float, float]] | None = None,
+          names: tuple[str, str] = ("A", "B")) -> str:
     figure, axes = plt.subplots(figsize=(8, 3.5))
     xs = range(len(labels))
     width = 0.4
@@ -301,17 +368,59 @@ def _bars(plt: Any, title: str, labels: list[str], a: list[float], b: list[float
     def yerr(err: list[tuple[float, float]] | None) -> Any:
         return None if err is None else [[e[0] for e in err], [e[1] for e in err]]
 
-    axes.bar([x - width / 2 for x in xs], a, width, label="A", yerr=yerr(err_a), capsize=3)
-    axes.bar([x + width / 2 for x in xs], b, width, label="B", yerr=yerr(err_b), capsize=3)
+    axes.bar([x - width / 2 for x in xs], a, width, label=names[0], yerr=yerr(err_a),
+             capsize=3)
+    axes.bar([x + width / 2 for x in xs], b, width, label=names[1], yerr=yerr(err_b),
+             capsize=3)
     axes.set_xticks(list(xs), labels, rotation=30, ha="right")
     axes.set_title(title)
     axes.legend()
     return _png(plt, figure)
 
 
-def _histogram(plt: Any, a: Sequence[int], b: Sequence[int], points: str) -> str:
+def _shifts(plt: Any, title: str, shifts: dict[str, Difference], unit: str) -> str:
+    """Each difference B - A as a point with its interval (none drawn where the interval
+    is unbounded or has no spread), around a line at 0."""
+    figure, axes = plt.subplots(figsize=(8, 0.6 + 0.35 * max(len(shifts), 1)))
+    ys = list(range(len(shifts)))[::-1]
+    for y, d in zip(ys, shifts.values(), strict=True):
+        bounded = math.isfinite(d.low) and math.isfinite(d.high) and not d.degenerate
+        colour = "tab:red" if d.significant and not d.degenerate else "tab:blue"
+        axes.errorbar([d.mean], [y], xerr=[[d.mean - d.low], [d.high - d.mean]]
+                      if bounded else None, fmt="o", color=colour, capsize=4)
+    axes.axvline(0, color="grey", linewidth=1)
+    axes.set_yticks(ys, list(shifts))
+    axes.set_xlabel(f"B - A ({unit}; red: the interval leaves out 0)")
+    axes.set_title(title)
+    return _png(plt, figure)
+
+
+def _cards_plot(plt: Any, cards: Sequence[CardEffect], games: int, points: str) -> str:
+    """The changed cards: in how many games each was used, and the difference B - A of
+    the mean total in those games with its interval."""
+    figure, (used, effect) = plt.subplots(
+        1, 2, figsize=(9, 0.8 + 0.35 * len(cards)), sharey=True)
+    ys = list(range(len(cards)))[::-1]
+    used.barh(ys, [c.games_used for c in cards], color="tab:grey")
+    used.set_xlim(0, games)
+    used.set_yticks(ys, [f"{c.card} ({c.change})" for c in cards])
+    used.set_xlabel(f"games where used (of {games})")
+    used.set_title("Changed cards: usage")
+    for y, c in zip(ys, cards, strict=True):
+        d = c.used
+        bounded = math.isfinite(d.low) and math.isfinite(d.high) and not d.degenerate
+        effect.errorbar([d.mean], [y], xerr=[[d.mean - d.low], [d.high - d.mean]]
+                        if bounded else None, fmt="o", capsize=4)
+    effect.axvline(0, color="grey", linewidth=1)
+    effect.set_xlabel(f"total {points} per seat, B - A, where used")
+    effect.set_title("Changed cards: effect (95% interval)")
+    return _png(plt, figure)
+
+
+def _histogram(plt: Any, a: Sequence[int], b: Sequence[int], points: str,
+               names: tuple[str, str] = ("A", "B")) -> str:
     figure, axes = plt.subplots(figsize=(8, 3.5))
-    axes.hist([list(a), list(b)], bins=20, label=["A", "B"])
+    axes.hist([list(a), list(b)], bins=20, label=list(names))
     axes.set_title(f"Final totals ({points}), every seat of every game")
     axes.legend()
     return _png(plt, figure)
@@ -327,6 +436,7 @@ def _page(report: BalanceReport, figures: list[str]) -> str:
         "<style>body{font-family:sans-serif;margin:2em}pre{background:#f4f4f4;"
         "padding:1em}img{display:block;margin:1em 0}</style></head><body>\n"
         f"<h1>{title} balance study</h1>\n"
+        f"<p>A = {html.escape(report.name_a)}<br>B = {html.escape(report.name_b)}</p>\n"
         f"<pre>{html.escape(report.to_text())}</pre>\n{images}\n</body></html>\n"
     )
 

@@ -1,11 +1,21 @@
 // The browser table: shows what the server sends and sends back the move clicked, with
-// the number of the decision it answers (the server refuses a stale one).
+// the number of the decision it answers (the server refuses a stale one). The game's id is
+// kept in the address (?game=ID), so a reload, or a socket lost and opened again, returns
+// to the same game.
 "use strict";
 
 const status = document.getElementById("status");
 const message = document.getElementById("message");
+const thinkingBar = document.getElementById("thinking");
+const board = document.getElementById("board");
+const picked = document.getElementById("picked");
+const undoButton = document.getElementById("undo");
+const confirmBox = document.getElementById("confirm");
 let socket = null;
 let current = null;
+let retry = 0;
+let sending = false;
+let zoom = 1;
 
 function text(tag, content, className) {
   const element = document.createElement(tag);
@@ -14,71 +24,253 @@ function text(tag, content, className) {
   return element;
 }
 
+function who(seat) {
+  if (current && seat === current.seat) return "you";
+  const bot = current && current.bots ? current.bots[String(seat)] : null;
+  return bot ? `seat ${seat} (${bot})` : `seat ${seat}`;
+}
+
+function gameInAddress() {
+  return new URLSearchParams(location.search).get("game");
+}
+
+function keepGameInAddress(id) {
+  if (id && gameInAddress() !== id) {
+    history.replaceState(null, "", `${location.pathname}?game=${encodeURIComponent(id)}`);
+  }
+  document.body.dataset.game = id || "";
+}
+
+function cardsTitle(cards) {
+  return cards.map((card) => card.text).join("\n\n");
+}
+
+// A few choices (a clergy tile to keep, a card to pick) show their cards' whole text; many
+// show it as a tooltip (and under the board, when the card is tapped in the hand).
+const SPELLED_OUT = 6;
+
+function moveButton(choice, spelled) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "move";
+  button.dataset.move = choice.move;
+  button.append(text("span", choice.move, "notation"));
+  const names = choice.cards.map((card) => card.name).join(", ");
+  const words = choice.text !== choice.move ? choice.text : "";
+  const said = [words, names].filter(Boolean).join(" - ");
+  if (said) button.append(text("span", said, "words"));
+  if (spelled) {
+    for (const card of choice.cards) {
+      const body = card.text.split("\n").slice(1).join("\n");
+      if (body) button.append(text("span", body, "card-text"));
+    }
+  }
+  if (choice.cards.length) button.title = cardsTitle(choice.cards);
+  button.addEventListener("click", () => play(choice.move));
+  return button;
+}
+
+function scoreTable(score) {
+  const table = document.getElementById("score-table");
+  const grid = score.grid;
+  const caption = text("caption", score.winners.length === 1
+    ? `winner: ${who(score.winners[0])}`
+    : `winners: ${score.winners.map(who).join(", ")}`);
+  const head = document.createElement("tr");
+  head.append(...grid.columns.map((name) => text("th", name)));
+  const rows = grid.rows.map((cells) => {
+    const row = document.createElement("tr");
+    if (String(cells[0]).includes("winner")) row.className = "winner";
+    row.append(...cells.map((cell, i) => text(i === 0 ? "th" : "td", String(cell))));
+    return row;
+  });
+  table.replaceChildren(caption, head, ...rows);
+}
+
+function showThinking(thinking) {
+  if (!thinking) {
+    thinkingBar.hidden = true;
+    return;
+  }
+  const shown = thinking.planned
+    ? ` (${thinking.done} of ${thinking.planned})` : "";
+  status.textContent = `${who(thinking.seat)} is thinking...${shown}`;
+  thinkingBar.hidden = false;
+  if (thinking.planned) {
+    thinkingBar.max = thinking.planned;
+    thinkingBar.value = thinking.done;
+  } else {
+    thinkingBar.removeAttribute("value");  // an indeterminate bar: working, no measure
+  }
+  document.body.dataset.turn = "bots";
+  document.body.dataset.thinking = String(thinking.seat);
+}
+
 function show(position) {
   current = position;
-  message.textContent = "";
-  document.getElementById("board").innerHTML = position.svg;
+  sending = false;
+  if (!message.classList.contains("notice")) message.textContent = "";
+  keepGameInAddress(position.game);
+  board.innerHTML = position.svg;
+  fitBoard();
   const hand = document.getElementById("hand");
-  hand.replaceChildren(...position.hand.map((card) => text("li", card)));
-  const moves = document.getElementById("moves");
-  moves.replaceChildren(...position.legal.map((move) => {
-    const button = text("button", move);
-    button.type = "button";
-    button.className = "move";
-    button.dataset.move = move;
-    button.addEventListener("click", () => play(move));
-    return button;
+  hand.replaceChildren(...position.hand_cards.map((card) => {
+    const item = text("li", card.name);
+    if (card.name !== card.id) item.append(" ", text("span", card.id, "card-id"));
+    if (card.text) item.title = card.text;
+    item.addEventListener("click", () => { picked.textContent = card.text || card.name; });
+    return item;
   }));
+  const spelled = position.choices.length <= SPELLED_OUT;
+  document.getElementById("moves").replaceChildren(
+    ...position.choices.map((choice) => moveButton(choice, spelled)));
   document.getElementById("decision").textContent =
     position.decision_kind ? `(${position.decision_kind}, decision ${position.decision})` : "";
+  const history = document.getElementById("history");
+  history.replaceChildren(...position.moves.map((move) => {
+    const item = text("li", `${who(move.seat)}: `, move.mine ? "mine" : "");
+    item.value = move.number;
+    item.append(text("span", move.move, "notation"));
+    if (move.text !== move.move) item.append(` - ${move.text}`);
+    if (move.cards.length) {
+      item.append(` (${move.cards.map((card) => card.name).join(", ")})`);
+      item.title = cardsTitle(move.cards);
+    }
+    return item;
+  }));
+  history.scrollTop = history.scrollHeight;
   const events = document.getElementById("events");
   events.replaceChildren(...position.events.slice().reverse().map(
     (event) => text("li", event.text, event.mine ? "mine" : "")));
   const score = document.getElementById("score");
+  const ending = position.over && score.hidden;
   score.hidden = !position.over;
-  document.getElementById("score-table").textContent =
-    position.score ? position.score.table : "";
+  if (position.score) scoreTable(position.score);
+  if (ending) score.scrollIntoView({ block: "start" });  // the game just ended: the sheet
+  undoButton.disabled = !position.can_undo;
   status.textContent = position.over ? "game over"
     : position.legal.length ? `your decision (seat ${position.seat})`
-    : `seat ${position.to_act} is deciding`;
+    : `${who(position.to_act)} is deciding`;
   document.body.dataset.decision = String(position.decision);
   document.body.dataset.over = String(position.over);
+  document.body.dataset.turn = position.over ? "over" : position.legal.length ? "yours" : "bots";
+  delete document.body.dataset.thinking;
+  showThinking(position.thinking);
 }
 
-// While a move is on its way the buttons are disabled, so a double click sends it once;
+// While a request is on its way the buttons are disabled, so a double click sends it once;
 // an error from the server enables them again (nothing was played).
 function waiting(yes) {
+  sending = yes;
   for (const button of document.querySelectorAll("#moves button")) button.disabled = yes;
+  undoButton.disabled = yes || !(current && current.can_undo);
+}
+
+function send(request) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    message.textContent = "not connected to the table: reconnecting...";
+    return false;
+  }
+  socket.send(JSON.stringify(request));
+  return true;
 }
 
 function play(move) {
-  if (!socket || !current) return;
-  waiting(true);
-  socket.send(JSON.stringify({ type: "move", move: move, decision: current.decision }));
+  if (!current || sending) return;
+  if (send({ type: "move", move: move, decision: current.decision })) waiting(true);
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => { status.textContent = "connected"; });
+  const game = gameInAddress();
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/ws${query}`);
+  socket.addEventListener("open", () => {
+    retry = 0;
+    status.textContent = "connected";
+    if (message.textContent.startsWith("connection lost")) message.textContent = "";
+  });
   socket.addEventListener("message", (incoming) => {
     const data = JSON.parse(incoming.data);
     if (data.type === "position") show(data);
-    else if (data.type === "error") {
+    else if (data.type === "thinking") showThinking(data);
+    else if (data.type === "notice") {
+      message.textContent = data.message;
+      message.classList.add("notice");
+    } else if (data.type === "error") {
+      message.classList.remove("notice");
       message.textContent = data.message;
       waiting(false);
     }
   });
   socket.addEventListener("close", (event) => {
-    status.textContent = "disconnected";
     waiting(true);
-    if (!message.textContent) {
-      message.textContent = event.reason || "the connection to the table was closed; reload the page";
+    thinkingBar.hidden = true;
+    // 1008: this page may not play here; 1013: too many new games. Both are final.
+    if (event.code === 1008 || event.code === 1013) {
+      status.textContent = "disconnected";
+      message.textContent = event.reason || "the table closed the connection";
+      return;
     }
+    retry += 1;
+    const delay = Math.min(10, 2 ** (retry - 1));
+    status.textContent = `disconnected: reconnecting in ${delay} s`;
+    message.textContent = "connection lost; the game is kept by the table";
+    setTimeout(connect, delay * 1000);
   });
 }
 
+// The board: fits the width by default; zoom in to read it and scroll (or pan) around.
+function fitBoard() {
+  const picture = board.querySelector("svg");
+  if (!picture) return;
+  picture.style.width = `${Math.round(zoom * 100)}%`;
+  document.body.dataset.zoom = String(zoom);
+}
+
+function setZoom(value) {
+  zoom = Math.min(4, Math.max(1, value));
+  fitBoard();
+}
+
+document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
+document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
+document.getElementById("zoom-fit").addEventListener("click", () => setZoom(1));
+
+// A piece's tooltip (its <title>) is also shown under the board when it is pointed at or
+// tapped, where a phone has no hover.
+function pieceTitle(target) {
+  for (let node = target; node && node !== board; node = node.parentNode) {
+    const title = node.querySelector ? node.querySelector(":scope > title") : null;
+    if (title) return title.textContent;
+  }
+  return null;
+}
+for (const kind of ["click", "mouseover"]) {
+  board.addEventListener(kind, (event) => {
+    const said = pieceTitle(event.target);
+    if (said) picked.textContent = said;
+  });
+}
+
+undoButton.addEventListener("click", () => {
+  if (!sending && send({ type: "undo" })) waiting(true);
+});
 document.getElementById("new-game").addEventListener("click", () => {
-  if (socket) socket.send(JSON.stringify({ type: "new" }));
+  if (current && (current.over || current.decision === 0)) {
+    send({ type: "new" });  // nothing to lose
+    return;
+  }
+  confirmBox.hidden = false;
+  document.getElementById("confirm-no").focus();
+});
+document.getElementById("confirm-yes").addEventListener("click", () => {
+  confirmBox.hidden = true;
+  message.classList.remove("notice");
+  message.textContent = "";
+  send({ type: "new" });
+});
+document.getElementById("confirm-no").addEventListener("click", () => {
+  confirmBox.hidden = true;
 });
 connect();

@@ -30,7 +30,9 @@ from xml.sax.saxutils import escape, quoteattr
 from lisboa_core._args import expect
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.descriptions import describe
 from lisboa_core.games.lisboa.rules.ops import rules_of
+from lisboa_core.games.lisboa.rules.scoring import score
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.views import HIDDEN_CARD
 from lisboa_core.views import View
@@ -82,6 +84,13 @@ class _Canvas:
                               f"{opening.split(' ', 1)[0].replace('<', '</')}>")
         else:
             self.parts.append(f"{opening}{attributes}/>")
+
+
+def _named(rules: Rules, piece: str) -> str:
+    """A piece's tooltip: a component's name and its text from the catalogue
+    (:func:`~lisboa_core.games.lisboa.descriptions.describe`), else the piece as it is."""
+    found = rules.get(piece) if piece else None
+    return describe(found) if isinstance(found, m.Component) else piece
 
 
 def _seat_colour(seat: int) -> str:
@@ -174,22 +183,30 @@ def _draw_sites(c: _Canvas, state: State, rules: Rules, columns: list[int]) -> N
 
 
 def _draw_court(c: _Canvas, state: State, top: float) -> float:
-    c.text(_PANEL_X, top, "Royal court: offices (and plazas)", size=13, weight="bold")
+    c.text(_PANEL_X, top, "Royal court: offices, and their plazas below", size=13,
+           weight="bold")
     for n, noble in enumerate(NOBLES):
         x = _PANEL_X + n * 160
-        c.rect(x, top + 8, 150, 58, "#fbfcfc", title=f"{noble}'s office",
+        c.rect(x, top + 8, 150, 50, "#fbfcfc", title=f"{noble}'s office",
                data={"kind": "office", "id": noble})
         favors = state.favor_supply[n] if n < len(state.favor_supply) else 0
-        c.text(x + 4, top + 21, f"{noble} (favors {favors})", size=10, weight="bold")
+        c.text(x + 4, top + 21, f"{noble}'s office (favors {favors})", size=10,
+               weight="bold")
         for k, seat in enumerate(state.offices[n]):
-            c.circle(x + 12 + (k % 8) * 17, top + 36 + (k // 8) * 16, 7, _seat_colour(seat),
-                     title=f"{'neutral' if seat < 0 else f'seat {seat}'} official in office",
+            c.circle(x + 12 + (k % 8) * 17, top + 34 + (k // 8) * 14, 6, _seat_colour(seat),
+                     title=f"{'neutral' if seat < 0 else f'seat {seat}'} official in "
+                     f"{noble}'s office",
                      data={"kind": "official", "owner": seat, "place": f"office:{noble}"})
+        c.rect(x, top + 62, 150, 24, "#f4ecf7", stroke="#7d3c98",
+               title=f"{noble}'s plaza (officials waiting outside the office)",
+               data={"kind": "plaza", "id": noble})
+        c.text(x + 4, top + 78, "plaza", size=9, fill="#6c3483")
         for k, seat in enumerate(state.plazas[n]):
-            c.circle(x + 12 + k * 13, top + 60, 5, _seat_colour(seat),
-                     title=f"{'neutral' if seat < 0 else f'seat {seat}'} official in the plaza",
+            c.circle(x + 40 + k * 13, top + 74, 5, _seat_colour(seat),
+                     title=f"{'neutral' if seat < 0 else f'seat {seat}'} official on "
+                     f"{noble}'s plaza",
                      data={"kind": "official", "owner": seat, "place": f"plaza:{noble}"})
-    return top + 82
+    return top + 100
 
 
 def _draw_church_and_markets(c: _Canvas, state: State, top: float) -> float:
@@ -197,7 +214,8 @@ def _draw_church_and_markets(c: _Canvas, state: State, top: float) -> float:
     for k, tile in enumerate(state.church):
         x = _PANEL_X + k * 58
         c.rect(x, top + 8, 50, 22, "#ebdef0" if tile else "#f4f6f6",
-               title=f"clergy space {k}: {tile or 'empty'}",
+               title=f"clergy space {k}: " + (_named(rules_of(state), tile) if tile
+                                               else "empty"),
                data={"kind": "clergy", "id": tile or "", "place": f"church:{k}"})
         c.text(x + 4, top + 23, tile or "-", size=9)
     cardinal_x = _PANEL_X + state.cardinal * 58 - 5
@@ -225,24 +243,26 @@ def _draw_displays(c: _Canvas, state: State, top: float) -> float:
         ("Buildings", [s[0] if s else "-" for s in state.building_stacks], "building-stack"),
     ]
     y = top
+    rules = rules_of(state)
     for label, items, kind in rows:
         c.text(_PANEL_X, y + 12, label, size=11, weight="bold")
         for k, item in enumerate(items):
             x = _PANEL_X + 110 + k * 46
-            c.rect(x, y, 42, 18, "#fdfefe", title=f"{label}: {item}",
+            c.rect(x, y, 42, 18, "#fdfefe", title=f"{label}: {_named(rules, item)}",
                    data={"kind": kind, "id": item})
             c.text(x + 3, y + 13, item, size=9)
         y += 24
     return y
 
 
-def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: float) -> float:
+def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: float,
+                 final: tuple[int, bool] | None = None) -> float:
     p = state.players[seat]
     colour = _seat_colour(seat)
     mark = " (you)" if viewer == seat else ""
-    c.rect(10, top, _WIDTH - 20, 92, "#fdfefe", stroke=colour,
+    c.rect(10, top, _WIDTH - 20, 100, "#fdfefe", stroke=colour,
            data={"kind": "player", "owner": seat})
-    c.rect(10, top, 10, 92, colour, stroke="none")
+    c.rect(10, top, 10, 100, colour, stroke="none")
     goods = " ".join(f"{g} {n}" for g, n in zip(GOODS, p.goods, strict=True))
     rubble = " ".join(f"{r} {n}" for r, n in zip(RUBBLE, p.rubble, strict=True))
     c.text(28, top + 16, f"Seat {seat}{mark}: {p.wigs} wigs, {p.reis} reis, influence "
@@ -254,7 +274,8 @@ def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: f
     for k, card in enumerate(p.hand):
         shown = HIDDEN_CARD if hidden or card == HIDDEN_CARD else card
         c.rect(64 + k * 40, top + 24, 36, 18, "#d6dbdf" if shown == HIDDEN_CARD else "#fef9e7",
-               title="a card you cannot see" if shown == HIDDEN_CARD else f"card {shown}",
+               title="a card you cannot see" if shown == HIDDEN_CARD
+               else _named(rules_of(state), shown),
                data={"kind": "card", "owner": seat, "id": shown, "place": "hand"})
         c.text(66 + k * 40, top + 37, "?" if shown == HIDDEN_CARD else shown, size=9)
     c.text(28, top + 60, "portfolio", size=10)
@@ -266,7 +287,8 @@ def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: f
             cargo = p.cargo[k] if row == 0 and k < len(p.cargo) else ()
             label = card or "-"
             c.rect(x, top + 48, 42, 18, "#fdfefe" if card else "#f2f3f4",
-                   title=f"{'top' if row == 0 else 'bottom'} slot {k + 1}: {label}"
+                   title=f"{'top' if row == 0 else 'bottom'} slot {k + 1}: "
+                   f"{_named(rules_of(state), card) if card else label}"
                    + (f", cargo {' '.join(cargo)}" if cargo else ""),
                    data={"kind": kind if card else "slot", "owner": seat, "id": label,
                          "place": f"{'top' if row == 0 else 'bottom'}:{k + 1}"})
@@ -277,11 +299,31 @@ def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: f
                                                            "id": good})
     held = [("clergy", p.clergy), ("favors", p.favors), ("plans", p.plans),
             ("completed", p.completed), ("decrees", p.decrees)]
-    x = 400
+    x = 28
+    rules = rules_of(state)
     for label, items in held:
-        c.text(x, top + 60, f"{label}: {' '.join(items) or '-'}", size=10)
-        x += 30 + 6 * (len(label) + sum(len(i) + 1 for i in items))
-    return top + 100
+        c.text(x, top + 89, f"{label}:", size=10)
+        x += 6 * len(label) + 8
+        if not items:
+            c.text(x, top + 89, "-", size=10)
+            x += 10
+        for item in items:
+            width = 6 * len(item) + 8
+            c.rect(x, top + 79, width, 14, "#fdfefe", stroke="#aab7b8",
+                   title=_named(rules, item),
+                   data={"kind": "held", "owner": seat, "id": item, "place": label})
+            c.text(x + 3, top + 90, item, size=9)
+            x += width + 3
+        x += 14
+    if final is not None:
+        total, won = final
+        c.rect(_WIDTH - 200, top + 6, 180, 30, "#fef5e7" if won else "#f4f6f6",
+               stroke=colour, title=f"seat {seat}'s final total: {total} wigs"
+               + (" (winner)" if won else ""),
+               data={"kind": "final-total", "owner": seat, "value": total})
+        c.text(_WIDTH - 190, top + 26, f"final: {total} wigs" + ("  winner" if won else ""),
+               size=14, weight="bold", fill=colour)
+    return top + 108
 
 
 def board(position: View | State, *, size: int = _WIDTH) -> str:
@@ -309,8 +351,14 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
     viewer = position.seat if isinstance(position, View) else None
     state = position.state if isinstance(position, View) else position
     c = _Canvas()
-    deciding = f"seat {state.to_act} decides ({state.pending[-1].kind})" if state.pending \
-        else "game over"
+    finals: dict[int, tuple[int, bool]] = {}
+    if state.pending:
+        deciding = f"seat {state.to_act} decides ({state.pending[-1].kind})"
+    else:  # the final totals are drawn in the picture (R16.9)
+        sheet = score(state)
+        finals = {s.seat: (s.total, s.seat in sheet.winners) for s in sheet.seats}
+        won = " and ".join(f"seat {w}" for w in sheet.winners)
+        deciding = f"game over: {won} {'wins' if len(sheet.winners) == 1 else 'win'}"
     c.text(10, 22, f"Lisboa - period {state.period}, turn {state.turn + 1}, seat "
            f"{state.current}'s turn; {deciding}"
            + (f"; seen by seat {viewer}" if viewer is not None else ""), size=15,
@@ -321,7 +369,7 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
     _draw_displays(c, state, y + 8)
     y = max(_MAP_Y + 5 * _CELL_H + 48, y + 8 + 6 * 24) + 10
     for seat in range(len(state.players)):
-        y = _draw_player(c, state, seat, viewer, y)
+        y = _draw_player(c, state, seat, viewer, y, finals.get(seat))
     height = int(y + 10)
     scaled = round(height * size / _WIDTH)
     return (

@@ -468,6 +468,13 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
         raise CardSyntaxError(syntax)
     base, extra = parsed
     replaced = {c.id: c for c in extra}
+    for c in base:  # an overlay replaces a component of its own kind only (issue 24.4)
+        new = replaced.get(c.id)
+        if new is not None and type(new) is not type(c):
+            problems.add(new.loc, "LB120", f"{new.id}: the id of a {type(c).__name__} "
+                         f"(defined at {c.loc}); an overlay component replaces only one "
+                         f"of its own kind")
+            replaced[c.id] = c
     components = [replaced.pop(c.id, c) for c in base] + [
         c for c in extra if c.id in replaced]
     _check(components, problems)

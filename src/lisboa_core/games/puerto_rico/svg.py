@@ -117,6 +117,29 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _words(name: str) -> str:
+    return name.replace("-", " ")
+
+
+def _abilities(building: m.Building) -> str:
+    """What a building does, from its data (PR11-PR14), for its tooltip."""
+    said = [f"helps produce {building.produces.lower()}"] if building.produces else []
+    for a in building.abilities:
+        numbers = " ".join(map(str, a.numbers))
+        if a.hook == "on":
+            what = " ".join(x for x in (_words(a.effect), numbers, a.unit) if x)
+            said.append(f"on {_words(a.event)}: {'may ' if a.optional else ''}{what}")
+        elif a.hook == "allow":
+            said.append(f"may {_words(a.event)}")
+        else:
+            said.append(f"{_words(a.event)} +{numbers}")
+    for rule in building.scoring:
+        numbers = " ".join(map(str, rule.numbers))
+        said.append(f"at the end: {_words(rule.kind)} {_words(rule.subject)} {numbers}")
+    occupied = " (while occupied)" if building.abilities else ""
+    return f"; {'; '.join(said)}{occupied}" if said else ""
+
+
 def _draw_roles(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Role cards", size=13, weight="bold")
     width = min(136.0, (_WIDTH - 20) / max(1, len(state.roles)) - 8)
@@ -268,8 +291,8 @@ def _draw_building_supply(c: _Canvas, state: State, rules: m.Rules, top: float) 
                    title=f"{building.name}: cost {building.cost}, {building.vp} VP, "
                    f"{_plural(building.circles, 'circle')}, "
                    f"{_plural(building.spaces, 'city space')}; {left} of {building.copies} "
-                   "left", data={"kind": "building-supply", "id": building.id,
-                                 "left": left})
+                   f"left{_abilities(building)}",
+                   data={"kind": "building-supply", "id": building.id, "left": left})
             c.text(x + 4, y + 15, f"{building.name} {building.cost}/{building.vp}", size=10,
                    fill=ink)
             c.text(x + width - 14, y + 15, f"x{left}", size=10, anchor="end",
@@ -378,7 +401,8 @@ def _draw_building(c: _Canvas, rules: m.Rules, seat: int, b: int, colonists: int
     circles = building.circles
     c.rect(x, y, w, h, _building_colour(rules, b), stroke=_seat_colour(seat), width=2,
            title=f"{building.name} ({building.vp} VP): {colonists} of "
-           f"{_plural(circles, 'colonist')}" + ("" if colonists else ", idle"),
+           f"{_plural(circles, 'colonist')}" + ("" if colonists else ", idle")
+           + _abilities(building),
            data={"kind": "building", "owner": seat, "id": building.id,
                  "colonists": colonists, "circles": circles})
     label_fill = _ink(_building_colour(rules, b))

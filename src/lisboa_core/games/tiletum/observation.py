@@ -101,7 +101,9 @@ def _values(state: State, seat: int) -> list[float]:
     action = top is not None and top.kind == "action"
     out += _one_hot(len(ACTIONS), ACTIONS.index(top.data[0]) if action and top else -1)
     out.append(float(top.data[1]) if action and top else 0.0)
-    out.append(float((top.seat - seat) % n) if top is not None and top.seat >= 0 else -1.0)
+    # 1 + the deciding seat's offset from the observer, 0 when nobody decides (the game is
+    # over): the declared observation space has no negative values.
+    out.append(float(1 + (top.seat - seat) % n) if top is not None and top.seat >= 0 else 0.0)
     return out
 
 

@@ -1,0 +1,142 @@
+"""The surviving mutants of issue 26, each against the test named to kill it: the test
+must fail on a copy of the sources with the mutant applied, and pass on the sources as
+they are (the same copy, unmutated).
+
+    python benchmarks/issue_mutants.py [NAME ...] [--skip-slow]
+
+Prints one row per mutant (killed or SURVIVED, seconds, the test) and exits non-zero if
+any survives or any control run fails. Each row of the table in benchmarks/mutants.md
+("Issue 26: the listed survivors") comes from this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mutants import MUTANTS, ROOT, Mutant, _run
+
+RULES = "src/lisboa_core/games/lisboa/rules/"
+GAPS = "tests/test_mutant_gaps.py::"
+BOUNDARIES = "tests/test_hint_boundaries.py::"
+
+
+class Case(NamedTuple):
+    mutant: Mutant
+    test: str
+    slow: bool = False
+
+
+def _hint(name: str) -> Mutant:
+    return next(m for m in MUTANTS if m.name == name)
+
+
+CASES = [
+    Case(Mutant("R7.3: the second-trade check dropped (if False)", RULES + "trade.py",
+                "        if action in state.covered:  # R7.3: covered this turn\n",
+                "        if False:\n"),
+         GAPS + "test_r7_3_a_state_action_traded_once_is_not_offered_again_in_the_turn"),
+    Case(Mutant("R15.1: period 1 ends with 2 empty display piles (turn.py)", RULES + "turn.py",
+                "or sum(not p for p in state.piles) >= board.period_end_piles\n",
+                "or sum(not p for p in state.piles) >= board.period_end_piles - 1\n"),
+         GAPS + "test_r15_1_two_empty_display_piles_do_not_end_period_one"),
+    Case(Mutant("R15.1: the board's period-end-piles 3 -> 2 (model.py)",
+                "src/lisboa_core/games/lisboa/model.py",
+                "    period_end_piles: int = 3", "    period_end_piles: int = 2"),
+         GAPS + "test_r15_1_the_board_asks_for_three_empty_piles"),
+    Case(Mutant("R10.3.2.6: a row site scores every store of its row", RULES + "buildings.py",
+                "scores = land.row == site.row and street in colours",
+                "scores = land.row == site.row"),
+         GAPS + "test_r10_3_2_step_6_a_row_site_scores_only_stores_of_the_buildings_types"),
+    Case(Mutant("R8.4.3: a production bonus offered on a full type (< -> <=)",
+                RULES + "effects.py", "if goods[GOODS.index(g)] < cap)",
+                "if goods[GOODS.index(g)] <= cap)"),
+         GAPS + "test_r8_4_3_no_bonus_good_of_a_type_whose_warehouse_production_filled"),
+    Case(Mutant("R2.7.6: the draft passes to the right (i - 1 -> i + 1)", RULES + "draft.py",
+                "packets = tuple(packets[(i - 1) % n] for i in range(n))",
+                "packets = tuple(packets[(i + 1) % n] for i in range(n))"),
+         GAPS + "test_r2_7_6_every_packet_goes_to_the_left"),
+    Case(Mutant("R8.3.4: crates at sea counted again after an upgrade", RULES + "portfolio.py",
+                "crates = len(o.cargo[slot]) - o.sailed[slot]",
+                "crates = len(o.cargo[slot])"),
+         GAPS + "test_r8_3_4_an_upgraded_ship_at_sea_scores_only_the_newly_turned_crates"),
+    Case(_hint("a ship added to the State actions that cannot help a store"),
+         BOUNDARIES + "test_a_ship_can_pay_for_manuels_store"),
+    Case(_hint("triggers_never_block dropped from the quiet tail"),
+         BOUNDARIES + "test_a_ship_can_pay_for_a_costly_decree"),
+    Case(_hint("store bound forgets a clergy tile's reis"),
+         "tests/test_lookahead.py::test_shortcuts_hold_with_edited_clergy_tiles", slow=True),
+    Case(_hint("take-decree check ignores the seat's triggers"),
+         BOUNDARIES + "test_a_ship_can_pay_for_a_costly_decree"),
+    Case(_hint("clergy judge uses any for all"),
+         BOUNDARIES + "test_a_tile_with_one_costly_trigger_needs_its_price"),
+    # Survivors of `make mutate` (benchmarks/mutants.md, "Scores"), killed since.
+    Case(Mutant("R15.3.3: a second bonus for a noble (and -> or)", RULES + "turn.py",
+                "gives = card.reward is not None and card.type not in rewarded",
+                "gives = card.reward is not None or card.type not in rewarded"),
+         GAPS + "test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go"),
+    Case(Mutant("R10.1.4: a north building counts for the other streets (== -> !=)",
+                RULES + "stores.py",
+                'north = site.side == "north" and site.street == street',
+                'north = site.side == "north" and site.street != street'),
+         GAPS + "test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street"),
+    Case(Mutant("R8.4.1: production stops at another seat's store (continue -> break)",
+                RULES + "state_actions.py",
+                "        if owner != seat:\n            continue\n        good = tables",
+                "        if owner != seat:\n            break\n        good = tables"),
+         GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores"),
+    Case(Mutant("R17.6: a 'fewest' condition never met (== -> <)", RULES + "scoring.py",
+                'if test == "fewest":', 'if test < "fewest":'),
+         GAPS + "test_r17_6_fewest_holds_for_every_seat_tied_at_the_least"),
+    Case(Mutant("new_state's default seed 0 -> -1", RULES + "setup.py",
+                "players: int = 4, seed: int = 0,", "players: int = 4, seed: int = -1,"),
+         GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed"),
+    Case(Mutant("R12: a discard of 2 taken cubes stops after one (> -> <)", RULES + "effects.py",
+                "    if count > 1:\n        rest = list(taken)",
+                "    if count < 1:\n        rest = list(taken)"),
+         GAPS + "test_r12_a_discard_of_two_taken_cubes_asks_for_each"),
+    Case(Mutant("the passive-effects cache matches a catalogue by >= (== -> >=)",
+                RULES + "ops.py", "and last[3] == state.catalogue",
+                "and last[3] >= state.catalogue"),
+         GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability"),
+    Case(Mutant("core: the table of limits used past its end (< -> >)",
+                "src/lisboa_core/core/rng.py", "    if size < len(_LIMITS):",
+                "    if size > len(_LIMITS):"),
+         GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation"),
+    Case(Mutant("core: Frame.replaced refuses a change of one field (<= -> ==)",
+                "src/lisboa_core/core/frame.py", "if not changes.keys() <= _FIELD_SET:",
+                "if not changes.keys() == _FIELD_SET:"),
+         GAPS + "test_a_frame_replaced_in_one_field_keeps_the_others"),
+]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="cases whose mutant name contains one of these")
+    parser.add_argument("--skip-slow", action="store_true",
+                        help="leave out the case whose test is marked slow (about 3 minutes)")
+    args = parser.parse_args()
+    bad = 0
+    for case in CASES:
+        if args.names and not any(n in case.mutant.name for n in args.names):
+            continue
+        if case.slow and args.skip_slow:
+            continue
+        control = case.mutant._replace(new=case.mutant.old)
+        passed = not _run(control, "now", ROOT, [case.test])[0]
+        killed, _first, spent = _run(case.mutant, "now", ROOT, [case.test])
+        verdict = "killed" if killed else "SURVIVED"
+        if not passed:
+            verdict += " (the test FAILS on the real code)"
+        bad += not (killed and passed)
+        print(f"| {case.mutant.name} | {case.mutant.path.removeprefix('src/lisboa_core/')} "
+              f"| {case.test.removeprefix('tests/')} | {verdict} | {spent:.0f} s |", flush=True)
+    raise SystemExit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,407 @@
+"""Mutation testing of one package against the tests that guard it (issue 26): a seeded
+sample of cosmic-ray's mutants, run on copies of the checkout, one copy per worker.
+
+    python benchmarks/mutate.py PACKAGE [--sample N] [--seed S] [--workers W]
+        [--timeout SECONDS] [--results FILE] [--list]
+
+PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``, ``core``
+(``--list`` shows each one's files, tests and count of mutants). Every mutant cosmic-ray
+can make of the package's files (minus the operators in ``EXCLUDED``, which make noise
+rather than plausible faults) is enumerated; ``--sample`` of them are drawn with
+``random.Random(seed)`` and run, each against the package's tests (``-x``, the tests not
+marked slow, pure build) in a copy of the sources, so the checkout itself is never
+touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
+timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived*
+otherwise; ``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
+
+Prints the package's line of the score table and every survivor (file:line, operator,
+the changed line); ``--results`` appends the whole run as one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = "src/lisboa_core/"
+
+
+class Package(NamedTuple):
+    files: tuple[str, ...]  # globs relative to the repository
+    tests: tuple[str, ...]  # the quickest catch first
+
+
+PACKAGES: dict[str, Package] = {
+    "lisboa-rules": Package(
+        (SRC + "games/lisboa/rules/*.py",),
+        ("tests/test_mutant_gaps.py", "tests/test_state_actions.py",
+         "tests/test_rules_setup.py", "tests/test_rules_setup_turn.py",
+         "tests/test_rules_more.py", "tests/test_rules_nobles.py",
+         "tests/test_rules_church_periods.py", "tests/test_rules_final.py",
+         "tests/test_clergy_effects.py", "tests/test_scoring.py"),
+    ),
+    "lisboa-hints": Package(
+        (SRC + "games/lisboa/hints/*.py",),
+        ("tests/test_hint_boundaries.py", "tests/test_legality.py", "tests/test_lookahead.py"),
+    ),
+    "puerto-rico-rules": Package(
+        (SRC + "games/puerto_rico/rules/*.py", SRC + "games/puerto_rico/scoring.py",
+         SRC + "games/puerto_rico/setup.py"),
+        tuple(f"tests/test_puerto_rico_{name}.py" for name in (
+            "setup", "settler", "mayor", "builder", "craftsman", "trader", "captain",
+            "round", "scoring", "rules_coverage", "properties", "box", "cards",
+            "observation", "views", "surfaces")),
+    ),
+    "core": Package(
+        (SRC + "core/*.py",),
+        ("tests/test_mutant_gaps.py", "tests/test_engine_protocol.py", "tests/test_memo.py",
+         "tests/test_hot_classes.py", "tests/test_explain.py",
+         "tests/test_game_registry_surfaces.py", "tests/test_random_move.py",
+         "tests/test_determinism.py", "tests/test_rules_setup_turn.py",
+         "tests/test_puerto_rico_round.py", "tests/test_roundtrip.py"),
+    ),
+}
+
+# Operators left out: they make noise rather than plausible faults (a decorator or an
+# exception class removed, arithmetic swapped for bit operations, a comparison swapped
+# for an identity test, which Python refuses or which only differs on ints above 256),
+# or are random (the variable replacers).
+EXCLUDED = (
+    "core/RemoveDecorator", "core/ExceptionReplacer", "core/VariableReplacer",
+    "core/VariableInserter",
+)
+_NOISY_TARGETS = ("Pow", "RShift", "LShift", "BitOr", "BitAnd", "BitXor", "Mod")
+
+
+def _excluded(operator: str) -> bool:
+    if operator in EXCLUDED:
+        return True
+    if operator.startswith("core/ReplaceBinaryOperator_"):
+        source, target = operator.removeprefix("core/ReplaceBinaryOperator_").split("_")
+        return target in _NOISY_TARGETS or (source in _NOISY_TARGETS and target != "Add")
+    if operator.startswith("core/ReplaceComparisonOperator_"):
+        source, target = operator.removeprefix("core/ReplaceComparisonOperator_").split("_")
+        return (source in ("Is", "IsNot")) != (target in ("Is", "IsNot"))
+    return False
+
+
+# Survivors shown to be equivalent: (file, operator, the line as written) -> why.
+_RULES = SRC + "games/lisboa/rules/"
+_PR = SRC + "games/puerto_rico/"
+EQUIVALENT: dict[tuple[str, str, str], str] = {
+    (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
+     "if round_ + 1 < len(KEEP_PER_ROUND):"):
+        "round_ runs 0..len-1, so round_ + 1 never exceeds the length: < and != agree",
+    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "ranked = sorted({v for v in values if v > 0}, reverse=True)"):
+        "the values ranked are counts (stores, officials), never negative",
+    (_RULES + "state_actions.py", "core/ReplaceTrueWithFalse",
+     "for good, price in zip(GOODS, state.prices, strict=True)"):
+        "four goods and four prices always (the state format checks it): strict only "
+        "raises on a length mismatch",
+    (_RULES + "turn.py", "core/NumberReplacer", "tile = str(move.args[0])"):
+        "a 'keep TILE' move has exactly one argument: args[0] is args[-1]",
+    (_RULES + "payment.py", "core/NumberReplacer", 'return Frame("dead", -1, (reason,))'):
+        "a dead frame is pushed only on a line the lookahead refutes (R3.6); no state "
+        "handed out carries one, and its seat is never read",
+    (_PR + "rules/builder.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
+        "the colonist supply and ship are counts, never negative: > 0 is != 0",
+    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
+        "the colonist supply and ship are counts, never negative: > 0 is != 0",
+    (_PR + "rules/mayor.py", "core/ReplaceComparisonOperator_Gt_GtE",
+     "city=tuple(0 if c > 0 else c for c in p.city))"):
+        "a space with 0 colonists becomes 0 either way",
+    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Eq_LtE",
+     'if move.kind == "hacienda":'):
+        "past 'pass' the frame's moves are 'hacienda' and 'take', and 'take' > 'hacienda'",
+    (_PR + "rules/trader.py", "core/NumberReplacer",
+     "good = next(g for g, found in enumerate(rules.goods) if found.word == move.args[0])"):
+        "a 'sell GOOD' move has exactly one argument: args[0] is args[-1]",
+    (_PR + "scoring.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     "tied = [s for s in seats if s.total == best]"):
+        "best is the largest total: no total exceeds it, so >= is ==",
+    (SRC + "games/lisboa/hints/turn_hints.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if move.kind == "visit":'):
+        "the turn's moves are gold, tuck, sponsor and visit, and 'visit' sorts last: "
+        ">= is ==",
+    (SRC + "core/rng.py", "core/NumberReplacer",
+     "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
+        "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
+        "entry holds the value _limits would compute for it",
+    (SRC + "core/rng.py", "core/ReplaceTrueWithFalse",
+     "for i, value in zip(range(size - 1, 0, -1), _draws(seed, counter, size - 1), "
+     "strict=True):"):
+        "both sides have size - 1 items: strict only raises on a length mismatch",
+    (SRC + "core/immutable.py", "core/ReplaceTrueWithFalse",
+     "for name, value in zip(obj.FIELDS, obj.values(), strict=True):"):
+        "values() gives one value per field: strict only raises on a length mismatch",
+}
+
+
+# Survivors of a recorded run killed since by a test written for them (each checked by
+# benchmarks/issue_mutants.py): (file, operator, the line as written) -> the test.
+_GAPS = "test_mutant_gaps.py::"
+KILLED_SINCE: dict[tuple[str, str, str], str] = {
+    (_RULES + "turn.py", "core/ReplaceAndWithOr",
+     "gives = card.reward is not None and card.type not in rewarded"):
+        _GAPS + "test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go",
+    (_RULES + "stores.py", "core/ReplaceComparisonOperator_Eq_NotEq",
+     'north = site.side == "north" and site.street == street'):
+        _GAPS + "test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street",
+    (_RULES + "state_actions.py", "core/ReplaceContinueWithBreak", "continue"):
+        _GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores",
+    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Eq_Lt", 'if test == "fewest":'):
+        _GAPS + "test_r17_6_fewest_holds_for_every_seat_tied_at_the_least",
+    (_RULES + "setup.py", "core/NumberReplacer",
+     "rules: Rules, players: int = 4, seed: int = 0, options: Options | None = None"):
+        _GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed",
+    (_RULES + "effects.py", "core/ReplaceComparisonOperator_Gt_Lt", "if count > 1:"):
+        _GAPS + "test_r12_a_discard_of_two_taken_cubes_asks_for_each",
+    (_RULES + "ops.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     "and last[3] == state.catalogue"):
+        _GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability",
+    (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
+        _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
+    (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",
+     "if not changes.keys() <= _FIELD_SET:"):
+        _GAPS + "test_a_frame_replaced_in_one_field_keeps_the_others",
+}
+
+ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "
+              "import annotations`)")
+
+
+def _annotation_lines(path: Path) -> set[int]:
+    """Lines of ``path`` whose binary operators all sit in annotations (none in code)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    notes = [n for node in ast.walk(tree) for n in (
+        getattr(node, "annotation", None), getattr(node, "returns", None)) if n is not None]
+    inside = {id(x) for n in notes for x in ast.walk(n)}
+    marked = {x.lineno for n in notes for x in ast.walk(n) if isinstance(x, ast.BinOp)}
+    code = {x.lineno for x in ast.walk(tree)
+            if isinstance(x, ast.BinOp) and id(x) not in inside}
+    return marked - code
+
+
+def _classify(row: dict[str, str]) -> str:
+    """A row's outcome with the equivalent survivors set apart."""
+    if row["outcome"] != "survived":
+        return row["outcome"]
+    path, line = row["where"].rsplit(":", 1)
+    if (SRC + path, row["operator"], row["line"]) in EQUIVALENT:
+        return "equivalent"
+    if (SRC + path, row["operator"], row["line"]) in KILLED_SINCE:
+        return "killed since"
+    if row["operator"].startswith("core/ReplaceBinaryOperator_") and int(
+            line) in _annotation_lines(ROOT / (SRC + path)):
+        return "equivalent"
+    return "survived"
+
+
+def _why(row: dict[str, str]) -> str:
+    key = (SRC + row["where"].rsplit(":", 1)[0], row["operator"], row["line"])
+    return KILLED_SINCE.get(key) or EQUIVALENT.get(key, ANNOTATION)
+
+
+def _copy(dest: Path) -> None:
+    """The parts of the checkout the tests read, without caches or compiled modules."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.so", ".hypothesis")
+    for part in ("src", "cards", "grammar", "tests", "docs", "examples"):
+        if (ROOT / part).exists():
+            shutil.copytree(ROOT / part, dest / part, ignore=ignore)
+    shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
+
+
+def _files(package: Package, root: Path) -> list[str]:
+    found = sorted({str(p.relative_to(root)) for pattern in package.files
+                    for p in root.glob(pattern) if p.name != "__init__.py"})
+    return found
+
+
+def _test_command(package: Package) -> str:
+    return (f"{sys.executable} -m pytest -p no:cacheprovider -n 0 -x -q --no-header "
+            f"-m 'not slow' " + " ".join(package.tests))
+
+
+def _env(copy: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(copy / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _mutants(files: list[str], cwd: Path) -> list[object]:
+    """Every mutation cosmic-ray makes of ``files`` (paths relative to ``cwd``), less the
+    excluded operators, in a stable order."""
+    from cosmic_ray.commands.init import _all_work_items
+
+    here = Path.cwd()
+    os.chdir(cwd)
+    try:
+        items = [w for w in _all_work_items([Path(f) for f in files], {})
+                 if not _excluded(w.mutations[0].operator_name)]
+    finally:
+        os.chdir(here)
+    return sorted(items, key=lambda w: (str(w.mutations[0].module_path),
+                                        w.mutations[0].operator_name,
+                                        w.mutations[0].occurrence))
+
+
+def _line(copy: Path, spec: object) -> str:
+    path, (line, _col) = copy / str(spec.module_path), spec.start_pos  # type: ignore[attr-defined]
+    return path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+
+
+def _changed(diff: str) -> str:
+    """The mutated line of a unified diff."""
+    return next((d[1:].strip() for d in diff.splitlines()
+                 if d.startswith("+") and not d.startswith("+++")), "")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("package", nargs="?", choices=sorted(PACKAGES))
+    parser.add_argument("--sample", type=int, default=40, help="mutants to run (0: all)")
+    parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 3x the "
+                        "unmutated run, 60 at least)")
+    parser.add_argument("--results", type=Path, help="append the run here (a JSON line)")
+    parser.add_argument("--list", action="store_true", help="files, tests and mutant counts")
+    parser.add_argument("--report", type=Path, nargs="+",
+                        help="print the runs recorded in these --results files")
+    args = parser.parse_args()
+    if args.report:
+        lines = [line for path in args.report
+                 for line in path.read_text(encoding="utf-8").splitlines()]
+        for i, line in enumerate(lines):
+            report(json.loads(line), header=i == 0)
+        return
+    if args.list:
+        for name, package in PACKAGES.items():
+            files = _files(package, ROOT)
+            print(f"{name}: {len(_mutants(files, ROOT))} mutants in {len(files)} files; "
+                  f"tests: {' '.join(t.removeprefix('tests/') for t in package.tests)}")
+        return
+    if args.package is None:
+        parser.error("name a package (or --list)")
+    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results)
+
+
+def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
+        results: Path | None) -> None:
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    package = PACKAGES[name]
+    command = _test_command(package)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-") as tmp:
+        base = Path(tmp) / "w0"
+        _copy(base)
+        files = _files(package, base)
+        every = _mutants(files, base)
+        chosen = random.Random(seed).sample(every, min(sample, len(every))) if sample else every
+        print(f"{name}: {len(chosen)} of {len(every)} mutants (seed {seed}), "
+              f"{len(files)} files, {workers} workers", flush=True)
+        clock = time.perf_counter()
+        baseline = subprocess.run(command, shell=True, cwd=base, env=_env(base),
+                                  capture_output=True, text=True, check=False)
+        spent = time.perf_counter() - clock
+        if baseline.returncode != 0:
+            raise SystemExit(f"the tests fail without a mutant:\n{baseline.stdout[-3000:]}")
+        limit = timeout or max(60.0, 3 * spent)
+        print(f"unmutated run: {spent:.0f} s; timeout {limit:.0f} s", flush=True)
+        copies, procs = [], []
+        for w in range(workers):
+            copy = Path(tmp) / f"w{w}"
+            if w:
+                _copy(copy)
+            config = copy / "cosmic-ray.toml"
+            config.write_text(
+                "[cosmic-ray]\n"
+                f"module-path = {json.dumps(files)}\n"
+                f"timeout = {limit}\n"
+                "excluded-modules = []\n"
+                f"test-command = {json.dumps(command)}\n"
+                "[cosmic-ray.distributor]\nname = \"local\"\n", encoding="utf-8")
+            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.create) as db:
+                db.add_work_items(chosen[w::workers])
+            copies.append(copy)
+            procs.append(subprocess.Popen(
+                [str(Path(sys.executable).parent / "cosmic-ray"), "exec", str(config),
+                 str(copy / "session.sqlite")],
+                cwd=copy, env=_env(copy), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                text=True))
+        for proc in procs:
+            _out, err = proc.communicate()
+            if proc.returncode != 0:
+                raise SystemExit(f"cosmic-ray exec failed:\n{err[-3000:]}")
+        rows = []
+        for copy in copies:
+            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+                for item, result in db.completed_work_items:
+                    spec = item.mutations[0]
+                    if result.worker_outcome != WorkerOutcome.NORMAL:
+                        outcome = "error"
+                    elif result.test_outcome == TestOutcome.SURVIVED:
+                        outcome = "survived"
+                    elif result.output == "timeout":
+                        outcome = "timed out"
+                    elif result.test_outcome == TestOutcome.KILLED:
+                        outcome = "killed"
+                    else:
+                        outcome = "error"
+                    rows.append({
+                        "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
+                        "operator": spec.operator_name, "line": _line(base, spec),
+                        "mutant": _changed(result.diff or ""), "outcome": outcome})
+    run_ = {"package": name, "seed": seed, "sample": len(chosen), "of": len(every),
+            "minutes": round((time.perf_counter() - started) / 60, 1), "rows": rows}
+    report(run_)
+    if results:
+        with results.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(run_) + "\n")
+
+
+def report(run_: dict[str, object], header: bool = True) -> None:
+    """Print a run's line of the score table, its survivors and equivalent mutants, the
+    survivors classified with the current ``EQUIVALENT`` table."""
+    rows = run_["rows"]
+    assert isinstance(rows, list)
+    counts = Counter(_classify(row) for row in rows)
+    caught = counts["killed"] + counts["timed out"]
+    judged = caught + counts["survived"] + counts["killed since"]
+    score = 100 * caught / judged if judged else 0.0
+    now = 100 * (caught + counts["killed since"]) / judged if judged else 0.0
+    if header:
+        print("\n| package | sampled | killed | timed out | survived | equivalent | errors "
+              "| score of the run | killed since | score now | minutes |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print(f"| {run_['package']} | {run_['sample']} of {run_['of']} (seed {run_['seed']}) | "
+          f"{counts['killed']} | {counts['timed out']} | "
+          f"{counts['survived'] + counts['killed since']} | {counts['equivalent']} | "
+          f"{counts['error']} | {score:.0f}% | {counts['killed since']} | {now:.0f}% | "
+          f"{run_['minutes']} |")
+    for title in ("survived", "killed since", "equivalent"):
+        group = sorted((r for r in rows if _classify(r) == title), key=lambda r: r["where"])
+        if group:
+            print(f"\n{run_['package']}, {title}:")
+        for row in group:
+            why = f" ({_why(row)})" if title != "survived" else ""
+            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
+                  f"`{row['mutant']}`{why}")
+
+if __name__ == "__main__":
+    main()
