@@ -284,3 +284,18 @@ def test_a_chance_step_on_any_stack_stops_the_automatic_steps_and_the_lookahead(
     assert tails.cycle == 2 and tails.rng == at_coin.rng.next()[1]
     with pytest.raises(IllegalMoveError, match="not an outcome"):
         stack.apply_move(at_coin, Move("coin", ("edge",)))
+
+
+def test_the_engine_protocol_lists_the_outcomes_with_their_odds_and_the_seeded_one() -> None:
+    from lisboa_core.fronts.engine_protocol import Session
+
+    session = Session()
+    status = session.handle({"cmd": "new", "game": "tiletum", "players": 2, "seed": 1})
+    assert status["to_act"] == CHANCE and status["decision"] == "roll"
+    legal = session.handle({"cmd": "legal"})
+    assert len(legal["moves"]) == len(legal["probabilities"]) == 30  # TL4.1: 5 colours x 6
+    assert math.isclose(sum(legal["probabilities"]), 1.0)
+    state = new_game(players=2, seed=1, game="tiletum")
+    assert legal["sampled"] == str(sample_chance(state)) and legal["sampled"] in legal["moves"]
+    after = session.handle({"cmd": "apply", "move": legal["sampled"]})
+    assert after["ok"] and after["to_act"] == CHANCE
