@@ -299,3 +299,14 @@ def test_the_engine_protocol_lists_the_outcomes_with_their_odds_and_the_seeded_o
     assert legal["sampled"] == str(sample_chance(state)) and legal["sampled"] in legal["moves"]
     after = session.handle({"cmd": "apply", "move": legal["sampled"]})
     assert after["ok"] and after["to_act"] == CHANCE
+
+
+def test_the_browser_table_rolls_the_seeded_dice_before_the_persons_decision() -> None:
+    from lisboa_core.fronts.table_game import Table
+
+    table = Table(players=2, seat=0, bots=("random",), seed=3, game="tiletum")
+    record = Match.new("tiletum", players=2, seed=3)
+    rolls = [str(m) for m in record.settle_chance()]
+    assert [m["move"] for m in table.moves[:8]] == rolls  # TL4.1: 8 dice for 2 players
+    assert not is_chance(table.state) and table.bot_to_act() is None
+    assert table.bots[CHANCE].name == "dice"
