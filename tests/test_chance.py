@@ -310,3 +310,21 @@ def test_the_browser_table_rolls_the_seeded_dice_before_the_persons_decision() -
     assert [m["move"] for m in table.moves[:8]] == rolls  # TL4.1: 8 dice for 2 players
     assert not is_chance(table.state) and table.bot_to_act() is None
     assert table.bots[CHANCE].name == "dice"
+
+
+@pytest.mark.slow  # check_random_play plays whole games before it checks them
+def test_the_conformance_suite_checks_every_chance_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outcomes whose probabilities do not sum to 1 are caught, naming the check (Tiletum's
+    own pass: tests/test_conformance.py runs check_random_play on every game)."""
+    from lisboa_core.games import game
+    from lisboa_core.games.conformance import ConformanceError, check_random_play
+
+    found = game("tiletum")
+    real = type(found).chance_outcomes
+
+    def halved(self: object, state: State) -> tuple[tuple[Move, float], ...]:
+        return tuple((m, p / 2) for m, p in real(found, state))
+
+    monkeypatch.setattr(type(found), "chance_outcomes", halved)
+    with pytest.raises(ConformanceError, match=r"chance: tiletum .* summing to 1"):
+        check_random_play("tiletum", seed=1)
