@@ -14,7 +14,7 @@ from lisboa_core.games.tiletum.rules.phases import corrupt, king_reset
 from lisboa_core.games.tiletum.rules.turn import area_of, die_ap
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK
-from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, seat
+from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, rolled, seat
 
 RULES = load_rules()
 POST = {p.id: i for i, p in enumerate(RULES.posts)}
@@ -353,7 +353,7 @@ def test_tl19_cleanup() -> None:
     area on, three tokens on the track, the next round."""
     state = fresh()
     wheel = state.wheel
-    state = STACK.advance(state.with_pending((Frame("cleanup", -1),)))
+    state = rolled(STACK.advance(state.with_pending((Frame("cleanup", -1),))))
     assert state.round == 2 and state.wheel == (wheel + 1) % 6 and state.cycle == 1
     assert len(state.bag) + sum(len(a) for a in state.area_dice) == 20
     assert all(p.dice == () for p in state.players) and len(state.corruption) == 3

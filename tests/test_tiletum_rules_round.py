@@ -11,7 +11,7 @@ from lisboa_core.games.tiletum.catalog import load_rules
 from lisboa_core.games.tiletum.rules.turn import area_of
 from lisboa_core.games.tiletum.stack import STACK
 from lisboa_core.games.tiletum.state import State
-from tiletum_scenarios import fresh, king_at, play, seat
+from tiletum_scenarios import fresh, king_at, play, rolled, seat
 
 RULES = load_rules()
 POST = {p.id: i for i, p in enumerate(RULES.posts)}
@@ -23,8 +23,9 @@ def _run(state: State, *frames: Frame) -> State:
 
 
 def _cleanup(state: State) -> State:
-    """Run the cleanup (the bottom frame of a round) and the next round's start."""
-    return STACK.advance(state.with_pending((Frame("cleanup", -1),)))
+    """Run the cleanup (the bottom frame of a round) and the next round's start, its dice
+    rolled (chance steps, resolved as the seeded game resolves them)."""
+    return rolled(STACK.advance(state.with_pending((Frame("cleanup", -1),))))
 
 
 def test_tl2_1_1_resources_are_unlimited() -> None:

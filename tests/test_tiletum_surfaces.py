@@ -18,6 +18,7 @@ from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.views import HIDDEN_TOKEN, determinize
 from lisboa_core.persistence.records import record_game, replay
 from lisboa_core.persistence.serialize import state_digest
+from tiletum_scenarios import rolled
 
 
 def _random_game(players: int, seed: int) -> list[State]:
@@ -66,7 +67,7 @@ def test_every_card_has_provenance_and_a_bad_card_is_located(tmp_path: Path) -> 
 def test_tl26_views_hide_deck_order_and_face_down_tokens() -> None:
     """TL26.1-TL26.2: every seat sees the same; deck order and face-down tokens hidden; a
     determinized state agrees with the view."""
-    state = new_game(players=3, seed=4, game="tiletum")
+    state = rolled(new_game(players=3, seed=4, game="tiletum"))
     views = [observe(state, s) for s in range(3)]
     assert all(v.state == views[0].state for v in views)
     view = views[0].state

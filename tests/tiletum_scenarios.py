@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lisboa_core import apply, new_game, parse_move
+from lisboa_core import apply, is_chance, new_game, parse_move, sample_chance
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.replace import replace
 from lisboa_core.games.tiletum.model import RESOURCES
@@ -13,8 +13,15 @@ from lisboa_core.games.tiletum.state import State
 
 
 def fresh(players: int = 4, seed: int = 1) -> State:
-    """A new game, stopped at its first decision."""
-    state = new_game(players=players, seed=seed, game="tiletum")
+    """A new game, stopped at its first decision (round 1's dice rolled as the seeded game
+    rolls them)."""
+    return rolled(new_game(players=players, seed=seed, game="tiletum"))
+
+
+def rolled(state: Any) -> State:
+    """``state`` with every chance step on top resolved as the seeded game resolves it."""
+    while is_chance(state):
+        state = apply(state, sample_chance(state))
     assert isinstance(state, State)
     return state
 

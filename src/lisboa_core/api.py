@@ -13,6 +13,7 @@ import warnings
 from typing import Any, Literal, TypeVar, overload
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaDeprecationWarning, LisboaError
@@ -25,14 +26,18 @@ from lisboa_core.games.lisboa.state import Options, State
 S = TypeVar("S", bound=GameState)
 
 __all__ = [
+    "CHANCE",
     "apply",
+    "chance_outcomes",
     "describe_move",
     "explain_illegal",
+    "is_chance",
     "is_over",
     "legal_moves",
     "new_game",
     "parse_move",
     "random_move",
+    "sample_chance",
     "score",
     "settle_forced",
     "winners",
@@ -104,7 +109,9 @@ def new_game(
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the seat to act (``state.to_act``), in a deterministic order.
 
-    Empty when the game is over.
+    Empty when the game is over. At a chance step (:func:`is_chance`) these are its
+    outcomes, as OpenSpiel lists a chance node's (:func:`chance_outcomes` gives their
+    probabilities, :func:`sample_chance` the one a seeded game draws).
 
     Example::
 
@@ -125,6 +132,9 @@ def random_move(state: GameState, rng: random.Random) -> Move:
     proof is kept for the :func:`apply` that usually follows. Every legal move is equally
     likely (the first legal move of a uniformly random order).
 
+    At a chance step the outcome is :func:`sample_chance`'s, drawn from the state's own
+    generator (``rng`` is not used), so a seeded game rolls the same dice whoever plays it.
+
     :param state: a state whose game is not over.
     :param rng: the generator that draws (seed it to repeat a game).
     :raises LisboaError: if the game is over.
@@ -142,7 +152,70 @@ def random_move(state: GameState, rng: random.Random) -> Move:
     expect(rng, random.Random, "random_move", "rng")
     if not state.pending:
         raise LisboaError("random_move(): the game is over")
+    if state.pending[-1].seat == CHANCE:
+        return sample_chance(state)
     move: Move = game_of(state).stack.sample_move(state, rng)
+    return move
+
+
+def is_chance(state: GameState) -> bool:
+    """True when the step on top is a chance step (a die to roll, a card to draw): its
+    outcomes are drawn, not decided; ``state.to_act`` is then :data:`CHANCE`.
+
+    Example::
+
+        from lisboa_core import is_chance, new_game
+
+        assert not is_chance(new_game(players=2, seed=1))  # Lisboa has no chance step
+    """
+    expect(state, GameState, "is_chance", "state")
+    return bool(state.pending) and state.pending[-1].seat == CHANCE
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[Move, float], ...]:
+    """The outcomes of the chance step on top of ``state``, each move with its probability
+    (summing to 1), in :func:`legal_moves` order; empty at a decision or at the end.
+
+    Applying any outcome with :func:`apply` resolves the step (a test sets the dice so);
+    a move that is not an outcome raises :class:`~lisboa_core.errors.IllegalMoveError`.
+
+    Example::
+
+        from lisboa_core import apply, chance_outcomes, is_chance, new_game
+
+        state = new_game(players=2, seed=1, game="tiletum")
+        assert is_chance(state)  # the first die of round 1
+        move, probability = chance_outcomes(state)[0]
+        state = apply(state, move)  # that die rolled so
+    """
+    expect(state, GameState, "chance_outcomes", "state")
+    if not state.pending or state.pending[-1].seat != CHANCE:
+        return ()
+    found: tuple[tuple[Move, float], ...] = game_of(state).chance_outcomes(state)
+    return found
+
+
+def sample_chance(state: GameState) -> Move:
+    """The outcome of the chance step on top of ``state`` that the generic drivers
+    (``random_move``, ``play_game``, ``record_game``, ``Match``, the bots and the AI
+    adapters) apply: drawn from the state's generator with the outcomes' probabilities,
+    so it is the same for the same state (a seeded game plays the same every time; a
+    sampled state of a bot draws its own).
+
+    :raises LisboaError: if no chance step is on top.
+
+    Example::
+
+        from lisboa_core import apply, is_chance, new_game, sample_chance
+
+        state = new_game(players=2, seed=1, game="tiletum")
+        while is_chance(state):
+            state = apply(state, sample_chance(state))  # round 1's dice
+    """
+    expect_playable(state, "sample_chance")
+    if not is_chance(state):
+        raise LisboaError("sample_chance(): no chance step is on top of this state")
+    move: Move = game_of(state).sample_chance(state)
     return move
 
 

@@ -24,7 +24,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from lisboa_core.api import apply, describe_move, is_over, legal_moves, new_game, parse_move
+from lisboa_core.api import (
+    apply,
+    describe_move,
+    is_chance,
+    is_over,
+    legal_moves,
+    new_game,
+    parse_move,
+    sample_chance,
+)
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import LisboaError, StateFormatError
 from lisboa_core.games import Game, chosen_game, game_of
@@ -158,6 +167,31 @@ class Match:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return is_over(self.state)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether a chance step (a die roll) is to be resolved now
+        (:func:`~lisboa_core.is_chance`)."""
+        return is_chance(self.state)
+
+    def push_chance(self) -> Move:
+        """Resolve the chance step on top with :func:`~lisboa_core.sample_chance`'s outcome
+        (drawn from the state's generator, so a seeded match rolls the same every time) and
+        play it as a move; returns it.
+
+        :raises LisboaError: if no chance step is on top.
+        """
+        move = sample_chance(self.state)
+        self.push(move)
+        return move
+
+    def settle_chance(self) -> tuple[Move, ...]:
+        """Resolve every chance step on top, one after the other (:meth:`push_chance`);
+        returns the outcomes played."""
+        played = []
+        while is_chance(self.state):
+            played.append(self.push_chance())
+        return tuple(played)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves of the seat to act (empty when the game is over)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.api import apply, is_chance, is_over, legal_moves, new_game, sample_chance
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.rng import Rng
@@ -320,8 +320,10 @@ def play_game(
     game=game)``; each decision goes to the bot of the seat to act, which sees only
     :func:`~lisboa_core.views.observe` of the state. ``on_move(before, move, after)`` is
     called after every move (for logs); ``max_decisions`` stops a game early (the state
-    returned is then unfinished). With deterministic bots (the built-in ones, seeded) the
-    same arguments give the same game.
+    returned is then unfinished). A chance step (a die roll) is resolved by
+    :func:`~lisboa_core.sample_chance`, from the state's generator, and its outcome is among
+    the moves returned. With deterministic bots (the built-in ones, seeded) the same
+    arguments give the same game.
 
     :param bots: the bots, by seat (cycled if fewer than the seats).
     :param players: number of seats (default: one per bot).
@@ -352,11 +354,15 @@ def play_game(
     while not is_over(state) and (max_decisions is None or len(moves) < max_decisions):
         seat = state.to_act
         assert seat is not None
-        bot = bots[seat % len(bots)]
-        legal = legal_moves(state)
-        move = bot.choose(chosen.observe(state, seat), legal)
-        if move not in legal:
-            raise IllegalMoveError(f"bot {bot.name!r} (seat {seat}) chose illegal move {move}")
+        if is_chance(state):
+            move = sample_chance(state)
+        else:
+            bot = bots[seat % len(bots)]
+            legal = legal_moves(state)
+            move = bot.choose(chosen.observe(state, seat), legal)
+            if move not in legal:
+                raise IllegalMoveError(
+                    f"bot {bot.name!r} (seat {seat}) chose illegal move {move}")
         after = apply(state, move)
         moves.append(move)
         if on_move is not None:

@@ -21,6 +21,11 @@ whose playouts end best for the seat is played, a playout's end valued by the be
 the seat then has (judged greedily, so the cards in hand count). The opponents' replies and
 the next turn's options, which the greedy judgement ignores, are then part of the value.
 
+A chance step met in the tree, a playout or a rollout (a die rolled) is resolved by
+:func:`~lisboa_core.sample_chance` on the sampled state, whose generator
+:func:`~lisboa_core.determinize` drew afresh: each sample rolls its own dice, never the real
+game's. In the tree an outcome leads to its own node but is not a decision of any seat.
+
 The bot never reads hidden information, and the same seed, view and budget give the same
 choice. Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
 """
@@ -32,7 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lisboa_core.api import apply, is_over, legal_moves
+from lisboa_core.api import apply, is_chance, is_over, legal_moves, sample_chance
 from lisboa_core.bots.basic import GreedyBot, position_values
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
@@ -236,6 +241,9 @@ class ISMCTSBot:
             assert actor is not None
             if actor == seat and state.pending[-1].kind == game_of(state).turn_decision:
                 break
+            if is_chance(state):
+                state = apply(state, sample_chance(state))
+                continue
             moves = legal_moves(state)
             if len(moves) == 1:
                 state = apply(state, moves[0])
@@ -277,6 +285,11 @@ class ISMCTSBot:
         path: list[tuple[_Node, int]] = []
         node = root
         while not is_over(state) and len(path) < self.depth:
+            if is_chance(state):  # the sample's own roll: a node, not a seat's decision
+                outcome = sample_chance(state)
+                node = node.children.setdefault(outcome, _Node())
+                state = apply(state, outcome)
+                continue
             moves = legal_moves(state)
             actor = state.to_act
             assert actor is not None
@@ -334,6 +347,9 @@ class ISMCTSBot:
         for _ in range(self.rollout):
             if is_over(state):
                 break
+            if is_chance(state):
+                state = apply(state, sample_chance(state))
+                continue
             moves = legal_moves(state)
             index, self._rng = self._rng.below(len(moves))
             state = apply(state, moves[index])

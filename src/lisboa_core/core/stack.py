@@ -30,6 +30,7 @@ from collections.abc import Callable, Hashable, Iterable
 from random import Random
 from typing import Any, Final, Generic, TypeVar
 
+from lisboa_core.core.chance import CHANCE, Outcomes, OutcomesFn
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
@@ -231,6 +232,8 @@ class DecisionStack(Generic[S]):
         """The rule a refused lookahead move cites (``R3.6: ...``)."""
         self.handlers: dict[str, Handler[S]] = {}
         """Every registered frame kind's handler."""
+        self.chances: dict[str, OutcomesFn] = {}
+        """The outcomes of each chance frame kind (:meth:`register_chance`)."""
 
     def __repr__(self) -> str:
         return f"<DecisionStack {self.game}: {len(self.handlers)} frame kinds>"
@@ -262,6 +265,47 @@ class DecisionStack(Generic[S]):
             kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict,
             judge, alike, data, holds, check, under, stuck,
         )
+
+    def register_chance(
+        self,
+        kind: str,
+        apply: ApplyFn[S],
+        outcomes: OutcomesFn,
+        *,
+        data: Spec | None = None,
+        check: CheckFn[S] | None = None,
+        under: frozenset[str] | None = None,
+    ) -> None:
+        """Register a chance step (see :mod:`lisboa_core.core.chance`): a frame of seat
+        :data:`~lisboa_core.core.chance.CHANCE` whose moves are the outcomes ``outcomes``
+        lists with their probabilities; ``apply`` resolves it with the outcome applied.
+
+        The step stops the automatic steps like a decision, and is a checkpoint: a
+        lookahead never searches past it (what is drawn is not a choice). Resolving it
+        advances the state's generator (``state.rng``) by one draw, whichever outcome is
+        applied, so the next chance step samples afresh.
+        """
+        self.chances[kind] = outcomes
+
+        def moves(state: S, frame: Frame) -> tuple[Move, ...]:
+            return tuple(move for move, _ in outcomes(state, frame))
+
+        def resolve(state: S, frame: Frame, move: Move | None) -> S:
+            if hasattr(state, "rng"):
+                state = with_field(state, "rng", state.rng.next()[1])
+            return apply(state, frame, move)
+
+        self.handlers[kind] = Handler(kind, resolve, moves, False, True, data=data,
+                                      check=check, under=under)
+
+    def outcomes(self, state: S) -> Outcomes:
+        """The outcomes of the chance step on top of ``state`` with their probabilities
+        (empty when the top frame is a decision, or nothing is pending)."""
+        if not state.pending:
+            return ()
+        frame = state.pending[-1]
+        found = self.chances.get(frame.kind)
+        return () if found is None or frame.seat != CHANCE else found(state, frame)
 
     def hint(
         self,
@@ -507,6 +551,9 @@ class DecisionStack(Generic[S]):
                 f"{move}: the action could not be completed afterwards{rule}"
                 + (f"; {cause}" if cause else "")
             )
+        if frame.seat == CHANCE:
+            shown = ", ".join(str(m) for m in raw[:8]) + (", ..." if len(raw) > 8 else "")
+            return f"{move}: not an outcome of the chance step '{frame.kind}' ({shown})"
         kinds = sorted({m.kind for m in raw})
         if move.kind not in kinds:
             return (

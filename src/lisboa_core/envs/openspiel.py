@@ -28,6 +28,15 @@ parameter ``seed >= 0`` fixes the deal instead: the initial state is then the de
 node of ``new_game(players, seed)`` (no chance node), for reproducible use. A seat never
 observes the chance outcomes, only what the deal shows it.
 
+**Chance during play.** A game with chance steps (:attr:`~lisboa_core.games.Game.chance`:
+Tiletum's dice, one chance step per die) has a chance node at each of them:
+``current_player()`` is ``pyspiel.PlayerId.CHANCE`` and ``chance_outcomes()`` lists the
+step's outcomes (:func:`lisboa_core.chance_outcomes`) as indices of the game's action space
+with their probabilities, so the chance actions share the action index
+(``max_chance_outcomes`` is the larger of 256 and the action space). Whoever samples them
+decides the roll; a seat sees the result in its next view. (A game played with ``seed >= 0``
+still has these chance nodes: only the deal is fixed.)
+
 Why four nodes of 256 rather than one: OpenSpiel and the wrappers pass a chance node's
 whole outcome list from Python to C++ and to numpy every time they sample it, which costs
 about 70 ms per episode at 2**16 outcomes and over a second at 2**20, while a learner plays
@@ -80,7 +89,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.api import apply, chance_outcomes, is_chance, is_over, legal_moves, new_game
 from lisboa_core.core.immutable import GameState
 from lisboa_core.envs import adapted_games
 from lisboa_core.envs.pettingzoo import rank_rewards
@@ -378,7 +387,8 @@ class LisboaGame(pyspiel.Game):
         """The decisions after which an unfinished game ends, a draw."""
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
-            max_chance_outcomes=CHANCE_OUTCOMES,
+            max_chance_outcomes=max(CHANCE_OUTCOMES, len(self.actions))
+            if found.chance else CHANCE_OUTCOMES,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -399,8 +409,9 @@ class LisboaGame(pyspiel.Game):
         return new_game(self.players, seed, rules=self.rules, game=self.board_game)
 
     def max_chance_nodes_in_history(self) -> int:
-        """The deal's :data:`DEAL_BYTES` chance nodes."""
-        return DEAL_BYTES
+        """The deal's :data:`DEAL_BYTES` chance nodes, and at most one per decision of the
+        game for a game with chance steps."""
+        return DEAL_BYTES + (self.length if self.board_game.chance else 0)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -435,21 +446,30 @@ class LisboaState(pyspiel.State):
             return _CHANCE
         seat = state.to_act
         game: LisboaGame = self.get_game()
-        return _TERMINAL if seat is None or self._node.ended(game.length) else seat
+        if seat is None or self._node.ended(game.length):
+            return _TERMINAL
+        return _CHANCE if is_chance(state) else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._node.state
-        if state is None or player != state.to_act:
+        if player == _CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if state is None or is_chance(state) or player != state.to_act:
             return []
         game: LisboaGame = self.get_game()
         return list(self._node.legal(game.index, game.length))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The :data:`CHANCE_OUTCOMES` equiprobable bytes of the seed at a chance node of
-        the deal; none elsewhere."""
-        if self._node.state is not None:
+        the deal; at a chance step of the game its outcomes (action indices, ascending) with
+        their probabilities; none elsewhere."""
+        state = self._node.state
+        if state is None:
+            return list(_deal_outcomes())  # a copy: the caller may change it
+        game: LisboaGame = self.get_game()
+        if self._node.ended(game.length):
             return []
-        return list(_deal_outcomes())  # a copy: the caller may change it
+        return sorted((game.index[move], p) for move, p in chance_outcomes(state))
 
     def _apply_action(self, action: int) -> None:
         node = self._node
@@ -467,13 +487,16 @@ class LisboaState(pyspiel.State):
         if not 0 <= action < len(game.actions):
             raise ValueError(
                 f"action {action}: the action index is 0 to {len(game.actions) - 1}")
+        if is_chance(node.state) and action not in dict(self.chance_outcomes()):
+            raise ValueError(f"action {action}: not an outcome of this chance node")
         self._node = node.child(action, apply(node.state, game.actions[action]))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == _CHANCE:
+        if player == _CHANCE and self._node.state is None:
             return f"seed byte {len(self._node.drawn)}: {action}"
         game: LisboaGame = self.get_game()
-        return f"seat {player}: {game.actions[action]}"
+        who = "chance" if player == _CHANCE else f"seat {player}"
+        return f"{who}: {game.actions[action]}"
 
     def is_terminal(self) -> bool:
         """Whether the game is over, or cut after the game's ``max_decisions``."""

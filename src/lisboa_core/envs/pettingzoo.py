@@ -21,6 +21,10 @@ R16, Puerto Rico's PR16; a tie counts neither way), so rewards lie in [-1, 1] an
 zero. ``reset(seed=s)`` starts ``new_game(players, s, game=...)``: the same seed and the
 same actions give the same game.
 
+**Chance steps** (Tiletum's dice) are no agent's: the environment resolves each itself
+with :func:`~lisboa_core.sample_chance`, drawn from the game's own seeded generator, so
+agents never see a chance node and the same seed still gives the same game.
+
 **Truncation.** A game whose players never end it (in Puerto Rico, seats that keep choosing
 roles that change nothing) is cut after ``max_decisions`` decisions (default: the game's
 :attr:`~lisboa_core.games.Game.max_decisions`, 1500 for Lisboa, 5000 for Puerto Rico):
@@ -54,7 +58,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.api import apply, is_chance, is_over, legal_moves, new_game, sample_chance
 from lisboa_core.core.immutable import GameState
 from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.games import Game, game_of
@@ -146,8 +150,8 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """The current position (a state of :attr:`board_game`)."""
 
     def _new_game(self, seed: int) -> Any:
-        return new_game(self.players, seed, options=self.game_options, rules=self.rules,
-                        game=self.board_game)
+        return _settled(new_game(self.players, seed, options=self.game_options,
+                                 rules=self.rules, game=self.board_game))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -205,7 +209,7 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             return
         if action is None:
             raise IllegalMoveError(f"{agent} must act: None is only for a finished agent")
-        self.game = apply(self.game, self.actions[self._index(action)])
+        self.game = _settled(apply(self.game, self.actions[self._index(action)]))
         self._decisions += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
@@ -245,6 +249,13 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _settled(state: Any) -> Any:
+    """``state`` with every chance step on top resolved from its own generator."""
+    while is_chance(state):
+        state = apply(state, sample_chance(state))
+    return state
 
 
 def env(players: int | None = None, **kwargs: Any) -> LisboaEnv:

@@ -198,6 +198,10 @@ def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
         state = match.state
         actor = state.to_act
         assert actor is not None
+        if match.is_chance:
+            move = match.push_chance()
+            print(f"  chance: {move}")
+            continue
         legal = match.legal_moves()
         if actor != seat:
             move = bot_of[actor].choose(found.observe(state, actor), legal)

@@ -14,7 +14,10 @@ command and its arguments:
   game other than Lisboa;
 * ``legal``: ``moves``, the legal moves of the seat to act in notation, and
   ``descriptions``, what each does in words (:func:`lisboa_core.describe_move`), in the
-  same order;
+  same order; at a chance step (``to_act`` -2, :data:`lisboa_core.CHANCE`: a die to roll)
+  the moves are its outcomes, with ``probabilities`` in the same order and ``sampled``,
+  the outcome the seeded game draws (:func:`lisboa_core.sample_chance`), which a front end
+  applies to play on (any outcome may be applied, to set up a position);
 * ``apply`` (``move``: notation; ``seat``: optional observer): plays it; answers the new
   status and ``events``, what the move did (:mod:`lisboa_core.events`, as the ``seat``
   sees it when one is given, every piece otherwise);
@@ -62,7 +65,15 @@ from typing import Any, TextIO
 
 import attrs
 
-from lisboa_core.api import describe_move, is_over, legal_moves, parse_move
+from lisboa_core.api import (
+    chance_outcomes,
+    describe_move,
+    is_chance,
+    is_over,
+    legal_moves,
+    parse_move,
+    sample_chance,
+)
 from lisboa_core.errors import IllegalMoveError, LisboaError, StateFormatError
 from lisboa_core.events import events_between
 from lisboa_core.games import Game, chosen_game, game_of, games
@@ -328,8 +339,12 @@ class Session:
     def _legal(self, _request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
         moves = legal_moves(state)
-        return {"to_act": state.to_act, "moves": [str(m) for m in moves],
-                "descriptions": [describe_move(state, m) for m in moves]}
+        answer = {"to_act": state.to_act, "moves": [str(m) for m in moves],
+                  "descriptions": [describe_move(state, m) for m in moves]}
+        if is_chance(state):
+            answer["probabilities"] = [p for _, p in chance_outcomes(state)]
+            answer["sampled"] = str(sample_chance(state))
+        return answer
 
     def _apply(self, request: dict[str, Any]) -> dict[str, Any]:
         text = request.get("move")

@@ -24,7 +24,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lisboa_core.api import is_over, legal_moves, new_game, parse_move
+from lisboa_core.api import (
+    CHANCE,
+    is_chance,
+    is_over,
+    legal_moves,
+    new_game,
+    parse_move,
+    sample_chance,
+)
 from lisboa_core.bots.basic import Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
@@ -50,6 +58,17 @@ def _describer(game: Game) -> Callable[[Any], str] | None:
 
         return describe
     return None
+
+
+class _Dice:
+    """Who resolves the chance steps at the table (named in the page's messages): the
+    outcome is :func:`~lisboa_core.sample_chance`'s, drawn in :meth:`Table.bot_choice`."""
+
+    name = "dice"
+
+    def choose(self, view: Any, legal: Sequence[Move]) -> Move:
+        """Never asked: a chance step is no seat's decision."""
+        raise LisboaError("the dice are rolled by sample_chance, not chosen")
 
 
 class Table:
@@ -108,6 +127,8 @@ class Table:
             s: make_bot(self.bot_names[i % len(self.bot_names)], seed * 16 + s)
             for i, s in enumerate(others)
         }
+        if self.game.chance:  # the dice roll as the seeded game rolls them (bot_choice)
+            self.bots[CHANCE] = _Dice()
         self.rules: Any = rules if rules is not None else self.game.load_rules()
         """The catalogue played."""
         self.options: Any = (match.options if match is not None
@@ -182,6 +203,8 @@ class Table:
         if is_over(state) or state.to_act == self.seat:
             raise LisboaError("no bot is to act")
         actor = int(state.to_act)
+        if is_chance(state):
+            return sample_chance(state)
         bot = self.bots[actor]
         searching = hasattr(bot, "progress")  # a search bot says how far it has got
         if searching:

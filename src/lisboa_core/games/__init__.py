@@ -238,6 +238,33 @@ class Game:
         (:func:`lisboa_core.games.generic.text_picture`)."""
         return generic.text_picture(self.render_text(state_or_view))
 
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]:
+        """The outcomes of the chance step on top of ``state``, each move with its
+        probability (they sum to 1); empty at a decision (see
+        :mod:`lisboa_core.core.chance`).
+
+        Default: what the chance frame registered with
+        :meth:`~lisboa_core.core.stack.DecisionStack.register_chance` lists; a game without
+        chance steps has none."""
+        found: tuple[tuple[Any, float], ...] = self.stack.outcomes(state)
+        return found
+
+    def sample_chance(self, state: Any) -> Any:
+        """The outcome the generic drivers apply at the chance step on top of ``state``:
+        deterministic given the state.
+
+        Default: one draw of the state's generator (``state.rng``) picks an outcome with its
+        probability (:func:`~lisboa_core.core.chance.draw_outcome`); resolving the step
+        consumes that draw.
+
+        :raises LisboaError: when no chance step is on top."""
+        from lisboa_core.core.chance import draw_outcome  # late: kept light
+
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            raise LisboaError("sample_chance(): no chance step is on top of this state")
+        return draw_outcome(outcomes, state.rng)
+
     def describe_move(self, state: Any, move: Any) -> str:
         """What ``move`` does, in words (default: its notation)."""
         return str(move)

@@ -46,12 +46,23 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import random
 import warnings
 from collections.abc import Callable
 from typing import Any
 
-from lisboa_core.api import apply, is_over, legal_moves, new_game, parse_move, random_move
+from lisboa_core.api import (
+    apply,
+    chance_outcomes,
+    is_chance,
+    is_over,
+    legal_moves,
+    new_game,
+    parse_move,
+    random_move,
+    sample_chance,
+)
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.games import Game, game
@@ -106,7 +117,10 @@ def _walk(found: Game, players: int, seed: int) -> list[Any]:
 def check_random_play(name: str, seed: int = 0, games: int = 1) -> None:
     """Random games of every player count end within the game's ``max_decisions``; each
     state keeps the game's invariants (:meth:`Game.check_invariants`), has a seat to act
-    until the end, and offers only moves that apply.
+    until the end, and offers only moves that apply. At a chance step the outcomes are the
+    moves offered, their probabilities are positive and sum to 1, and
+    :func:`~lisboa_core.sample_chance` picks one of them, the same each time; elsewhere
+    there are no chance outcomes.
 
     :raises ConformanceError: naming the first broken state.
     """
@@ -123,7 +137,26 @@ def check_random_play(name: str, seed: int = 0, games: int = 1) -> None:
                 moves = legal_moves(state)
                 if not moves or state.to_act is None:
                     _fail("random play", found, players, run, step, "no legal move, no end")
+                _check_chance(found, players, run, step, state, moves)
                 apply(state, random.Random(run + step).choice(moves))
+
+
+def _check_chance(found: Game, players: int, run: int, step: int, state: Any,
+                  moves: tuple[Any, ...]) -> None:
+    """A chance step's outcomes are its moves, with probabilities summing to 1."""
+    outcomes = chance_outcomes(state)
+    if not is_chance(state):
+        if outcomes:
+            _fail("chance", found, players, run, step, "chance outcomes at a decision")
+        return
+    total = sum(p for _, p in outcomes)
+    if tuple(m for m, _ in outcomes) != moves or not math.isclose(total, 1.0) or any(
+            p <= 0 for _, p in outcomes):
+        _fail("chance", found, players, run, step,
+              f"the outcomes are not the moves offered with probabilities summing to 1 "
+              f"(sum {total})")
+    if sample_chance(state) not in moves or sample_chance(state) != sample_chance(state):
+        _fail("chance", found, players, run, step, "sample_chance drew no outcome, or two")
 
 
 def check_determinism(name: str, seed: int = 0, games: int = 1) -> None:

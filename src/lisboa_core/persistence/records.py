@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from lisboa_core.api import apply, is_over, new_game, parse_move
+from lisboa_core.api import apply, is_chance, is_over, new_game, parse_move, sample_chance
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import (
     IllegalMoveError,
@@ -478,7 +478,8 @@ def record_game(
     """Play a game with ``choose`` picking every move, and return its record.
 
     :param choose: called with each state that needs a decision (``state.to_act`` says
-        for which seat); returns one of ``legal_moves(state)``.
+        for which seat); returns one of ``legal_moves(state)``. A chance step is not a
+        decision: its outcome is :func:`~lisboa_core.sample_chance`'s, recorded as a move.
     :param players: number of seats (default: the game's usual count).
     :param seed: the game's seed.
     :param options: rule variants (default: the game's default variants).
@@ -511,5 +512,6 @@ def record_game(
                         metadata=metadata, game=game)
     while not is_over(recorder.state) and (max_decisions is None
                                            or len(recorder.moves) < max_decisions):
-        recorder.apply(choose(recorder.state))
+        state = recorder.state
+        recorder.apply(sample_chance(state) if is_chance(state) else choose(state))
     return recorder.record()

@@ -56,6 +56,7 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
                 moves += [Move("coat", (t.id, b.id)) for b in rules.buildings]
             else:
                 moves.append(Move("assist", (t.id,)))
+        moves += [Move("roll", (d,)) for d in dice]  # the chance steps' outcomes (TL4.1)
         unique = tuple(dict.fromkeys(moves))
         found = _SPACES.put(rules.digest, (unique, {m: i for i, m in enumerate(unique)}))
     return found

@@ -3,8 +3,8 @@ corruption and turns, the king phase, the fair, the cleanup and the end of the g
 
 from __future__ import annotations
 
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.moves import Move
-from lisboa_core.core.rng import Rng
 from lisboa_core.core.stack import BOTTOM, push
 from lisboa_core.games.tiletum.rules.ops import (
     add_vp,
@@ -19,7 +19,7 @@ from lisboa_core.games.tiletum.rules.turn import area_of
 from lisboa_core.games.tiletum.stack import STACK, register
 from lisboa_core.games.tiletum.state import Frame, State
 
-__all__ = ["corrupt", "fair_count", "fair_value", "king_reset", "roll_dice", "round_frames"]
+__all__ = ["corrupt", "fair_count", "fair_value", "king_reset", "roll_outcomes", "round_frames"]
 
 CYCLES = 3
 """Cycles per action phase (TL5.1)."""
@@ -38,30 +38,40 @@ def round_frames(state: State) -> State:
     return push(state, *reversed(frames))
 
 
-def roll_dice(bag: tuple[str, ...], count: int,
-              rng: Rng) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
-    """TL4.1, TL26.4: ``count`` dice drawn from the bag at random and rolled; returns the
-    dice rolled (colour id + value), the bag left and the generator.
+def roll_outcomes(state: State, frame: Frame) -> tuple[tuple[Move, float], ...]:
+    """TL4.1, TL26.4: the outcomes of one die drawn from the bag at random and rolled,
+    ``roll CV`` (colour id ``C``, value ``V``), each with its probability: the colour's share
+    of the bag times 1/6.
 
-    This is the game's only dice roll: a first cut draws it from the state's generator
-    inside the preparation step; it is kept in this one function so that it can become an
-    explicit chance step (issue 25.2) without touching the rules around it."""
-    order, rng = rng.shuffle(bag)
-    rolled = []
-    for colour in order[:count]:
-        value, rng = rng.below(6)
-        rolled.append(f"{colour}{value + 1}")
-    return tuple(rolled), tuple(sorted(order[count:])), rng
+    The round's dice are a sequence of such single-die chance steps (8 / 11 / 14 of them),
+    not one step: the joint outcome of 14 dice from a bag of 20 is far too many outcomes to
+    list. Drawing the dice one at a time without putting any back, each rolled as drawn,
+    gives the same distribution as drawing them all and rolling them together."""
+    bag = state.bag
+    size = len(bag)
+    outcomes = []
+    for colour in sorted(set(bag)):
+        share = bag.count(colour) / size / 6
+        outcomes += [(Move("roll", (f"{colour}{value}",)), share) for value in range(1, 7)]
+    return tuple(outcomes)
 
 
 def _prepare(state: State, frame: Frame, move: Move | None) -> State:
-    """TL4.1-TL4.2: the dice rolled and put in the areas the wheel's sections face."""
-    setup = rules_of(state).setup_for(state.player_count)
-    rolled, bag, rng = roll_dice(state.bag, setup.dice_rolled, state.rng)
-    areas: list[list[str]] = [[] for _ in range(6)]
-    for die in rolled:
-        areas[area_of(state, int(die[2:]))].append(die)
-    return state.replaced({"bag": bag, "rng": rng,
+    """TL4.1: the round's dice drawn and rolled, one chance step per die."""
+    count = rules_of(state).setup_for(state.player_count).dice_rolled
+    return push(state, *(Frame("roll", CHANCE, (k, count)) for k in range(count, 0, -1)))
+
+
+def _roll(state: State, frame: Frame, move: Move | None) -> State:
+    """TL4.1-TL4.2: the die drawn and rolled, put in the area the wheel's section of its
+    value faces."""
+    assert move is not None
+    die = str(move.args[0])
+    bag = list(state.bag)
+    bag.remove(die[:2])
+    areas = [list(a) for a in state.area_dice]
+    areas[area_of(state, int(die[2:]))].append(die)
+    return state.replaced({"bag": tuple(bag),
                            "area_dice": tuple(tuple(sorted(a)) for a in areas)})
 
 
@@ -220,6 +230,7 @@ def _cleanup(state: State, frame: Frame, move: Move | None) -> State:
 
 
 register("prepare", _prepare)
+STACK.register_chance("roll", _roll, roll_outcomes)
 register("corrupt", _corrupt)
 register("king-phase", _king_phase)
 register("king-bonus", _king_bonus, _king_bonus_moves)
