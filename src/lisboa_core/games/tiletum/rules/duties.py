@@ -41,12 +41,6 @@ def payment(state: State, tile: str, kind: str) -> dict[str, int] | None:
     return cost
 
 
-def _has_any(state: State, tile: str) -> bool:
-    rules = rules_of(state)
-    contract = rules.extra["contract"][rules.extra["tile"][tile].holds]
-    return any(res == "any" for res, _ in contract.pay)
-
-
 def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
     """The duties ``seat`` may perform now (TL14.1); ``die_action``: the turn's die action is
     the open instance, so "+AP" assistants can be used (TL22.1.7)."""
@@ -64,9 +58,13 @@ def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
             seen.add(t)
             kind = tiles[t].kind
             if kind == "contract" and len(p.contracts) < len(rules.contract_spaces):
-                for r in (RESOURCES if _has_any(state, t) else ("",)):
-                    cost = payment(state, t, r)
-                    if cost is not None and all(have[k] >= v for k, v in cost.items()):
+                pay = rules.extra["contract"][tiles[t].holds].pay
+                for r in (RESOURCES if any(x == "any" for x, _ in pay) else ("",)):
+                    need: dict[str, int] = {}
+                    for x, n in pay:  # as payment() adds it up
+                        name = r if x == "any" else x
+                        need[name] = need.get(name, 0) + n
+                    if all(have[k] >= v for k, v in need.items()):
                         moves.append(move("fulfil", t, r) if r else move("fulfil", t))
             elif kind == "coat":
                 moves += [move("coat", t, b.id) for i, b in enumerate(rules.buildings)

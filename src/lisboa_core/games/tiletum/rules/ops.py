@@ -76,8 +76,9 @@ def add_resources(state: State, seat: int, **amounts: int) -> State:
     vp = amounts.pop("vp", 0)
     p = state.players[seat]
     res = tuple(r + amounts.get(name, 0) for r, name in zip(p.resources, RESOURCES, strict=True))
-    state = set_player(state, seat, replace(p, resources=res))
-    return add_vp(state, seat, vp) if vp else state
+    if vp:
+        return set_player(state, seat, replace(p, resources=res, vp=max(0, p.vp + vp)))
+    return set_player(state, seat, replace(p, resources=res))
 
 
 def king_space(state: State, seat: int) -> int:
