@@ -226,7 +226,7 @@ def _draw_map(c: _Canvas, state: State, rules: m.Rules) -> float:
 
 
 def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) -> None:
-    radius = 150
+    radius = 158
     c.text(cx - radius - 90, cy - radius + 4, "Action wheel", size=13, weight="bold")
     c.circle(cx, cy, radius, "#fbeee6", stroke="#7b6a58", title="the action wheel",
              data={"kind": "wheel", "offset": state.wheel})
@@ -234,10 +234,10 @@ def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) 
     for a, action in enumerate(rules.areas):
         value = (a - state.wheel) % count + 1
         angle = 2 * math.pi * a / count - math.pi / 2
-        ax, ay = cx + 110 * math.cos(angle), cy + 110 * math.sin(angle)
+        ax, ay = cx + 118 * math.cos(angle), cy + 118 * math.sin(angle)
         dice = state.area_dice[a]
         bonus = state.area_bonus[a]
-        c.rect(ax - 45, ay - 31, 90, 62, "#fdf2e9", rx=8,
+        c.rect(ax - 44, ay - 31, 88, 62, "#fdf2e9", rx=8,
                title=f"{action} area: value {value}, {count + 1 - value} AP; "
                f"{len(dice)} dice; bonus tile {bonus or 'none'}",
                data={"kind": "area", "action": action, "value": value,
