@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
-from lisboa_core.games.tiletum.model import RESOURCES
+from lisboa_core.games.tiletum.model import RESOURCES, CostTile
 from lisboa_core.games.tiletum.rules.effects import apply_effects
 from lisboa_core.games.tiletum.rules.ops import (
     ACTIONS,
@@ -122,9 +122,10 @@ def apply_duty(state: State, seat: int, move: Move) -> State:
     if kind == "contribute":  # TL14.5
         i = rules.extra["site_index"][str(move.args[0])]
         site = rules.cathedrals[i]
-        cost = rules.extra["cost"][state.costs[i]]
+        # its own name: mypyc types ``cost`` above as the fulfil branch's dict
+        price: CostTile = rules.extra["cost"][state.costs[i]]
         taken = site.tiles[site.pillars - state.cathedral_left[i]]
-        state = add_resources(state, seat, stone=-cost.stone, vp=cost.vp + taken)
+        state = add_resources(state, seat, stone=-price.stone, vp=price.vp + taken)
         p = state.players[seat]
         state = set_player(state, seat, replace(
             p, contributed=with_item(p.contributed, i, 1),
