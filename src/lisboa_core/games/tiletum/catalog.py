@@ -169,10 +169,12 @@ def _build(comps: list[_Comp]) -> m.Rules:
             return m.Tile(c.comp.id, "coat", holds, c.players(), ())
         raise _Bad(c.comp.loc, "LB121", f"{c.comp.id}: holds unknown {holds!r}")
 
+    at = {c.comp.id: c.ints("at")[:2] for c in (*by.get("town", []), *by.get("road", []))
+          if "at" in c.fields}
     for c in by.get("area", []):
         if c.word("action") not in _ACTIONS:
             raise _Bad(c.comp.loc, "LB103", f"{c.comp.id}: unknown action {c.word('action')!r}")
-    return m.Rules(
+    built = m.Rules(
         digest="",
         towns=tuple(towns), roads=roads, edges=tuple(edges), posts=tuple(posts),
         dice=tuple((c.comp.id, c.word("resource")) for c in by.get("die", [])),
@@ -205,6 +207,8 @@ def _build(comps: list[_Comp]) -> m.Rules:
         contract_tiles=tuple(tile(c) for c in by.get("contract-tile", [])),
         bonus_tiles=tuple(tile(c) for c in by.get("bonus-tile", [])),
     )
+    built.extra["at"] = at
+    return built
 
 
 def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Rules:
@@ -251,7 +255,9 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
         broken = err if isinstance(err, _Bad) else _Bad(ast.NOWHERE, "LB105", str(err))
         raise CardValidationError([_problem(broken, lines)]) from None
     digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:16]
+    at = rules.extra["at"]  # drawing positions: not rules, so not in the digest
     rules = m.Rules(**{**rules.__dict__, "digest": digest, "extra": {}})
+    rules.extra["at"] = at
     _REGISTERED[digest] = rules
     return rules
 

@@ -82,6 +82,14 @@ class Tiletum(Game):
 
         return render_text(state_or_view)
 
+    def svg(self, state_or_view: Any, **options: Any) -> str:
+        """The position as an SVG picture: the map, the action wheel with its dice, the
+        king track and each seat's player board
+        (:func:`lisboa_core.games.tiletum.svg.board`; ``size``: the width in pixels)."""
+        from lisboa_core.games.tiletum.svg import board
+
+        return board(state_or_view, **options)
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece and dice conservation and the king track (one marker per seat)."""
         from lisboa_core.games.tiletum.invariants import check_invariants

@@ -206,6 +206,12 @@ class Rules:
         """Every map space: the towns, then the road spaces."""
         return (*(t.id for t in self.towns), *self.roads)
 
+    def position(self, space: str) -> tuple[int, int] | None:
+        """Where the board picture draws a map space (its ``at`` in the cards), or None."""
+        found: dict[str, tuple[int, ...]] = self.extra.get("at", {})
+        xy = found.get(space)
+        return (xy[0], xy[1]) if xy is not None and len(xy) == 2 else None
+
     def setup_for(self, players: int) -> Setup:
         """The setup table of a player count (KeyError if none)."""
         for s in self.setups:

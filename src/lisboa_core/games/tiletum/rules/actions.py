@@ -22,6 +22,7 @@ from lisboa_core.games.tiletum.rules.ops import (
     can_gain,
     draw,
     king_space,
+    move,
     rules_of,
     set_player,
 )
@@ -31,6 +32,8 @@ from lisboa_core.games.tiletum.state import Frame, State
 __all__ = ["action_options", "person_places"]
 
 _DONE = Move("done")
+_EXCHANGES = tuple(tuple(Move("exchange", (give, take)) for take in RESOURCES if take != give)
+                   for give in RESOURCES)  # TL12.3, by the resource given
 
 
 def person_places(state: State, seat: int, tile: str) -> list[tuple[str, int]]:
@@ -60,32 +63,31 @@ def action_options(state: State, seat: int, kind: str, ap: int) -> list[Move]:
     moves: list[Move] = []
     if kind in ("architect", "merchant"):
         here = p.architect if kind == "architect" else p.merchant
-        moves += [Move("move", (s,)) for s in rules.adjacent(here)]
+        moves += [move("move", s) for s in rules.adjacent(here)]
         town = rules.extra["town"].get(here)
         if town is not None:
             if kind == "architect":
-                moves += [Move("pillar", (s,)) for s in pillar_sites(state, seat, here)]
+                moves += [move("pillar", s) for s in pillar_sites(state, seat, here)]
             else:
-                moves += [Move("post", (s,)) for s in post_spaces(state, seat, here)]
+                moves += [move("post", s) for s in post_spaces(state, seat, here)]
             t = rules.towns.index(town)
             if can_gain(state, seat, state.map_bonus[t]):
-                moves.append(Move("bonus", (here,)))
+                moves.append(move("bonus", here))
     elif kind == "person":
-        moves += [Move("hire", (t,)) for t in state.person_display
+        moves += [move("hire", t) for t in state.person_display
                   if t and can_gain(state, seat, t)]
         if state.person_deck or any(state.person_display):
-            moves.append(Move("refresh"))
+            moves.append(move("refresh"))
         for tile in dict.fromkeys(p.warehouse):
             if tile in rules.extra["person"]:
-                moves += [Move("place", (tile, b, floor))
+                moves += [move("place", tile, b, floor)
                           for b, floor in person_places(state, seat, tile) if floor <= ap]
     elif kind == "contract":
-        moves += [Move("contract", (f"CS{i + 1}",)) for i, t in enumerate(state.contract_display)
+        moves += [move("contract", f"CS{i + 1}") for i, t in enumerate(state.contract_display)
                   if t and rules.contract_costs[i] <= ap and can_gain(state, seat, t)]
-        moves += [Move("exchange", (give, take)) for g, give in enumerate(RESOURCES)
-                  if p.resources[g] > 0 for take in RESOURCES if take != give]
+        moves += [m for g, given in enumerate(_EXCHANGES) if p.resources[g] > 0 for m in given]
     elif kind == "king" and king_space(state, seat) < len(state.king) - 1:
-        moves.append(Move("advance"))
+        moves.append(move("advance"))
     return moves
 
 

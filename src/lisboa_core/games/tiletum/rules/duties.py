@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
-from lisboa_core.games.tiletum.model import RESOURCES
+from lisboa_core.games.tiletum.model import RESOURCES, CostTile
 from lisboa_core.games.tiletum.rules.effects import apply_effects
 from lisboa_core.games.tiletum.rules.ops import (
     ACTIONS,
     add_resources,
     add_vp,
     completed,
+    move,
     rules_of,
     set_player,
     with_item,
@@ -23,6 +24,9 @@ __all__ = ["after_building", "apply_duty", "duty_moves", "payment"]
 
 DUTIES = frozenset({"trade", "fulfil", "coat", "contribute", "assist"})
 """The move kinds of duties."""
+
+_GOLD, _FOOD, _STONE = (RESOURCES.index(r) for r in ("gold", "food", "stone"))
+_TRADES = tuple(Move("trade", (r,)) for r in RESOURCES if r != "gold")  # TL14.2.1
 
 
 def payment(state: State, tile: str, kind: str) -> dict[str, int] | None:
@@ -37,46 +41,46 @@ def payment(state: State, tile: str, kind: str) -> dict[str, int] | None:
     return cost
 
 
-def _has_any(state: State, tile: str) -> bool:
-    rules = rules_of(state)
-    contract = rules.extra["contract"][rules.extra["tile"][tile].holds]
-    return any(res == "any" for res, _ in contract.pay)
-
-
 def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
     """The duties ``seat`` may perform now (TL14.1); ``die_action``: the turn's die action is
     the open instance, so "+AP" assistants can be used (TL22.1.7)."""
     rules = rules_of(state)
     p = state.players[seat]
-    have = dict(zip(RESOURCES, p.resources, strict=True))
-    moves: list[Move] = []
-    if have["gold"] >= 2:
-        moves += [Move("trade", (r,)) for r in RESOURCES if r != "gold"]
-    tiles = rules.extra["tile"]
-    seen: set[str] = set()
-    for t in p.warehouse:
-        if t in seen or t not in tiles:
-            continue
-        seen.add(t)
-        kind = tiles[t].kind
-        if kind == "contract" and len(p.contracts) < len(rules.contract_spaces):
-            for r in (RESOURCES if _has_any(state, t) else ("",)):
-                cost = payment(state, t, r)
-                if cost is not None and all(have[k] >= v for k, v in cost.items()):
-                    moves.append(Move("fulfil", (t, r) if r else (t,)))
-        elif kind == "coat":
-            moves += [Move("coat", (t, b.id)) for i, b in enumerate(rules.buildings)
-                      if not p.coats[i] and have["food"] >= b.coat_food]
-        elif kind == "assistant":
-            verbs = {v for v, _ in tiles[t].effects}
-            if "die-type" in verbs or ("plus-ap" in verbs and not die_action):
+    res = p.resources
+    moves: list[Move] = list(_TRADES) if res[_GOLD] >= 2 else []
+    if p.warehouse:
+        have = dict(zip(RESOURCES, res, strict=True))
+        tiles = rules.extra["tile"]
+        seen: set[str] = set()
+        for t in p.warehouse:
+            if t in seen or t not in tiles:
                 continue
-            moves.append(Move("assist", (t,)))
+            seen.add(t)
+            kind = tiles[t].kind
+            if kind == "contract" and len(p.contracts) < len(rules.contract_spaces):
+                pay = rules.extra["contract"][tiles[t].holds].pay
+                for r in (RESOURCES if any(x == "any" for x, _ in pay) else ("",)):
+                    need: dict[str, int] = {}
+                    for x, n in pay:  # as payment() adds it up
+                        name = r if x == "any" else x
+                        need[name] = need.get(name, 0) + n
+                    if all(have[k] >= v for k, v in need.items()):
+                        moves.append(move("fulfil", t, r) if r else move("fulfil", t))
+            elif kind == "coat":
+                moves += [move("coat", t, b.id) for i, b in enumerate(rules.buildings)
+                          if not p.coats[i] and res[_FOOD] >= b.coat_food]
+            elif kind == "assistant":
+                verbs = {v for v, _ in tiles[t].effects}
+                if "die-type" in verbs or ("plus-ap" in verbs and not die_action):
+                    continue
+                moves.append(move("assist", t))
+    pillars, contributed, left = state.pillars, p.contributed, state.cathedral_left
     for i, site in enumerate(rules.cathedrals):
+        if seat not in pillars[i] or contributed[i] or left[i] <= 0:
+            continue
         cost = rules.extra["cost"][state.costs[i]]
-        if (seat in state.pillars[i] and not p.contributed[i] and state.cathedral_left[i] > 0
-                and not cost.closed and have["stone"] >= cost.stone):
-            moves.append(Move("contribute", (site.id,)))
+        if not cost.closed and res[_STONE] >= cost.stone:
+            moves.append(move("contribute", site.id))
     return moves
 
 
@@ -118,9 +122,10 @@ def apply_duty(state: State, seat: int, move: Move) -> State:
     if kind == "contribute":  # TL14.5
         i = rules.extra["site_index"][str(move.args[0])]
         site = rules.cathedrals[i]
-        cost = rules.extra["cost"][state.costs[i]]
+        # its own name: mypyc types ``cost`` above as the fulfil branch's dict
+        price: CostTile = rules.extra["cost"][state.costs[i]]
         taken = site.tiles[site.pillars - state.cathedral_left[i]]
-        state = add_resources(state, seat, stone=-cost.stone, vp=cost.vp + taken)
+        state = add_resources(state, seat, stone=-price.stone, vp=price.vp + taken)
         p = state.players[seat]
         state = set_player(state, seat, replace(
             p, contributed=with_item(p.contributed, i, 1),

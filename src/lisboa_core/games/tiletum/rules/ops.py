@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.games.tiletum.catalog import rules_by_digest
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
@@ -21,6 +22,7 @@ __all__ = [
     "completed",
     "draw",
     "king_space",
+    "move",
     "owned_coats",
     "rules_of",
     "set_player",
@@ -31,6 +33,17 @@ ACTIONS: Final = ("architect", "merchant", "person", "contract", "king")
 """The five action kinds (TL7.2), in the order of ``bonus_ap``."""
 
 _RULES: Final[dict[str, Rules]] = {}
+_MOVES: Final[dict[tuple[str, tuple[str | int, ...]], Move]] = {}
+
+
+def move(kind: str, *args: str | int) -> Move:
+    """The move ``kind args``, built once per process: moves are immutable values and a
+    game offers the same few hundred again and again, so the generators share them."""
+    key = (kind, args)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Move(kind, args)
+    return found
 
 
 def rules_of(state: State) -> Rules:
@@ -63,8 +76,9 @@ def add_resources(state: State, seat: int, **amounts: int) -> State:
     vp = amounts.pop("vp", 0)
     p = state.players[seat]
     res = tuple(r + amounts.get(name, 0) for r, name in zip(p.resources, RESOURCES, strict=True))
-    state = set_player(state, seat, replace(p, resources=res))
-    return add_vp(state, seat, vp) if vp else state
+    if vp:
+        return set_player(state, seat, replace(p, resources=res, vp=max(0, p.vp + vp)))
+    return set_player(state, seat, replace(p, resources=res))
 
 
 def king_space(state: State, seat: int) -> int:

@@ -14,6 +14,7 @@ from lisboa_core.games.tiletum.rules.ops import (
     add_resources,
     can_gain,
     draw,
+    move,
     rules_of,
     set_player,
 )
@@ -21,6 +22,8 @@ from lisboa_core.games.tiletum.stack import register
 from lisboa_core.games.tiletum.state import Frame, State
 
 __all__ = ["area_of", "die_ap", "tidy_contracts"]
+
+_END = Move("end")
 
 
 def die_ap(value: int) -> int:
@@ -44,7 +47,7 @@ def _die_type_tile(state: State, seat: int) -> str:
 
 def _turn_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     rules = rules_of(state)
-    takes = [Move("take", (f"AR{a + 1}", die)) for a, dice in enumerate(state.area_dice)
+    takes = [move("take", f"AR{a + 1}", die) for a, dice in enumerate(state.area_dice)
              for die in dict.fromkeys(dice)]
     if _die_type_tile(state, frame.seat):  # TL22.1.8
         takes += [Move("take", (m.args[0], m.args[1], r)) for m in list(takes)
@@ -121,7 +124,7 @@ def _joker(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _end_moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    return (*duty_moves(state, frame.seat), Move("end"))
+    return (*duty_moves(state, frame.seat), _END)
 
 
 def _end(state: State, frame: Frame, move: Move | None) -> State:

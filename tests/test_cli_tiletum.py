@@ -1,0 +1,84 @@
+"""``lisboa --game tiletum play`` (issue 25 acceptance): a person plays Tiletum at the
+keyboard against bots, to the score sheet of TL20, saving a record that replays."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lisboa_core import GameRecord, new_game, replay
+from lisboa_core.fronts.cli import main
+from lisboa_core.games import game
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+
+def _script(monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> list[str]:
+    """Feed ``lines`` to input(); returns the prompts seen."""
+    feed: Iterator[str] = iter(lines)
+    prompts: list[str] = []
+
+    def fake_input(prompt: str = "") -> str:
+        prompts.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    return prompts
+
+
+def test_tl20_play_a_tiletum_game_to_its_score_sheet(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Always the first legal move against a random bot: the game ends (TL20) and the score
+    sheet shows the VP so far, each final-scoring category (TL20.2-TL20.4) and the winner,
+    before the input runs out."""
+    prompts = _script(monkeypatch, ["1"] * 3000)
+    assert main(["--game", "tiletum", "play", "--players", "2", "--seat", "0", "--bots",
+                 "random", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Tiletum, 2 players, seed 3. You are seat 0; seat 1: random.")
+    assert "game over" in out and "winners:" in out
+    header = out.split("game over", 1)[1].splitlines()[1]
+    for category in ("so far", *game("tiletum").categories, "total"):
+        assert category in header
+    assert 20 < len(prompts) < 3000
+    assert "round 4" in out  # TL3.1: four rounds are played
+
+
+def test_play_a_few_tiletum_moves_then_save_and_replay(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Moves by number, the board, an illegal word refused, undo, save: the record is a
+    Tiletum record that replays."""
+    saved = tmp_path / "game.json"
+    _script(monkeypatch, ["1", "board", "dance now", "1", "undo", "2", f"save {saved}",
+                          "quit"])
+    assert main(["--game", "tiletum", "play", "--players", "3", "--seat", "1", "--bots",
+                 "random,random", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "no legal move reads 'dance now'" in out and "undone" in out
+    assert "king track" in out and out.rstrip().endswith("bye")
+    record = GameRecord.load(saved)
+    assert record.game == "tiletum" and record.players == 3 and record.names[1] == "you"
+    assert replay(record).ok and len(record.moves) >= 2
+
+
+@pytest.mark.slow
+def test_lisboa_game_tiletum_play_reads_moves_from_stdin() -> None:
+    """The installed command itself, its moves typed on standard input."""
+    start = new_game(2, 8, game="tiletum")
+    done = subprocess.run(
+        [sys.executable, "-m", "lisboa_core", "--game", "tiletum", "play", "--players", "2",
+         "--seat", str(start.to_act), "--seed", "8"],
+        input="1\n1\n1\nquit\n", capture_output=True, text=True, timeout=120,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Tiletum, 2 players, seed 8.")
+    assert done.stdout.count("your decision (") >= 3 and done.stdout.rstrip().endswith("bye")
