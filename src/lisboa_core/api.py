@@ -16,6 +16,7 @@ from lisboa_core._args import expect, expect_int, expect_move, expect_playable
 from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
+from lisboa_core.core.stack import DecisionStack
 from lisboa_core.errors import IllegalMoveError, LisboaDeprecationWarning, LisboaError
 from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as _game
@@ -24,6 +25,20 @@ from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
 from lisboa_core.games.lisboa.state import Options, State
 
 S = TypeVar("S", bound=GameState)
+
+# The decision stack of each state class's game. The game loop calls legal_moves (or
+# random_move) and apply on every decision, and game_of's general lookup (a view, a state
+# of a game not looked up yet) costs more than the rest of a call whose answer is cached;
+# the registry never gives a state class another game, so its answer is kept here.
+_STACKS: dict[type, DecisionStack[Any]] = {}
+
+
+def _stack(state: GameState) -> DecisionStack[Any]:
+    """The decision stack of ``state``'s game (:func:`game_of`, remembered per class)."""
+    found = _STACKS.get(type(state))
+    if found is None:
+        found = _STACKS[type(state)] = game_of(state).stack
+    return found
 
 __all__ = [
     "CHANCE",
@@ -121,7 +136,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         print([str(m) for m in legal_moves(state)])  # the setup: keep one of two clergy tiles
     """
     expect_playable(state, "legal_moves")
-    return game_of(state).stack.offered(state) if state.pending else ()
+    return _stack(state).offered(state) if state.pending else ()
 
 
 def random_move(state: GameState, rng: random.Random) -> Move:
@@ -154,7 +169,7 @@ def random_move(state: GameState, rng: random.Random) -> Move:
         raise LisboaError("random_move(): the game is over")
     if state.pending[-1].seat == CHANCE:
         return sample_chance(state)
-    move: Move = game_of(state).stack.sample_move(state, rng)
+    move: Move = _stack(state).sample_move(state, rng)
     return move
 
 
@@ -237,7 +252,7 @@ def settle_forced(state: S) -> tuple[S, tuple[Move, ...]]:
         assert len(legal_moves(state)) != 1 and forced == ()
     """
     expect_playable(state, "settle_forced")
-    stack = game_of(state).stack
+    stack = _stack(state)
     applied = []
     while state.pending:
         moves = legal_moves(state)
@@ -264,7 +279,7 @@ def apply(state: S, move: Move) -> S:
     """
     expect_playable(state, "apply")
     expect_move(move, "apply")
-    after: S = game_of(state).stack.apply_move(state, move)
+    after: S = _stack(state).apply_move(state, move)
     return after
 
 
@@ -281,7 +296,7 @@ def explain_illegal(state: GameState, move: Move) -> str | None:
     """
     expect_playable(state, "explain_illegal")
     expect_move(move, "explain_illegal")
-    reason: str | None = game_of(state).stack.explain(state, move)
+    reason: str | None = _stack(state).explain(state, move)
     return reason
 
 

@@ -48,7 +48,7 @@ class Frame:
         return (self.kind, self.seat, self.data)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Frame:
+        if type(other) is not Frame:
             return NotImplemented
         assert isinstance(other, Frame)
         return self is other or self.values() == other.values()

@@ -22,10 +22,10 @@ __all__ = ["Move"]
 def _normal(args: tuple[Any, ...]) -> tuple[str | int, ...]:
     """The arguments with digit strings as integers, each checked to be a str or an int."""
     for arg in args:
-        if arg.__class__ is str:
+        if type(arg) is str:
             if arg.isdigit() and arg.isascii():
                 return _converted(args)
-        elif arg.__class__ is not int:
+        elif type(arg) is not int:
             return _converted(args)
     return args
 
@@ -92,10 +92,10 @@ class Move:
 
     # ``Any``: the compiled build would check the annotations itself, with a bare message.
     def __init__(self, kind: Any, args: Any = ()) -> None:
-        if kind.__class__ is not str:
+        if type(kind) is not str:
             _kind(kind)
         self.kind = kind
-        self.args = _normal(args if args.__class__ is tuple else _args(args))
+        self.args = _normal(args if type(args) is tuple else _args(args))
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise AttributeError(f"Move is immutable: cannot set {name!r}")
@@ -104,7 +104,7 @@ class Move:
         raise AttributeError(f"Move is immutable: cannot delete {name!r}")
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Move:
+        if type(other) is not Move:
             return NotImplemented
         assert isinstance(other, Move)
         return self.kind == other.kind and self.args == other.args
@@ -123,10 +123,10 @@ class Move:
 
 
 def _pure_init(self: Move, kind: Any, args: Any = ()) -> None:
-    if kind.__class__ is not str:
+    if type(kind) is not str:
         _kind(kind)
     _set(self, "kind", kind)
-    _set(self, "args", _normal(args if args.__class__ is tuple else _args(args)))
+    _set(self, "args", _normal(args if type(args) is tuple else _args(args)))
 
 
 _set = object.__setattr__

@@ -212,7 +212,10 @@ def _shortcuts(state: GameState) -> bool:
 
 # The last state offered and its surviving children: a caller almost always asks for the
 # legal moves and then applies one of them, and the lookahead already built every child.
-# One per thread, so threads playing different games never see each other's offer.
+# One per thread, so threads playing different games never see each other's offer. Read
+# through the thread's own dict: getattr with a default raises and clears an AttributeError
+# inside while a name is still unset (every call in a thread that only lists moves, or
+# only samples them): thousands of instructions a decision, compiled.
 _last = threading.local()
 
 
@@ -410,7 +413,7 @@ class DecisionStack(Generic[S]):
         )
 
     def _offer(self, state: S) -> tuple[S, tuple[Move, ...], dict[Move, S]]:
-        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = getattr(_last, "offer", None)
+        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = _last.__dict__.get("offer")
         if last is not None and last[0] is state:
             return last
         frame = state.pending[-1]
@@ -461,7 +464,7 @@ class DecisionStack(Generic[S]):
 
         The proof is kept, so applying the move next skips listing the legal moves.
         """
-        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = getattr(_last, "offer", None)
+        last: tuple[S, tuple[Move, ...], dict[Move, S]] | None = _last.__dict__.get("offer")
         if last is not None and last[0] is state:
             return rng.choice(last[1])
         frame = state.pending[-1]
@@ -500,7 +503,7 @@ class DecisionStack(Generic[S]):
         """Apply a legal move and run the automatic steps that follow."""
         if not state.pending:
             raise IllegalMoveError("the game is over")
-        proven: tuple[S, Move, S | None] | None = getattr(_last, "proven", None)
+        proven: tuple[S, Move, S | None] | None = _last.__dict__.get("proven")
         if proven is not None and proven[0] is state and proven[1] == move:
             return proven[2] if proven[2] is not None else self.step(state, move)
         _, moves, children = self._offer(state)

@@ -125,7 +125,7 @@ def _record(spec: RecordSpec) -> list[str]:
         "        )",
         "",
         "    def __eq__(self, other: object) -> bool:",
-        f"        if other.__class__ is not {spec.name}:",
+        f"        if type(other) is not {spec.name}:",
         "            return NotImplemented",
         f"        assert isinstance(other, {spec.name})",
         "        return self is other or self.values() == other.values()",

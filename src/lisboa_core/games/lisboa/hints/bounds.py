@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-import attrs
-
 from lisboa_core.core.memo import CATALOGUES, Memo, tracked
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalog import Rules
@@ -95,31 +93,67 @@ def _pile_takes(effect: m.Effect | None) -> int:
     return sum(d.kind == "take_pile_rubble" for d in ops.elementary(effect))
 
 
-@attrs.frozen
 class _LandFacts:
-    """What the store search needs of a land space, computed once per catalogue."""
+    """What the store search needs of a land space, computed once per catalogue (a plain
+    class, never changed once built: compiled, the store search reads its fields as fast
+    as a local variable, an attrs class's through a generic attribute lookup each)."""
 
-    row: int  # index into state.row_rubble
-    column: int  # index into state.column_rubble
-    reward_reis: int  # the most reis the reward gives
-    reward_influence: int  # the most influence it gives (before the seat's bonus)
-    lucky: int  # how many clergy tiles the reward takes (each may pay or discount)
-    plain: bool  # the reward only gains things (so the seat's funds can only grow)
-    # The reward leaves land prices alone and the seat's funds can only grow: it gains, or
-    # takes a cube from the pile (not from a row or column; its triggers are checked).
-    steady: bool
-    treasury: bool  # the reward may move the treasury (and so every land price)
-    influence_gains: int = 0  # how many influence gains make up reward_influence
-    # The take-rubble events before the payment: the store's own cube (R10.1.2.4) and each
-    # cube the reward takes from the pile (R17.2.8).
-    cubes: int = 1
-    # Every step of the reward is one the bounds follow (_REWARD_KINDS) and none moves the
-    # treasury: a bound on the funds and the price is kept.
-    followed: bool = True
-    # What the reward surely gives: its own gains, not those of a choice between options
-    # (the seat takes one, R10.1.2.3) nor of an optional or conditional part.
-    sure_reis: int = 0
-    sure_influence: int = 0
+    __slots__ = (
+        "column",
+        "cubes",
+        "followed",
+        "influence_gains",
+        "lucky",
+        "plain",
+        "reward_influence",
+        "reward_reis",
+        "row",
+        "steady",
+        "sure_influence",
+        "sure_reis",
+        "treasury",
+    )
+
+    def __init__(
+        self,
+        row: int,
+        column: int,
+        reward_reis: int,
+        reward_influence: int,
+        lucky: int,
+        plain: bool,
+        steady: bool,
+        treasury: bool,
+        influence_gains: int = 0,
+        cubes: int = 1,
+        followed: bool = True,
+        sure_reis: int = 0,
+        sure_influence: int = 0,
+    ) -> None:
+        self.row = row  # index into state.row_rubble
+        self.column = column  # index into state.column_rubble
+        self.reward_reis = reward_reis  # the most reis the reward gives
+        self.reward_influence = reward_influence  # the most influence (before the bonus)
+        self.lucky = lucky  # how many clergy tiles the reward takes (each may pay or discount)
+        self.plain = plain  # the reward only gains things (so the funds can only grow)
+        # The reward leaves land prices alone and the seat's funds can only grow: it gains,
+        # or takes a cube from the pile (not from a row or column; its triggers are checked).
+        self.steady = steady
+        self.treasury = treasury  # the reward may move the treasury (and every land price)
+        self.influence_gains = influence_gains  # the influence gains in reward_influence
+        # The take-rubble events before the payment: the store's own cube (R10.1.2.4) and
+        # each cube the reward takes from the pile (R17.2.8).
+        self.cubes = cubes
+        # Every step of the reward is one the bounds follow (_REWARD_KINDS) and none moves
+        # the treasury: a bound on the funds and the price is kept.
+        self.followed = followed
+        # What the reward surely gives: its own gains, not those of a choice between
+        # options (the seat takes one, R10.1.2.3) nor of an optional or conditional part.
+        self.sure_reis = sure_reis
+        self.sure_influence = sure_influence
+
+    def __repr__(self) -> str:
+        return f"<_LandFacts row {self.row} column {self.column}>"
 
 
 _LAND_FACTS: Final[Memo[str, dict[str, _LandFacts]]] = Memo(
