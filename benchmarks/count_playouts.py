@@ -5,7 +5,8 @@ two builds (or before and after a change) under ``valgrind --tool=callgrind`` an
 the totals, or where they go (``callgrind_annotate --inclusive=yes``)::
 
     valgrind --tool=callgrind --callgrind-out-file=cg.out --collect-atstart=no \\
-        --toggle-collect=functools_reduce .venv-compiled/bin/python benchmarks/count_playouts.py legal_moves 8
+        --toggle-collect=functools_reduce \\
+        .venv-compiled/bin/python benchmarks/count_playouts.py legal_moves 8
 
 Only the games are counted with ``--collect-atstart=no --toggle-collect=functools_reduce``:
 they run inside one ``functools.reduce`` call, which the library itself never makes, so
@@ -33,10 +34,7 @@ def play_one(mode: str, seed: int) -> int:
     state = new_game(4, seed)
     rng = random.Random(seed)
     while not is_over(state):
-        if mode == "legal_moves":
-            move = rng.choice(legal_moves(state))
-        else:
-            move = random_move(state, rng)
+        move = rng.choice(legal_moves(state)) if mode == "legal_moves" else random_move(state, rng)
         state = apply(state, move)
         decisions += 1
     return decisions

@@ -142,7 +142,7 @@ class PlayerState(Record):
         )
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not PlayerState:
+        if type(other) is not PlayerState:
             return NotImplemented
         assert isinstance(other, PlayerState)
         return self is other or self.values() == other.values()

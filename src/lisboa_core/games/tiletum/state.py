@@ -239,7 +239,7 @@ class State(GameState):
         )
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not State:
+        if type(other) is not State:
             return NotImplemented
         assert isinstance(other, State)
         return self is other or self.values() == other.values()
