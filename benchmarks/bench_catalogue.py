@@ -8,7 +8,7 @@ import time
 from lisboa_core import load_rules
 from lisboa_core.dsl.parser import _parser
 from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.games.lisboa.catalog import _build, _card_files
+from lisboa_core.games.lisboa.catalogue import _build, _card_files
 
 
 def _median_ms(fn: object, repeat: int) -> float:

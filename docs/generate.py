@@ -41,7 +41,7 @@ from lisboa_core.dsl.format import format_component, format_effects
 from lisboa_core.dsl.parser import parse_file, parse_text_all_errors
 from lisboa_core.dsl.vocabulary import CONDITIONS
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import check_paths, json_kind, kind_of
+from lisboa_core.games.lisboa.catalogue import check_paths, json_kind, kind_of
 from lisboa_core.games.lisboa.descriptions import (
     describe_behaviour,
     describe_effect,
@@ -308,7 +308,7 @@ def key_vocabulary_section() -> str:
             f"### {found.title} {{ #game-{slug} }}",
             "",
             f"Cards in `cards/{slug}/`, read by `{type(found).__module__.rsplit('.', 1)[0]}"
-            ".catalog` against the vocabulary "
+            ".catalogue` against the vocabulary "
             f"`{type(vocabulary).__name__}` of `{type(found).__module__.rsplit('.', 1)[0]}"
             ".language`. A key missing from a component that requires it is `LB102`, a key "
             "its kind does not have `LB101`, a word outside its list `LB103`.",

@@ -6,7 +6,7 @@ The docstrings of lisboa_core use reST roles (``:func:`load_rules```,
 under the mkdocstrings options in ``mkdocs.yml``) rewrites them before rendering:
 
 * a role whose target is documented on the site becomes a cross-reference link
-  (``[`load_rules`][lisboa_core.games.lisboa.catalog.load_rules]``);
+  (``[`load_rules`][lisboa_core.games.lisboa.catalogue.load_rules]``);
 * any other role becomes plain inline code, so ``mkdocs build --strict`` never fails on a
   reference to an internal name;
 * a paragraph ending in ``::`` ends in ``:`` (the indented block after it is code).

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lisboa_core.errors import Problem
-from lisboa_core.games.lisboa.catalog import check_paths
+from lisboa_core.games.lisboa.catalogue import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

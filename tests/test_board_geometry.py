@@ -12,7 +12,7 @@ from lisboa_core import score
 from lisboa_core.api import apply, legal_moves
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.catalogue import Rules, load_rules
 from lisboa_core.games.lisboa.rules.stores import column_value
 from lisboa_core.games.lisboa.state import State
 

@@ -15,7 +15,7 @@ from lisboa_core import apply, legal_moves, load_rules, new_game
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardValidationError
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import turn
 from lisboa_core.games.lisboa.rules.lands import store_candidates
 from lisboa_core.games.lisboa.state import State

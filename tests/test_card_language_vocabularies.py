@@ -16,8 +16,8 @@ from lisboa_core.dsl.parser import parse_file
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardValidationError
 from lisboa_core.games import game, games
-from lisboa_core.games.puerto_rico import catalog
-from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico import catalogue
+from lisboa_core.games.puerto_rico.catalogue import load_rules
 from lisboa_core.games.puerto_rico.language import VOCABULARY
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "card-language.md"
@@ -60,8 +60,9 @@ def test_the_reference_lists_exactly_the_described_keys_of_each_puerto_rico_kind
 
 def test_the_reference_lists_every_ability_word_the_reader_knows() -> None:
     text = PAGE.read_text(encoding="utf-8")
-    words = [*catalog.PERMISSIONS, *catalog.MODIFIERS, *catalog.PRIVILEGES, *catalog.PHASES]
-    words += [f"on {event}: {effect}" for event, effect in catalog.EVENTS]
+    words = [*catalogue.PERMISSIONS, *catalogue.MODIFIERS, *catalogue.PRIVILEGES,
+             *catalogue.PHASES]
+    words += [f"on {event}: {effect}" for event, effect in catalogue.EVENTS]
     assert [w for w in words if f"`{w}" not in text] == []
 
 
@@ -120,7 +121,7 @@ def test_a_reader_that_reads_an_undescribed_key_stops_at_once(
     drifted = KeyVocabulary(VOCABULARY.game, tuple(cut if k.kind == "good" else k
                                                    for k in VOCABULARY.kinds),
                             VOCABULARY.lists)
-    monkeypatch.setattr(catalog, "VOCABULARY", drifted)
+    monkeypatch.setattr(catalogue, "VOCABULARY", drifted)
     with pytest.raises(VocabularyDrift, match="reads 'price' for a good"):
         load_rules(reload=True)
 

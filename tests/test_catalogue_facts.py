@@ -15,7 +15,7 @@ from lisboa_core import load_rules
 from lisboa_core.dsl import ast
 from lisboa_core.dsl.parser import parse_file
 from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.model import (
     Behaviour,
     Decree,

@@ -18,7 +18,7 @@ import pytest
 from lisboa_core.api import legal_moves, new_game
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.catalogue import load_rules
 from lisboa_core.games.lisboa.rules.scoring import score
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 

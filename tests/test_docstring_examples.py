@@ -22,7 +22,7 @@ MODULES = (
     "lisboa_core.api",
     "lisboa_core.games.lisboa.actions",
     "lisboa_core.bots.basic",
-    "lisboa_core.games.lisboa.catalog",
+    "lisboa_core.games.lisboa.catalogue",
     "lisboa_core.games.lisboa.descriptions",
     "lisboa_core.errors",
     "lisboa_core.core.memo",

@@ -22,7 +22,7 @@ from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
 from lisboa_core.core import stack as core
 from lisboa_core.core.replace import replace
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.hints import bounds
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK

@@ -43,7 +43,7 @@ def test_a_single_file_is_linted_without_catalogue_counts(check_text) -> None:  
 
 def test_no_count_noise_after_a_syntax_error(tmp_path: Path) -> None:
     from lisboa_core.dsl.resources import cards_dir
-    from lisboa_core.games.lisboa.catalog import check_paths
+    from lisboa_core.games.lisboa.catalogue import check_paths
 
     folder = tmp_path / "cards"
     folder.mkdir()

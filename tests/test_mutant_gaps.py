@@ -17,7 +17,7 @@ from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.catalogue import load_rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import GOODS, Options, State
 

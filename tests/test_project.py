@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lisboa_core import load_rules
-from lisboa_core.games.lisboa.catalog import kind_of
+from lisboa_core.games.lisboa.catalogue import kind_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

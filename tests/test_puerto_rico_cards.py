@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lisboa_core.errors import CardSyntaxError, CardValidationError
-from lisboa_core.games.puerto_rico.catalog import default_cards, load_rules
+from lisboa_core.games.puerto_rico.catalogue import default_cards, load_rules
 
 
 def _copy(tmp_path: Path) -> Path:

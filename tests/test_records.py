@@ -32,7 +32,7 @@ from lisboa_core import (
     to_json,
 )
 from lisboa_core.fronts.cli import main
-from lisboa_core.games.lisboa.catalog import cards_dir
+from lisboa_core.games.lisboa.catalogue import cards_dir
 from lisboa_core.games.lisboa.model import Ship
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lisboa_core.dsl.resources import cards_dir
-from lisboa_core.games.lisboa.catalog import check_paths
+from lisboa_core.games.lisboa.catalogue import check_paths
 
 CLERGY = (cards_dir() / "clergy.lsb").read_text(encoding="utf-8")
 NOISE = st.text(alphabet='{}():,|"#+-\n abcXYZ019_', max_size=12)

@@ -13,7 +13,7 @@ import functools
 from lisboa_core.api import apply, is_over, legal_moves
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.catalogue import load_rules
 from lisboa_core.games.lisboa.state import State
 
 RULES = load_rules()

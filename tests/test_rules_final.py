@@ -15,7 +15,7 @@ from lisboa_core import score
 from lisboa_core.api import apply, legal_moves
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.catalogue import load_rules
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, State
 
 RULES = load_rules()

@@ -16,7 +16,7 @@ from lisboa_core.api import apply, explain_illegal, legal_moves
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
-from lisboa_core.games.lisboa.catalog import load_rules
+from lisboa_core.games.lisboa.catalogue import load_rules
 from lisboa_core.games.lisboa.state import NEUTRAL, NOBLES, State
 
 RULES = load_rules()

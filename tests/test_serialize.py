@@ -31,7 +31,7 @@ from lisboa_core import (
     state_digest,
     to_json,
 )
-from lisboa_core.games.lisboa.catalog import cards_dir
+from lisboa_core.games.lisboa.catalogue import cards_dir
 from lisboa_core.games.lisboa.model import Choose, May
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import PlayerState

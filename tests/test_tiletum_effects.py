@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lisboa_core import legal_moves
 from lisboa_core.core.frame import Frame
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.stack import STACK
 from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, seat
 

@@ -9,7 +9,7 @@ import pytest
 from lisboa_core import is_over, legal_moves
 from lisboa_core.core.frame import Frame
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.rules.phases import corrupt, king_reset
 from lisboa_core.games.tiletum.rules.turn import area_of, die_ap
 from lisboa_core.games.tiletum.scoring import score

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.model import RESOURCES
 from tiletum_scenarios import fresh
 

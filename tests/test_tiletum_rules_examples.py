@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lisboa_core import legal_moves
 from lisboa_core.core.frame import Frame
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.rules.ops import ahead_order
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK

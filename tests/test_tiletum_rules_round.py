@@ -7,7 +7,7 @@ from collections import Counter
 
 from lisboa_core import is_over
 from lisboa_core.core.frame import Frame
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.rules.turn import area_of
 from lisboa_core.games.tiletum.stack import STACK
 from lisboa_core.games.tiletum.state import State

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lisboa_core.core.frame import Frame
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK
 from lisboa_core.games.tiletum.state import State

@@ -8,7 +8,7 @@ import pytest
 from lisboa_core import legal_moves
 from lisboa_core.core.frame import Frame
 from lisboa_core.errors import IllegalMoveError
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.rules.ops import ahead_order
 from lisboa_core.games.tiletum.state import State
 from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, seat

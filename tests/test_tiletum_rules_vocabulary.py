@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lisboa_core import legal_moves
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.model import RESOURCES
 from lisboa_core.games.tiletum.state import State
 from tiletum_scenarios import action, fresh, king_at, play, res, seat

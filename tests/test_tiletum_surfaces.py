@@ -12,8 +12,7 @@ from lisboa_core import apply, is_over, legal_moves, new_game, observe
 from lisboa_core.errors import CardValidationError
 from lisboa_core.games import game, games
 from lisboa_core.games.tiletum.actions import action_index, action_space
-from lisboa_core.games.tiletum.catalog import load_rules
-from lisboa_core.games.tiletum.observation import encode, observation_size
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.views import HIDDEN_TOKEN, determinize
 from lisboa_core.persistence.records import record_game, replay
@@ -91,6 +90,9 @@ def test_same_seed_same_game_and_replay() -> None:
 def test_the_action_space_holds_every_legal_move_and_the_observation_has_a_fixed_size(
         players: int) -> None:
     states = _random_game(players, players)
+    pytest.importorskip("numpy", reason="the observation vector needs the rl extra")
+    from lisboa_core.games.tiletum.observation import encode, observation_size
+
     size = observation_size(states[0])
     space = action_space(load_rules())
     assert len(set(space)) == len(space)

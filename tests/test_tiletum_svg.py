@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import lisboa_core
 import lisboa_core.svg
 from lisboa_core.errors import CardValidationError
-from lisboa_core.games.tiletum.catalog import default_cards, load_rules
+from lisboa_core.games.tiletum.catalogue import default_cards, load_rules
 from lisboa_core.games.tiletum.game import GAME
 from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.svg import board

@@ -66,7 +66,7 @@ def test_code_is_raised_by_the_wrong_text_only(check_text, code: str, wrong: str
 
 def test_component_counts_are_checked_for_a_folder(tmp_path: Path) -> None:
     (tmp_path / "plans.lsb").write_text(CASES[2][2])
-    from lisboa_core.games.lisboa.catalog import check_paths
+    from lisboa_core.games.lisboa.catalogue import check_paths
 
     problems = check_paths(tmp_path)
     assert any(p.code == "LB130" and "expected 20 plan components, found 1" in p.message

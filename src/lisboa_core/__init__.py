@@ -50,7 +50,7 @@ from lisboa_core.errors import (
     StateFormatError,
 )
 from lisboa_core.games.lisboa.actions import action_index, action_space, legal_mask
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.catalogue import Rules, load_rules
 from lisboa_core.games.lisboa.descriptions import describe
 from lisboa_core.games.lisboa.rules.scoring import (
     Category,

@@ -20,7 +20,7 @@ from lisboa_core.core.stack import DecisionStack
 from lisboa_core.errors import IllegalMoveError, LisboaDeprecationWarning, LisboaError
 from lisboa_core.games import Game, game_of
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
 from lisboa_core.games.lisboa.state import Options, State
 

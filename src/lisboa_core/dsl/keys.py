@@ -2,7 +2,7 @@
 
 Lisboa's cards are compiled against a :class:`~lisboa_core.dsl.vocabulary.Vocabulary` of
 patterns and effect phrases. A game may instead read the shared syntax with a reader of its
-own (Puerto Rico does: :mod:`lisboa_core.games.puerto_rico.catalog`); it then describes
+own (Puerto Rico does: :mod:`lisboa_core.games.puerto_rico.catalogue`); it then describes
 what its cards may say with a :class:`KeyVocabulary`: per component kind the keys, how each
 is written, whether it is required and its default, plus the named word lists (abilities,
 events, phases, ...) its values come from.

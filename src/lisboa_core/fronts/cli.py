@@ -36,7 +36,7 @@ from lisboa_core.fronts.cli_args import (
 from lisboa_core.games import Game, games
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import check_paths, json_kind, load_rules
+from lisboa_core.games.lisboa.catalogue import check_paths, json_kind, load_rules
 from lisboa_core.games.lisboa.render import render_catalogue
 
 __all__ = ["main"]

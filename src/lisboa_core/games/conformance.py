@@ -433,7 +433,10 @@ def check_ray(name: str, seed: int = 0, games: int = 2) -> None:
 
 
 def _installed(*modules: str) -> bool:
-    return all(importlib.util.find_spec(module) is not None for module in modules)
+    try:
+        return all(importlib.util.find_spec(module) is not None for module in modules)
+    except ImportError:  # a finder may refuse outright (a module hidden or broken)
+        return False
 
 
 def adapter_checks(name: str) -> tuple[Callable[..., None], ...]:

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from lisboa_core._args import expect, expect_move, expect_playable
 from lisboa_core.core.moves import Move
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS

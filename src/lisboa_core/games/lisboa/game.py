@@ -6,7 +6,7 @@ from typing import Any
 
 from lisboa_core.games import Game
 from lisboa_core.games.lisboa import hints as _hints  # noqa: F401  (registers every frame and its hints)
-from lisboa_core.games.lisboa.catalog import Rules, load_rules
+from lisboa_core.games.lisboa.catalogue import Rules, load_rules
 from lisboa_core.games.lisboa.event_words import EVENT_WORDS
 from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.rules.effects import DO_HANDLERS, emit

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from lisboa_core._args import expect
-from lisboa_core.games.lisboa.catalog import Rules, json_kind
+from lisboa_core.games.lisboa.catalogue import Rules, json_kind
 from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, State

@@ -23,7 +23,7 @@ import attrs
 from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import GOODS, NEUTRAL, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS, STREETS

@@ -29,7 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lisboa_core._args import expect
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.descriptions import describe
 from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.rules.scoring import score

@@ -17,7 +17,7 @@ from lisboa_core.api import apply, legal_moves, new_game, parse_move
 from lisboa_core.core.replace import replace
 from lisboa_core.errors import LisboaError
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.invariants import check_invariants
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK

@@ -35,7 +35,7 @@ from typing import Any, Final
 
 from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import NOBLES, RUBBLE, State
 from lisboa_core.persistence.codec import Invalid

@@ -6,7 +6,7 @@ from typing import Any
 
 from lisboa_core.games import Game
 from lisboa_core.games.puerto_rico import rules as _rules  # noqa: F401  (registers every frame)
-from lisboa_core.games.puerto_rico.catalog import load_rules
+from lisboa_core.games.puerto_rico.catalogue import load_rules
 from lisboa_core.games.puerto_rico.event_words import EVENT_WORDS
 from lisboa_core.games.puerto_rico.language import VOCABULARY
 from lisboa_core.games.puerto_rico.model import Rules
@@ -50,7 +50,7 @@ class PuertoRico(Game):
     key_vocabulary = VOCABULARY
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
-        """The catalogue (:func:`lisboa_core.games.puerto_rico.catalog.load_rules`)."""
+        """The catalogue (:func:`lisboa_core.games.puerto_rico.catalogue.load_rules`)."""
         return load_rules(*paths, overlay=overlay, reload=reload)
 
     def new_state(self, rules: Any, players: int, seed: int, options: Any) -> State:

@@ -1,7 +1,7 @@
 """What Puerto Rico's card files may say: its component kinds, their keys and the words
 their values come from, as a :class:`~lisboa_core.dsl.keys.KeyVocabulary`.
 
-The reader (:mod:`lisboa_core.games.puerto_rico.catalog`) takes every key's required flag,
+The reader (:mod:`lisboa_core.games.puerto_rico.catalogue`) takes every key's required flag,
 default and lowest number from here and checks, after each component, that it read exactly
 the keys described; the card-language reference's Puerto Rico part is generated from
 :data:`VOCABULARY` (``docs/generate.py``). A key is added here and in the reader, or the

@@ -1,7 +1,7 @@
 """Puerto Rico's component classes and its catalogue: what the engine reads.
 
 The card files of ``cards/puerto-rico/`` are read into these immutable classes by
-:mod:`lisboa_core.games.puerto_rico.catalog`. Every number of the game is a field here, and
+:mod:`lisboa_core.games.puerto_rico.catalogue`. Every number of the game is a field here, and
 every building ability is data: an :class:`Ability` names an event, permission or modifier
 *kind* the engine knows, with its numbers; a :class:`ScoreRule` is a large building's end
 scoring as an expression. The engine never knows a component by its id.
@@ -240,7 +240,7 @@ class Rules:
 
     Example::
 
-        from lisboa_core.games.puerto_rico.catalog import load_rules
+        from lisboa_core.games.puerto_rico.catalogue import load_rules
 
         rules = load_rules()
         assert len(rules.goods) == 5 and sum(b.copies for b in rules.buildings) == 49

@@ -9,7 +9,7 @@ and quarries, a circle each, filled when a colonist works it), the city (its spa
 buildings, a large one over two spaces, a circle per colonist place), the wind rose
 (doubloons, goods, VP chips) and San Juan. The governor and the seat to act are marked.
 
-Every name, colour, count and size comes from the catalogue (:mod:`..catalog`): nothing
+Every name, colour, count and size comes from the catalogue (:mod:`..catalogue`): nothing
 here knows a component by its id. Given a :class:`~lisboa_core.views.View`, what its seat
 cannot see stays hidden (PR17: the other seats' VP chips show as ``?``, the hidden
 plantation stack only by its size); given a whole state, everything is drawn. Each piece is

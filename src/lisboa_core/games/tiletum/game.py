@@ -7,7 +7,7 @@ from typing import Any
 from lisboa_core.games import Game
 from lisboa_core.games.generic import PointsSheet
 from lisboa_core.games.tiletum import rules as _rules  # noqa: F401  (registers every frame)
-from lisboa_core.games.tiletum.catalog import load_rules
+from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.event_words import EVENT_WORDS
 from lisboa_core.games.tiletum.model import Rules
 from lisboa_core.games.tiletum.scoring import CATEGORIES
@@ -49,7 +49,7 @@ class Tiletum(Game):
     points_name = "VP"
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
-        """The catalogue (:func:`lisboa_core.games.tiletum.catalog.load_rules`)."""
+        """The catalogue (:func:`lisboa_core.games.tiletum.catalogue.load_rules`)."""
         return load_rules(*paths, overlay=overlay, reload=reload)
 
     def new_state(self, rules: Any, players: int, seed: int, options: Any) -> State:

@@ -1,5 +1,5 @@
 """Tiletum's catalogue: plain, immutable records read from ``cards/tiletum/*.lsb``
-(:mod:`lisboa_core.games.tiletum.catalog`), with the lookup tables the rules use."""
+(:mod:`lisboa_core.games.tiletum.catalogue`), with the lookup tables the rules use."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ board per seat: VP, resources, the personal supply, the six buildings with a roo
 (the person tile in it) and the trading post on the roof, the coat spaces, the contract
 spaces, the warehouse, the dice taken this round, cathedral tiles and bonus AP.
 
-Every name, position, count and value comes from the catalogue (:mod:`..catalog`; the map's
+Every name, position, count and value comes from the catalogue (:mod:`..catalogue`; the map's
 positions are the ``at`` lines of ``cards/tiletum/map.lsb``): nothing here knows a component
 by its id. Given a :class:`~lisboa_core.views.View`, what no seat may see stays hidden
 (TL26.2): the face-down corruption tokens show as ``?``, the decks only by their size. Each

@@ -13,7 +13,7 @@ from typing import Final, NamedTuple
 
 from lisboa_core.core.memo import CATALOGUES, Memo, tracked
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.lands import rubble_costs as _rubble_costs
 from lisboa_core.games.lisboa.state import State

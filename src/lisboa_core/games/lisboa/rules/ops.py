@@ -13,7 +13,7 @@ from lisboa_core.core.native import compiled
 from lisboa_core.core.replace import replace, with_field
 from lisboa_core.core.stack import FULL_SEARCH
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.state import (
     GOODS,
     NEUTRAL,

@@ -8,7 +8,7 @@ from lisboa_core.core.replace import replace
 from lisboa_core.core.rng import Rng
 from lisboa_core.errors import LisboaError
 from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalog import Rules
+from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.ops import register_rules
 from lisboa_core.games.lisboa.state import (

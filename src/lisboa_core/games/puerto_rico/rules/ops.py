@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from lisboa_core.core.replace import replace
-from lisboa_core.games.puerto_rico.catalog import rules_by_digest
+from lisboa_core.games.puerto_rico.catalogue import rules_by_digest
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.player import PlayerState
 from lisboa_core.games.puerto_rico.state import State

@@ -7,7 +7,7 @@ from typing import Final
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
-from lisboa_core.games.tiletum.catalog import rules_by_digest
+from lisboa_core.games.tiletum.catalogue import rules_by_digest
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
 from lisboa_core.games.tiletum.player import PlayerState
 from lisboa_core.games.tiletum.state import State

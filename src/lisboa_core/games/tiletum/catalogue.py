@@ -292,7 +292,7 @@ def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
 
     Example::
 
-        from lisboa_core.games.tiletum.catalog import load_rules
+        from lisboa_core.games.tiletum.catalogue import load_rules
 
         assert len(load_rules().towns) == 20
     """

@@ -524,7 +524,7 @@ def _files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 _REGISTERED: Final[dict[str, m.Rules]] = {}
-_CACHE: Final[Memo[tuple[Any, ...], m.Rules]] = Memo("puerto_rico.catalog._CACHE", 8, evict=1)
+_CACHE: Final[Memo[tuple[Any, ...], m.Rules]] = Memo("puerto_rico.catalogue._CACHE", 8, evict=1)
 
 
 def _stamp(files: list[Path]) -> tuple[tuple[str, int, int], ...]:
@@ -546,7 +546,7 @@ def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
 
     Example::
 
-        from lisboa_core.games.puerto_rico.catalog import load_rules
+        from lisboa_core.games.puerto_rico.catalogue import load_rules
 
         assert load_rules() is load_rules()
     """
