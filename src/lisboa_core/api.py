@@ -124,9 +124,9 @@ def new_game(
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the seat to act (``state.to_act``), in a deterministic order.
 
-    Empty when the game is over. At a chance step (:func:`is_chance`) these are its
-    outcomes, as OpenSpiel lists a chance node's (:func:`chance_outcomes` gives their
-    probabilities, :func:`sample_chance` the one a seeded game draws).
+    Empty when the game is over. At a chance step (:func:`~lisboa_core.is_chance`) these are its
+    outcomes, as OpenSpiel lists a chance node's (:func:`~lisboa_core.chance_outcomes` gives their
+    probabilities, :func:`~lisboa_core.sample_chance` the one a seeded game draws).
 
     Example::
 
@@ -147,7 +147,7 @@ def random_move(state: GameState, rng: random.Random) -> Move:
     proof is kept for the :func:`apply` that usually follows. Every legal move is equally
     likely (the first legal move of a uniformly random order).
 
-    At a chance step the outcome is :func:`sample_chance`'s, drawn from the state's own
+    At a chance step the outcome is :func:`~lisboa_core.sample_chance`'s, drawn from the state's own
     generator (``rng`` is not used), so a seeded game rolls the same dice whoever plays it.
 
     :param state: a state whose game is not over.
