@@ -301,3 +301,26 @@ def test_a_bots_move_chosen_before_an_undo_is_dropped() -> None:
     before = (table.state, table.decision, list(table.moves))
     assert table.apply_bot(chosen, version) is False
     assert (table.state, table.decision, table.moves) == before
+
+
+def test_a_whole_game_at_the_table_shows_the_text_of_every_card_it_offers() -> None:
+    """Issue 24's acceptance: a person playing a whole game at the browser table reads the
+    name and the catalogue text (R0: every component's text comes from its card) of every
+    card each offered move names, on the move's button."""
+    rules = load_rules()
+    table = Table(players=2, seat=0, bots=("random",), seed=5)
+    shown_cards = 0
+    while True:
+        shown = table.message()
+        if shown["over"]:
+            break
+        for choice, move in zip(shown["choices"], legal_moves(table.state), strict=True):
+            named = [str(arg) for arg in move.args if str(arg) in rules]
+            assert [card["id"] for card in choice["cards"]] == list(dict.fromkeys(named))
+            for card in choice["cards"]:
+                component = rules[card["id"]]
+                assert card["name"] == component.name
+                assert card["text"] == describe(component) and card["text"]
+                shown_cards += 1
+        assert table.play(shown["legal"][0], shown["decision"]) is None
+    assert shown_cards > 50
