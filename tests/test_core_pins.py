@@ -101,10 +101,14 @@ def test_a_handler_is_no_checkpoint_unless_marked() -> None:
         return ()
 
     stack.register("pick", go, lambda s, f: (Move("go"),))
+    # The same dead end built directly, then registered with the defaults.
     stack.handlers["dead-end"] = Handler("dead-end", lambda s, f, m: s, nothing)
-    assert stack.handlers["dead-end"].checkpoint is False
     state = _toy_state(Frame("pick", 0))
+    assert stack.handlers["dead-end"].checkpoint is False
     assert stack.offered(state) == ()
+    assert not stack.completes(state, Move("go"))
+    stack.register("dead-end", lambda s, f, m: s, nothing)
+    assert stack.handlers["dead-end"].checkpoint is False
     assert not stack.completes(state, Move("go"))
 
 
