@@ -67,8 +67,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "core": Package(
         (SRC + "core/*.py",),
-        ("tests/test_mutant_gaps.py", "tests/test_engine_protocol.py", "tests/test_memo.py",
-         "tests/test_hot_classes.py", "tests/test_explain.py",
+        ("tests/test_core_pins.py", "tests/test_mutant_gaps.py", "tests/test_engine_protocol.py",
+         "tests/test_memo.py", "tests/test_hot_classes.py", "tests/test_explain.py",
          "tests/test_game_registry_surfaces.py", "tests/test_random_move.py",
          "tests/test_determinism.py", "tests/test_rules_setup_turn.py",
          "tests/test_puerto_rico_round.py", "tests/test_roundtrip.py"),
