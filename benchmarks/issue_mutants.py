@@ -25,6 +25,8 @@ GAPS = "tests/test_mutant_gaps.py::"
 BOUNDARIES = "tests/test_hint_boundaries.py::"
 HINTS = "src/lisboa_core/games/lisboa/hints/"
 PINS = "tests/test_hint_pins.py::"
+CORE = "src/lisboa_core/core/"
+CORE_PINS = "tests/test_core_pins.py::"
 
 
 class Case(NamedTuple):
@@ -192,6 +194,31 @@ CASES = [
                 HINTS + "store_hints.py", "max(funds, p.reis + land.sure_reis + ops.reis_value(",
                 "max(funds, p.reis * land.sure_reis + ops.reis_value("),
          PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal"),
+    # Survivors of `make mutate PACKAGE=core` (seed 26) pinned since (tests/test_core_pins.py).
+    Case(Mutant("core: _why_stuck starts one level shallower (0 -> -1)", CORE + "stack.py",
+                "stack = [(state, 0)]", "stack = [(state, -1)]"),
+         CORE_PINS + "test_why_stuck_reports_only_the_dead_ends_the_legality_search_reaches"),
+    Case(Mutant("core: _why_stuck searches one level deeper (60 -> 61)", CORE + "stack.py",
+                "if h.checkpoint or depth > 60 or h.moves is None:",
+                "if h.checkpoint or depth > 61 or h.moves is None:"),
+         CORE_PINS + "test_why_stuck_reports_only_the_dead_ends_the_legality_search_reaches"),
+    Case(Mutant("core: '...' after exactly eight moves of a kind (> -> >=)", CORE + "stack.py",
+                '(", ..." if len(same) > 8 else "")', '(", ..." if len(same) >= 8 else "")'),
+         CORE_PINS + "test_an_illegal_move_lists_the_possible_moves_of_its_kind_with_dots_only"
+         "_for_a_rest"),
+    Case(Mutant("core: a Handler is a checkpoint by default (False -> True)", CORE + "stack.py",
+                "        lookahead: bool = False,\n        checkpoint: bool = False,",
+                "        lookahead: bool = False,\n        checkpoint: bool = True,"),
+         CORE_PINS + "test_a_handler_is_no_checkpoint_unless_marked"),
+    Case(Mutant("core: register makes a checkpoint by default (False -> True)",
+                CORE + "stack.py",
+                "        lookahead: bool = True,\n        checkpoint: bool = False,",
+                "        lookahead: bool = True,\n        checkpoint: bool = True,"),
+         CORE_PINS + "test_a_handler_is_no_checkpoint_unless_marked"),
+    Case(Mutant("core: stategen's message joined by / (+ -> /)", CORE + "stategen.py",
+                '("out of date: " if args.check else "wrote ") + str(path)',
+                '("out of date: " if args.check else "wrote ") / str(path)'),
+         CORE_PINS + "test_the_generator_command_line_names_each_stale_and_each_written_module"),
 ]
 
 
