@@ -4,6 +4,11 @@ The files use the card language every game shares (``grammar/lisboa.lark``); thi
 the one place that knows Tiletum's component kinds and keys. Problems are reported at their
 file, line and column (:class:`~lisboa_core.errors.CardValidationError`: LB101 unknown kind or
 key, LB102 missing key, LB104 a wrong number, LB121 an unknown id, LB140 no provenance).
+
+The kinds and keys are described in :mod:`lisboa_core.games.tiletum.language`: the reader
+takes their required flags and defaults from there, refuses any key not described (LB101)
+and checks after reading that it consulted exactly the described keys of every component
+(:class:`~lisboa_core.dsl.keys.VocabularyDrift` otherwise).
 """
 
 from __future__ import annotations
@@ -18,22 +23,15 @@ from lisboa_core.dsl.parser import parse_text_all_errors, read_card_file
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardSyntaxError, CardValidationError, Problem
 from lisboa_core.games.tiletum import model as m
+from lisboa_core.games.tiletum.language import ACTIONS as _ACTIONS
+from lisboa_core.games.tiletum.language import EFFECTS as _EFFECTS
+from lisboa_core.games.tiletum.language import PLAYERS as _PLAYERS
+from lisboa_core.games.tiletum.language import VOCABULARY
 
 __all__ = ["KINDS", "default_cards", "load_rules", "parse_catalogue", "rules_by_digest"]
 
-KINDS: Final = (
-    "town", "road", "edge", "die", "area", "king-track", "corruption", "cathedral", "cost",
-    "fair-spaces", "fair", "town-tile", "contract-display", "person-display", "player-board",
-    "setup", "person", "contract", "coat", "contract-tile", "bonus-tile",
-)
+KINDS: Final = VOCABULARY.kind_names()
 """The component kinds of a Tiletum catalogue."""
-
-_EFFECTS: Final = ("gain", "any", "action", "step", "king", "persons", "plus-ap", "die-type",
-                   "post-anywhere", "pillar-anywhere", "merchant-anywhere",
-                   "architect-anywhere")
-"""The effect verbs the engine knows (TL21-TL25)."""
-
-_ACTIONS: Final = ("architect", "merchant", "person", "contract", "king", "joker")
 
 
 class _Bad(Exception):
@@ -47,15 +45,24 @@ def _plain(value: ast.Value) -> str | int:
 
 
 class _Comp:
-    """One component's fields (key -> list of value lists) and clauses."""
+    """One component's fields (key -> list of value lists) and clauses, with the keys the
+    reader consulted (every consultation goes through the vocabulary)."""
 
     def __init__(self, comp: ast.Component) -> None:
         self.comp = comp
+        self.keys = VOCABULARY.kind(comp.kind)
+        self.used = {"provenance"}
         self.fields: dict[str, list[tuple[str | int, ...]]] = {}
         self.clauses: dict[str, list[tuple[tuple[str | int, ...], tuple[m.Effect, ...]]]] = {}
         self.provenance = False
+        self.unknown: list[_Bad] = []
+        described = {key.key for key in self.keys.keys}
         for item in comp.items:
             key = item.key.text
+            if key not in described:
+                self.unknown.append(_Bad(item.loc, "LB101",
+                                         f"unknown key '{key}' for a {comp.kind}"))
+                continue
             if isinstance(item, ast.Field):
                 if key == "provenance":
                     self.provenance = bool(item.values)
@@ -68,9 +75,36 @@ class _Comp:
                 raise _Bad(item.loc, "LB105", f"'{key}' takes no body in Tiletum cards")
         if not self.provenance:
             raise _Bad(comp.loc, "LB140", f"{comp.id}: no provenance line")
+        for spec in self.keys.keys:
+            if spec.required and spec.key not in self.fields and spec.key not in self.clauses \
+                    and spec.key != "provenance":
+                self.unknown.append(_Bad(comp.loc, "LB102",
+                                         f"{comp.kind} {comp.id}: missing '{spec.key}'"))
+
+    def _use(self, key: str) -> None:
+        self.keys.key(key)  # VocabularyDrift if the vocabulary does not describe it
+        self.used.add(key)
+
+    def has(self, key: str) -> bool:
+        self._use(key)
+        return key in self.fields
+
+    def all(self, key: str) -> list[tuple[str | int, ...]]:
+        self._use(key)
+        return self.fields.get(key, [])
+
+    def clause(self, key: str) -> list[tuple[tuple[str | int, ...], tuple[m.Effect, ...]]]:
+        self._use(key)
+        return self.clauses.get(key, [])
+
+    def consulted(self, *keys: str) -> None:
+        """Keys a branch of the reader does not need for this component (a closed cost
+        tile's price): still the kind's keys, so consulted for the drift check."""
+        for key in keys:
+            self._use(key)
 
     def one(self, key: str) -> tuple[str | int, ...]:
-        found = self.fields.get(key)
+        found = self.all(key)
         if not found:
             raise _Bad(self.comp.loc, "LB102",
                        f"{self.comp.kind} {self.comp.id}: missing '{key}'")
@@ -89,8 +123,8 @@ class _Comp:
         return str(self.one(key)[0])
 
     def players(self) -> int:
-        word = self.word("players") if "players" in self.fields else "all"
-        return {"all": 2, "3": 3, "4": 4}.get(str(word), 2)
+        word = self.word("players") if self.has("players") else self.keys.key("players").default
+        return dict(zip(_PLAYERS, (2, 3, 4), strict=True)).get(str(word), 2)
 
 
 def _effects(node: Any, loc: ast.Loc) -> tuple[m.Effect, ...]:
@@ -107,6 +141,13 @@ def _pairs(values: tuple[str | int, ...]) -> tuple[tuple[str, int], ...]:
     return tuple((str(values[i]), int(values[i + 1])) for i in range(0, len(values) - 1, 2))
 
 
+def _cost(c: _Comp) -> m.CostTile:
+    if c.has("closed"):
+        c.consulted("stone", "vp")
+        return m.CostTile(c.comp.id, 0, 0, True)
+    return m.CostTile(c.comp.id, c.number("stone"), c.number("vp"), False)
+
+
 def _build(comps: list[_Comp]) -> m.Rules:
     by: dict[str, list[_Comp]] = {}
     for c in comps:
@@ -121,14 +162,14 @@ def _build(comps: list[_Comp]) -> m.Rules:
     towns, posts = [], []
     for c in by.get("town", []):
         ids = []
-        for values in c.fields.get("post", []):
+        for values in c.all("post"):
             pid, mark, bonus = str(values[0]), str(values[1]), values[2:]
             ids.append(pid)
             posts.append(m.PostSpace(pid, c.comp.id, {"all": 2, "3": 3, "4": 4}[mark], bonus))
-        space = c.fields.get("bonus-space")
+        space = c.all("bonus-space")
         towns.append(m.Town(c.comp.id, c.comp.name or c.comp.id, tuple(ids),
                             {"all": 2, "3": 3, "4": 4}[str(space[0][0])] if space else 0,
-                            c.word("cathedral") if "cathedral" in c.fields else ""))
+                            c.word("cathedral") if c.has("cathedral") else ""))
     roads = tuple(c.comp.id for c in by.get("road", []))
     names = {t.id for t in towns} | set(roads)
     edges = []
@@ -141,25 +182,26 @@ def _build(comps: list[_Comp]) -> m.Rules:
     board = single("player-board")
     buildings = tuple(
         m.Building(str(v[0]), int(v[2]), int(v[4]), (str(v[6]), tuple(v[7:])))
-        for v in board.fields.get("building", []))
+        for v in board.all("building"))
     king = single("king-track")
     corruption = single("corruption")
     fair_spaces = single("fair-spaces")
     contracts = []
     for c in by.get("contract", []):
-        extra = c.clauses.get("extra", [])
+        extra = c.clause("extra")
         contracts.append(m.Contract(c.comp.id, _pairs(c.one("pay")), c.number("vp"),
                                     extra[0][1] if extra else ()))
     persons = []
     for c in by.get("person", []):
-        for values, effects in c.clauses.get("tile", []):
+        for values, effects in c.clause("tile"):
             persons.append(m.PersonTile(str(values[0]), c.comp.id, c.word("icon"), c.players(),
                                         effects))
     coats = tuple(c.comp.id for c in by.get("coat", []))
     contract_ids = {k.id for k in contracts}
 
     def tile(c: _Comp) -> m.Tile:
-        assistant = c.clauses.get("assistant")
+        assistant = c.clause("assistant") if c.comp.kind == "bonus-tile" else []
+        c.consulted("holds")
         if assistant:
             return m.Tile(c.comp.id, "assistant", "", c.players(), assistant[0][1])
         holds = c.word("holds")
@@ -170,7 +212,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
         raise _Bad(c.comp.loc, "LB121", f"{c.comp.id}: holds unknown {holds!r}")
 
     at = {c.comp.id: c.ints("at")[:2] for c in (*by.get("town", []), *by.get("road", []))
-          if "at" in c.fields}
+          if c.has("at")}
     for c in by.get("area", []):
         if c.word("action") not in _ACTIONS:
             raise _Bad(c.comp.loc, "LB103", f"{c.comp.id}: unknown action {c.word('action')!r}")
@@ -184,9 +226,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
         corruption=corruption.ints("tokens"), corruption_on_track=corruption.number("on-track"),
         cathedrals=tuple(m.Cathedral(c.comp.id, c.word("town"), c.number("pillars"),
                                      c.ints("tiles")) for c in by.get("cathedral", [])),
-        costs=tuple(m.CostTile(c.comp.id, 0, 0, True) if "closed" in c.fields
-                    else m.CostTile(c.comp.id, c.number("stone"), c.number("vp"), False)
-                    for c in by.get("cost", [])),
+        costs=tuple(_cost(c) for c in by.get("cost", [])),
         fair_vp=fair_spaces.ints("vp"), first_fair_town=fair_spaces.word("first-town"),
         fairs=tuple(m.Fair(c.comp.id, tuple(str(v) for v in c.one("counts")), c.number("vp"))
                     for c in by.get("fair", [])),
@@ -249,11 +289,20 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
     replaced = {c.comp.id: c for c in extra}
     comps = [replaced.pop(c.comp.id, c) for c in base] + [
         c for c in extra if c.comp.id in replaced]
+    # Undescribed keys and missing required ones are reported after reading (with what the
+    # reading found), so that a reader consulting an undescribed key is drift, not LB101.
+    found_keys = [_problem(bad, lines) for group in groups for c in group for bad in c.unknown]
     try:
         rules = _build(comps)
     except (_Bad, KeyError, IndexError, ValueError) as err:
         broken = err if isinstance(err, _Bad) else _Bad(ast.NOWHERE, "LB105", str(err))
-        raise CardValidationError([_problem(broken, lines)]) from None
+        problem = _problem(broken, lines)
+        raise CardValidationError(
+            [*found_keys, problem] if problem not in found_keys else found_keys) from None
+    if found_keys:
+        raise CardValidationError(found_keys)
+    for c in comps:
+        c.keys.check_read(c.used)
     digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:16]
     at = rules.extra["at"]  # drawing positions: not rules, so not in the digest
     rules = m.Rules(**{**rules.__dict__, "digest": digest, "extra": {}})

@@ -9,6 +9,7 @@ from lisboa_core.games.generic import PointsSheet
 from lisboa_core.games.tiletum import rules as _rules  # noqa: F401  (registers every frame)
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.event_words import EVENT_WORDS
+from lisboa_core.games.tiletum.language import VOCABULARY
 from lisboa_core.games.tiletum.model import Rules
 from lisboa_core.games.tiletum.scoring import CATEGORIES
 from lisboa_core.games.tiletum.stack import STACK
@@ -47,6 +48,7 @@ class Tiletum(Game):
     turn_decision = "turn"
     categories = CATEGORIES
     points_name = "VP"
+    key_vocabulary = VOCABULARY
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Rules:
         """The catalogue (:func:`lisboa_core.games.tiletum.catalogue.load_rules`)."""
