@@ -13,6 +13,7 @@ import pytest
 from lisboa_core import GameRecord, new_game, replay
 from lisboa_core.fronts.cli import main
 from lisboa_core.games import game
+from tiletum_scenarios import rolled
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 
@@ -73,7 +74,7 @@ def test_play_a_few_tiletum_moves_then_save_and_replay(
 @pytest.mark.slow
 def test_lisboa_game_tiletum_play_reads_moves_from_stdin() -> None:
     """The installed command itself, its moves typed on standard input."""
-    start = new_game(2, 8, game="tiletum")
+    start = rolled(new_game(2, 8, game="tiletum"))  # `lisboa play` rolls the dice itself
     done = subprocess.run(
         [sys.executable, "-m", "lisboa_core", "--game", "tiletum", "play", "--players", "2",
          "--seat", str(start.to_act), "--seed", "8"],

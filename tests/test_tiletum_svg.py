@@ -22,6 +22,7 @@ from lisboa_core.games.tiletum.game import GAME
 from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.svg import board
 from lisboa_core.games.tiletum.views import determinize, observe
+from tiletum_scenarios import rolled
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -76,7 +77,7 @@ def test_tl2_1_4_post_spaces_are_drawn_and_marked_by_player_count(players: int,
 def test_tl4_1_the_wheel_holds_the_rounds_dice(players: int, dice: int) -> None:
     """TL4.1: 8/11/14 dice are rolled and set around the wheel; TL4.2: each in the area the
     section of its value faces, so each area's dice show that area's value."""
-    state = lisboa_core.new_game(players=players, seed=4, game="tiletum")
+    state = rolled(lisboa_core.new_game(players=players, seed=4, game="tiletum"))
     picture = board(observe(state, 0))
     on_wheel = [e for e in _shapes(picture, "die") if e.get("data-place", "").startswith("area")]
     assert len(on_wheel) == dice
@@ -91,7 +92,7 @@ def test_tl4_1_the_wheel_holds_the_rounds_dice(players: int, dice: int) -> None:
 
 def test_a_taken_die_leaves_the_wheel_for_the_players_board() -> None:
     """TL6.1: the die taken goes to the player's board; the wheel shows one fewer."""
-    state = lisboa_core.new_game(players=3, seed=5, game="tiletum")
+    state = rolled(lisboa_core.new_game(players=3, seed=5, game="tiletum"))
     start = len(_shapes(board(state), "die"))
     while not any(p.dice for p in state.players):
         state = lisboa_core.apply(state, lisboa_core.legal_moves(state)[0])
@@ -104,8 +105,8 @@ def test_a_taken_die_leaves_the_wheel_for_the_players_board() -> None:
 def test_tl2_2_4_the_king_track_has_one_stack_of_every_seats_marker(seed: int) -> None:
     """TL1.10/TL2.2.4: the king discs start as one stack on KT5 (the 0 VP space; 16
     spaces, components.md); TL5.2-TL5.3: the first corruption token, revealed at once,
-    moves the stack its value to the left."""
-    picture = board(lisboa_core.new_game(players=4, seed=seed, game="tiletum"))
+    moves the stack its value to the left (the setup's dice rolled first, TL4)."""
+    picture = board(rolled(lisboa_core.new_game(players=4, seed=seed, game="tiletum")))
     spaces = _shapes(picture, "king-space")
     assert len(spaces) == 16
     markers = _shapes(picture, "king-marker")
