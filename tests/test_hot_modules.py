@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core.games import games
+from lisboa_core.games import game, games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,7 +24,11 @@ def _hot_modules() -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(games()))
+# The games this package ships (a test may have registered a toy game of its own by now).
+SHIPPED = sorted(n for n in games() if type(game(n)).__module__.startswith("lisboa_core."))
+
+
+@pytest.mark.parametrize("name", SHIPPED)
 def test_every_games_state_and_rules_are_compiled(name: str) -> None:
     package = ROOT / "src" / "lisboa_core" / "games" / name.replace("-", "_")
     hot = set(_hot_modules())
