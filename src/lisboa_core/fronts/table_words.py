@@ -7,9 +7,9 @@ or an event names and gives its name and text (Lisboa's from
 game's from the component's name), and :meth:`Words.event` says an event of
 :mod:`lisboa_core.events` as a sentence (``Final turns left: 1 (was 2)``, not ``board:
 final-turns 2 -> 1``) in the game's own words for its counts and places
-(:attr:`Game.event_words <lisboa_core.games.Game.event_words>`: ``Seat 2 took the
-Craftsman.``, not ``Role takers #3: 2 (was -1)``). Nothing here knows a card or a game:
-every name and text comes from the catalogue and the game.
+(:attr:`Game.event_words <lisboa_core.games.Game.event_words>`: ``Seat 2 took the``
+and the role's name from the catalogue, not ``Role takers #3: 2 (was -1)``). Nothing
+here knows a card or a game: every name and text comes from the catalogue and the game.
 
 Example::
 
@@ -278,7 +278,7 @@ class _Filler(string.Formatter):
             return "" if value is None else str(value)
         if format_spec in ("seat", "seat_lower"):
             return self.words.who(value, start=format_spec == "seat")
-        if format_spec.startswith("a_"):  # with its article: an Office, a University
+        if format_spec.startswith("a_"):  # with its article: "an" before a vowel, "a" otherwise
             name = self.words.item_name(value, format_spec[2:])
             return ("an " if name[:1].lower() in "aeiou" else "a ") + name
         return self.words.item_name(value, format_spec)

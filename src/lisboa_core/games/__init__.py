@@ -117,7 +117,7 @@ class Game:
     generic one, ``You gain 2 victory points (now 5).``) or, ending with ``.``, the whole
     sentence; either may hold ``{item:LIST}`` (the index named by the entry of the state's
     or catalogue's ``LIST``, or by ``LIST`` written ``a|b|c``; ``{item:a_LIST}`` with its
-    article: ``an Office``), ``{after:LIST}`` (the value
+    article: ``an`` before a vowel), ``{after:LIST}`` (the value
     so named; ``{after:seat}`` says a seat), ``{Who}``/``{who}``, ``{whose}``, ``{has}``,
     ``{s3}`` (a verb's third-person ``s``), ``{n}`` (the change), ``{s}``/``{after_s}``
     (plural endings), ``{before}``, ``{after}``, ``{rest}``. Empty (the default): every

@@ -1,7 +1,7 @@
 """How the browser table says the counts and places of Puerto Rico's events
-(:attr:`Game.event_words <lisboa_core.games.Game.event_words>`): ``Seat 2 takes the
-Craftsman.``, ``The Settler has 1 doubloon on it.``, ``You now have 1 colonist on Corn
-plantation tiles.``, ``The Cargo ship (6 spaces) holds 3 goods.``"""
+(:attr:`Game.event_words <lisboa_core.games.Game.event_words>`): a seat takes a role, a
+role holds doubloons, a seat's colonists on a kind of plantation tile, a cargo ship's
+goods, each named from the catalogue (the words below hold no card's name)."""
 
 from __future__ import annotations
 

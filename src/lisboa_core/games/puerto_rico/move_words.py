@@ -187,7 +187,7 @@ _WORDS: dict[str, Callable[[Any, Move], str]] = {
 
 
 def describe_move(state: Any, move: Move) -> str:
-    """What ``move`` does, in words (``take the Builder: each player in turn may build one
-    building; privilege: your building costs 1 doubloon less``)."""
+    """What ``move`` does, in words: a role's move names the role and says its phase and
+    its privilege, from the catalogue."""
     words = _WORDS.get(move.kind)
     return str(move) if words is None or not state.pending else words(state, move)

@@ -15,7 +15,7 @@ EVENT_WORDS = MappingProxyType({
     "posts": "trading posts in the supply", "pillars": "pillars in the supply",
     "round": "Round {after} begins.", "cycle": "Cycle {after} of the action phase.",
     "wheel": "The action wheel turns to {after}.",
-    "revealed": "Corruption tokens revealed this round: {after}.",
+    "revealed": "The corruption tokens revealed this round: {after}.",
     "corruption[] to -1": "A corruption token leaves the turn track.",
     "corruption[] from -1": "A corruption token of {after} is revealed on the turn track.",
     "corruption[]": "A corruption token of {after} lies on the turn track.",

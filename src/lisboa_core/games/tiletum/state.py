@@ -135,9 +135,9 @@ class State(GameState):
     bonus_deck: tuple[str, ...]
     """Bonus deck, next first (hidden)."""
     corruption: tuple[int, ...]
-    """Corruption tokens on the turn track, left to right (hidden until revealed)."""
+    """The corruption tokens on the turn track, left to right (hidden till revealed)."""
     revealed: int
-    """Corruption tokens revealed this round (TL5.2)."""
+    """The corruption tokens revealed this round (TL5.2)."""
     corruption_aside: tuple[int, ...]
     """The face-down tokens beside the board."""
     fair_towns: tuple[str, ...]

@@ -255,7 +255,7 @@ def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) 
 
 
 def _draw_tracks(c: _Canvas, state: State, rules: m.Rules, x: float, top: float) -> float:
-    c.text(x, top, "Corruption (turn track)", size=12, weight="bold")
+    c.text(x, top, "Turn track: corruption", size=12, weight="bold")
     hidden = len(state.corruption) - state.revealed
     for k, token in enumerate(state.corruption):
         face_down = token == HIDDEN_TOKEN

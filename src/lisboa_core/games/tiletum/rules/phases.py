@@ -132,7 +132,7 @@ def _king_bonus(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _king_score(state: State, frame: Frame, move: Move | None) -> State:
-    """TL17.2-TL17.5: king-track VP, the new turn order, the king fair (FT04), the reset."""
+    """TL17.2-TL17.5: king-track VP, the new turn order, the king fair, the reset."""
     rules = rules_of(state)
     for seat in range(state.player_count):
         state = add_vp(state, seat, rules.king_values[king_space(state, seat)])
