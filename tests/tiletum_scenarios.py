@@ -53,16 +53,16 @@ def action(state: State, index: int, kind: str, ap: int, die: bool = True) -> St
     return at(state, Frame("turn-end", index), Frame("action", index, (kind, ap, 0, int(die))))
 
 
-def play(state: State, *moves: str) -> State:
+def play(state: State, *moves: str, settle: bool = True) -> State:
     """Apply moves written as text, each checked legal. A chance step met on the way is
     resolved by the move written for it (``reveal 2``, ``draw P01a``) or, when the next
     move is not one of its outcomes, as the seeded game resolves it; so is any chance step
-    left at the end."""
+    left at the end unless ``settle`` is false."""
     for text in moves:
         while is_chance(state) and text not in {str(m) for m in legal_moves(state)}:
             state = apply(state, sample_chance(state))
         state = apply(state, parse_move(state, text))
-    return rolled(state)
+    return rolled(state) if settle else state
 
 
 def ap_left(state: State) -> int:
