@@ -4,7 +4,7 @@ round's king bonus and king fair (TL17.1, TL17.4, TL18.6)."""
 
 from __future__ import annotations
 
-from lisboa_core import legal_moves
+from lisboa_core import chance_outcomes, is_chance, legal_moves
 from lisboa_core.core.frame import Frame
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.stack import STACK
@@ -119,13 +119,17 @@ def test_tl25_2_coat_bonuses() -> None:
 
 
 def test_tl11_2_refresh_the_person_display() -> None:
-    """TL11.2: the display replaced from the deck, the old tiles shuffled into the deck."""
+    """TL11.2: the display replaced from the deck (five draws), the old tiles shuffled into
+    the deck afterwards (not drawable while refilling)."""
     state = fresh()
     old = state.person_display
     deck = state.person_deck
-    state = play(action(state, 0, "person", 1), "refresh")
+    state = play(action(state, 0, "person", 1), "refresh", settle=False)
+    assert state.person_display == ("",) * 5 and is_chance(state)
+    assert {str(m.args[0]) for m, _ in chance_outcomes(state)} == set(deck)
+    state = play(state, *(f"draw {tile}" for tile in deck[:5]))
     assert state.person_display == deck[:5]
-    assert sorted(state.person_deck) == sorted((*deck[5:], *old))
+    assert state.person_deck == tuple(sorted((*deck[5:], *old)))
 
 
 def test_tl17_1_round_four_king_bonus_vp() -> None:
