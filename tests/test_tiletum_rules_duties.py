@@ -20,6 +20,47 @@ def _moves(state: State) -> set[str]:
     return {str(m) for m in legal_moves(state)}
 
 
+def test_tl14_1_duties_inside_the_choices_an_effect_opens() -> None:
+    """TL14.1 / TL6.1 (e): duties at any moment of the turn, also inside an effect's own
+    choices, which are then offered again as they were: 2 gold for 1 wool (TL14.2.1) while
+    choosing 2 resources of any type; then 2 gold for 1 iron between two free architect
+    steps (TL21.2.15)."""
+    state = seat(fresh(), 0, {"gold": 2}, architect="FRA")
+    choice = Frame("gain-any", 0, (2,))
+    state = at(state, Frame("turn-end", 0), Frame("action", 0, ("king", 0, 0, 1)), choice)
+    assert {"trade wool", "gain stone"} <= _moves(state)
+    state = play(state, "trade wool")
+    assert state.pending[-1] == choice
+    assert res(state, 0, "gold") == 0 and res(state, 0, "wool") == 1
+    state = play(state, "gain stone", "gain stone")
+    assert res(state, 0, "stone") == 2 and state.pending[-1].kind == "action"
+    steps = Frame("step", 0, ("architect", 2, ""))
+    state = play(at(seat(state, 0, {"gold": 2}), Frame("turn-end", 0), steps), "step NUR")
+    assert "trade iron" in _moves(state)
+    state = play(state, "trade iron")
+    assert state.pending[-1] == Frame("step", 0, ("architect", 1, ""))
+    state = play(state, "step PRA")
+    assert res(state, 0, "iron") == 1 and state.players[0].architect == "PRA"
+
+
+def test_tl14_1_assistants_while_choosing_person_bonuses() -> None:
+    """TL14.1 / TL14.6 / TL22.1.9: assistants used while the building (B43: 3 gold) and
+    then its person bonuses (B45: 2 gold + 2 VP) are being chosen (TL25.1.2); each choice
+    goes on as it was."""
+    rooms = (("P13a", "P13b", ""), ("",) * 3, ("",) * 2, ("",) * 2, ("",), ())
+    state = seat(fresh(), 0, {}, warehouse=("B43", "B45"), rooms=rooms, vp=0)
+    state = at(state, Frame("turn-end", 0), Frame("persons", 0))
+    assert _moves(state) == {"repeat B1", "assist B43", "assist B45"}
+    state = play(state, "assist B43")
+    assert state.pending[-1] == Frame("persons", 0) and res(state, 0, "gold") == 3
+    state = play(state, "repeat B1")
+    assert _moves(state) == {"repeat P13a", "repeat P13b", "stop", "assist B45", "trade wool",
+                             "trade food", "trade stone", "trade iron"}
+    state = play(state, "assist B45", "repeat P13b")
+    assert res(state, 0, "gold") == 5 and state.players[0].vp == 2
+    assert res(state, 0, "stone") == 2 and _moves(state) >= {"repeat P13a", "stop"}
+
+
 def test_tl14_2_1_gold_exchange_never_for_gold() -> None:
     """TL14.2.1: 2 gold for 1 stone, wool, iron or food, never gold; not with 1 gold."""
     state = action(seat(fresh(), 0, {"gold": 2}), 0, "king", 0)

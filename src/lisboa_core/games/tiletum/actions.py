@@ -57,6 +57,9 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
             else:
                 moves.append(Move("assist", (t.id,)))
         moves += [Move("roll", (d,)) for d in dice]  # the chance steps' outcomes (TL4.1)
+        # one person tile's bonus again (TL25.1.2, TL22.1.12); last, so the earlier moves
+        # keep their indices
+        moves += [Move("repeat", (p.id,)) for p in rules.persons]
         unique = tuple(dict.fromkeys(moves))
         found = _SPACES.put(rules.digest, (unique, {m: i for i, m in enumerate(unique)}))
     return found

@@ -1,13 +1,15 @@
 """Duties (TL14): free actions of a player's own turn — the gold exchange, fulfilling a
 contract, placing a coat of arms, contributing to a cathedral and using an assistant — and
-what completing a building gives (TL16)."""
+what completing a building gives (TL16). The frames of the choices an effect opens are
+registered here, with the duties offered in them too (TL14.1)."""
 
 from __future__ import annotations
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
+from lisboa_core.core.stack import push
 from lisboa_core.games.tiletum.model import RESOURCES, CostTile
-from lisboa_core.games.tiletum.rules.effects import apply_effects
+from lisboa_core.games.tiletum.rules.effects import CHOICES, apply_effects
 from lisboa_core.games.tiletum.rules.ops import (
     ACTIONS,
     add_resources,
@@ -18,6 +20,7 @@ from lisboa_core.games.tiletum.rules.ops import (
     set_player,
     with_item,
 )
+from lisboa_core.games.tiletum.stack import register
 from lisboa_core.games.tiletum.state import Frame, State
 
 __all__ = ["after_building", "apply_duty", "duty_moves", "payment"]
@@ -163,3 +166,22 @@ def after_building(state: State, seat: int, index: int) -> State:
             pending[i] = Frame("action", seat, (icon, f.data[1] + rooms, f.data[2], 1))
             return state.with_pending(tuple(pending))
     return state
+
+
+def _choice_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return (*CHOICES[frame.kind][1](state, frame), *duty_moves(state, frame.seat))
+
+
+def _choice(state: State, frame: Frame, move: Move | None) -> State:
+    """TL14.1: an effect's choice (a free step, a resource of any type...) or, at any moment
+    of the turn, a duty, after which the same choice is offered again. Effects only happen
+    in their player's own turn (TL0.6). "+AP" assistants stay at the die action's own
+    decisions (TL22.1.7)."""
+    assert move is not None
+    if move.kind in DUTIES:
+        return apply_duty(push(state, frame), frame.seat, move)
+    return CHOICES[frame.kind][0](state, frame, move)
+
+
+for _kind in CHOICES:
+    register(_kind, _choice, _choice_moves)
