@@ -157,6 +157,22 @@ def test_tl14_6_2_timed_assistants() -> None:
     assert "assist B35" in _moves(action(state, 0, "king", 1))
 
 
+def test_tl14_6_2_plus_ap_while_the_die_action_waits() -> None:
+    """TL14.6.2 / TL22.1.7 / TL7.4 / TL7.7: while the die action is open but suspended (a
+    granted action on top, then a resource-of-any-type choice), a "+AP" assistant adds to
+    the die action, not to what is on top: B35 (+1) and B37 (+2) on a 1-AP die action."""
+    state = seat(fresh(), 0, {}, warehouse=("B35", "B37"))
+    granted = Frame("action", 0, ("contract", 1, 0, 0))
+    state = at(state, Frame("turn-end", 0), Frame("action", 0, ("king", 1, 0, 1)), granted)
+    state = play(state, "assist B35")
+    assert state.pending[-1] == granted
+    assert state.pending[-2] == Frame("action", 0, ("king", 2, 0, 1))
+    state = play(at(state, *state.pending, Frame("gain-any", 0, (1,))), "assist B37")
+    assert state.pending[-1] == Frame("gain-any", 0, (1,))
+    state = play(state, "gain wool", "done")
+    assert ap_left(state) == 1 + 1 + 2 and state.players[0].warehouse == ()
+
+
 def test_tl15_1_full_warehouse_refuses_every_gain() -> None:
     """TL15.1: with 4 tiles in the warehouse no area tile is offered, no contract tile can
     be taken, no map bonus tile."""
