@@ -195,8 +195,7 @@ def _choice_moves(state: State, frame: Frame) -> tuple[Move, ...]:
 def _choice(state: State, frame: Frame, move: Move | None) -> State:
     """TL14.1: an effect's choice (a free step, a resource of any type...) or, at any moment
     of the turn, a duty, after which the same choice is offered again. Effects only happen
-    in their player's own turn (TL0.6). "+AP" assistants stay at the die action's own
-    decisions (TL22.1.7)."""
+    in their player's own turn (TL0.6)."""
     assert move is not None
     if move.kind in DUTIES:
         return apply_duty(push(state, frame), frame.seat, move)
