@@ -238,13 +238,17 @@ def test_tl28_15_1_a_review_turn() -> None:
 
 def test_tl28_17_1_persons_build_bonus() -> None:
     """TL28.17.1: B3 with P02a and P02b; a post on a PERSONS space (FRA-1), B3 chosen: 1 gold
-    + 1 wool and 2 wool (the engine gains both: rules.md engine status)."""
+    + 1 wool and 2 wool, or either skipped."""
     rooms = (("",) * 3, ("",) * 3, ("P02b", "P02a"), ("",) * 2, ("",), ())
-    state = seat(fresh(), BLUE, {}, merchant="FRA", rooms=rooms)
-    state = play(action(state, BLUE, "merchant", 1), "post FRA-1")
-    assert _moves(state) == {"repeat B3"}
-    state = play(state, "repeat B3")
+    start = play(action(seat(fresh(), BLUE, {}, merchant="FRA", rooms=rooms), BLUE,
+                        "merchant", 1), "post FRA-1")
+    assert _moves(start) == {"repeat B3"}
+    state = play(start, "repeat B3", "repeat P02a", "repeat P02b")
     assert state.players[BLUE].resources == (1, 0, 3, 0, 0)
+    state = play(start, "repeat B3", "repeat P02b", "stop")
+    assert state.players[BLUE].resources == (0, 0, 2, 0, 0)
+    state = play(start, "repeat B3", "repeat P02a", "stop")
+    assert state.players[BLUE].resources == (1, 0, 1, 0, 0)
 
 
 def test_tl29_6_one_tile_moves_both_pieces() -> None:

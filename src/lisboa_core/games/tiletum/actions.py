@@ -61,6 +61,8 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
         moves += [Move("reveal", (v,)) for v in sorted(set(rules.corruption))]
         moves += [Move("draw", (t.id,))
                   for t in (*rules.bonus_tiles, *rules.contract_tiles, *rules.persons)]
+        # one person tile's bonus again (TL25.1.2, TL22.1.12)
+        moves += [Move("repeat", (p.id,)) for p in rules.persons]
         unique = tuple(dict.fromkeys(moves))
         found = _SPACES.put(rules.digest, (unique, {m: i for i, m in enumerate(unique)}))
     return found

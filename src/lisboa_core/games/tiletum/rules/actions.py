@@ -92,9 +92,9 @@ def action_options(state: State, seat: int, kind: str, ap: int) -> list[Move]:
 
 
 def _moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    kind, ap, _, die = frame.data
+    kind, ap = frame.data[0], frame.data[1]
     return (*action_options(state, frame.seat, kind, ap),
-            *duty_moves(state, frame.seat, bool(die)), _DONE)
+            *duty_moves(state, frame.seat), _DONE)
 
 
 def _apply(state: State, frame: Frame, move: Move | None) -> State:
@@ -106,11 +106,7 @@ def _apply(state: State, frame: Frame, move: Move | None) -> State:
         return state
     rules = rules_of(state)
     if move.kind in DUTIES:
-        if move.kind == "assist":
-            effects = rules.extra["tile"][str(move.args[0])].effects
-            ap += sum(int(a[0]) for v, a in effects if v == "plus-ap")  # TL22.1.7
-        state = push(state, Frame("action", seat, (kind, ap, exchanged, die)))
-        return apply_duty(state, seat, move)
+        return apply_duty(push(state, frame), seat, move)
     cost = 1
     word = move.kind
     if word == "place":
