@@ -59,8 +59,8 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
         # the chance steps' outcomes: dice (TL4.1), tokens (TL5.2), draws (TL26.3)
         moves += [Move("roll", (d,)) for d in dice]
         moves += [Move("reveal", (v,)) for v in sorted(set(rules.corruption))]
-        moves += [Move("draw", (t.id,))
-                  for t in (*rules.bonus_tiles, *rules.contract_tiles, *rules.persons)]
+        drawn = [t.id for t in (*rules.bonus_tiles, *rules.contract_tiles)]
+        moves += [Move("draw", (tile,)) for tile in (*drawn, *(p.id for p in rules.persons))]
         # one person tile's bonus again (TL25.1.2, TL22.1.12)
         moves += [Move("repeat", (p.id,)) for p in rules.persons]
         unique = tuple(dict.fromkeys(moves))
