@@ -372,7 +372,7 @@ def _reveal(state: Any, move: Move) -> str:
     if value <= 0:
         return f"a corruption token is turned up showing {value}: the king markers stay"
     return (f"a corruption token is turned up showing {value}: every king marker moves "
-            f"{_n(value, 'space')} back")
+            f"{_n(value, 'space')} to the left")
 
 
 def _slot(rules: Rules, field: str, index: int) -> str:
