@@ -62,7 +62,10 @@ def effect_text(effect: Effect) -> str:
         build = {"post": ", then a trading post where it stands",
                  "pillar": ", then a pillar where it stands"}.get(str(args[2]) if len(args) > 2
                                                                   else "", "")
-        return f"{_n(int(args[1]), 'free step')} for {piece}{build}"
+        if int(args[1]) <= 0 and build:
+            return build.removeprefix(", then ").replace("it stands", f"{piece} stands")
+        each = " each" if args[0] == "both" else ""
+        return f"{_n(int(args[1]), 'free step')}{each} for {piece}{build}"
     if verb == "king":
         return f"your king marker {_n(int(args[0]), 'space')} ahead"
     if verb == "persons":
@@ -331,11 +334,18 @@ def _repeat(state: Any, move: Move) -> str:
     rules = rules_of(state)
     ident = str(move.args[0])
     if ident in rules.extra["person"]:
-        return f"the bonus of {tile_text(rules, ident)} again"
+        return f"gain the bonus of {_bonus_of(rules, ident)} again"
     index = next((i for i, b in enumerate(rules.buildings) if b.id == ident), -1)
     rooms = state.players[state.pending[-1].seat].rooms[index] if index >= 0 else ()
-    persons = "; ".join(tile_text(rules, t) for t in rooms if t) or "nobody"
-    return f"the bonuses of the persons in building {ident} again: {persons}"
+    persons = "; ".join(_bonus_of(rules, t) for t in rooms if t) or "nobody"
+    return f"gain the bonuses of the persons in building {ident} again: {persons}"
+
+
+def _bonus_of(rules: Rules, tile: str) -> str:
+    person = rules.extra["person"].get(tile)
+    if person is None:
+        return tile
+    return f"the {name_of(rules, person.person)} ({tile}: {_effects(person.bonus)})"
 
 
 def _finish(state: Any, move: Move) -> str:
@@ -393,10 +403,10 @@ def _draw(state: Any, move: Move) -> str:
     frame = state.pending[-1]
     tile = tile_text(rules, str(move.args[0]))
     if frame.kind != "draw" or len(frame.data) < 3:
-        return f"drawn from a deck: {tile}"
+        return f"a tile is drawn from a deck: {tile}"
     deck = EVENT_WORDS.get(str(frame.data[0]), str(frame.data[0]).replace("_", " "))
-    return (f"drawn from the {deck} to {_slot(rules, str(frame.data[1]), int(frame.data[2]))}"
-            f": {tile}")
+    return (f"a tile is drawn from the {deck} to "
+            f"{_slot(rules, str(frame.data[1]), int(frame.data[2]))}: {tile}")
 
 
 _WORDS: dict[str, Callable[[Any, Move], str]] = {
@@ -419,7 +429,8 @@ _WORDS: dict[str, Callable[[Any, Move], str]] = {
     "place": _place,
     "fulfil": _fulfil,
     "coat": _coat,
-    "assist": lambda s, mv: f"use {tile_text(rules_of(s), str(mv.args[0]))}",
+    "assist": lambda s, mv: f"use {tile_text(rules_of(s), str(mv.args[0]))} (then it leaves "
+                            "the game)",
     "refresh": lambda s, mv: "refresh the person display (1 AP): the persons shown are "
                              "discarded and new ones drawn",
     "advance": lambda s, mv: "advance your king marker one space (1 AP)",
