@@ -104,3 +104,29 @@ def test_lisboa_game_tiletum_simulate_twenty_games(
             and len(x.split()) == 4}
     assert bots == {"greedy": 40, "random": 40}  # seat-games: 2 seats x 20 games each
     assert "game length:" in out
+
+
+def test_cards_show_list_and_overlay_notes_for_tiletum(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The card lab works on Tiletum's cards as on the others': ``cards show`` prints the
+    component as written and in words, ``cards list --kind`` lists one kind, and ``cards
+    check --overlay`` says what an overlay replaces (with where it was defined) and adds."""
+    cards = SRC.parent / "cards" / "tiletum"
+    assert main(["--game", "tiletum", "cards", "show", "P01"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('person P01 "Notary" {') and "the Notary (P01" in out
+    assert main(["--game", "tiletum", "cards", "list", "--kind", "person"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    written = sum(1 for line in (cards / "tiles.lsb").read_text().splitlines()
+                  if line.startswith("person "))
+    assert len(rows) == written and all(r.split()[1] == "person" for r in rows)
+    assert main(["--game", "tiletum", "cards", "show", "NOPE"]) == 1
+    assert "no Tiletum component with id 'NOPE'" in capsys.readouterr().err
+    overlay = tmp_path / "notary.lsb"
+    overlay.write_text((cards / "tiles.lsb").read_text().split("\n\n")[1]
+                       .replace("any 1", "any 2", 1) + "\n", encoding="utf-8")
+    assert main(["--game", "tiletum", "cards", "check", "--overlay", str(overlay)]) == 0
+    out = capsys.readouterr().out
+    assert f"{overlay}:1:1: replaces person P01 (defined at " in out
+    assert "tiles.lsb:5:1)" in out

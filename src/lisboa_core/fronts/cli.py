@@ -23,6 +23,7 @@ from lisboa_core.bots.basic import BOTS
 from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
+from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardSyntaxError, CardValidationError, LisboaError
 from lisboa_core.extend import load_extensions
 from lisboa_core.fronts.cli_args import (
@@ -62,16 +63,14 @@ def _notes(rules: object) -> None:
 def _game_notes(found: Game, args: argparse.Namespace) -> None:
     """:func:`_notes` for a game whose catalogue does not keep them: each component of the
     overlay files against the catalogue they are laid over."""
-    base = found.load_rules(*args.paths)
-    kinds = _written_kinds(base)
+    written = _written(found, args.paths)
     for path in card_files(args.overlay):
         for comp in parse_file(path).components:
-            old = base.by_id.get(comp.id)
+            old = written.get(comp.id)
             if old is None:
                 print(f"{comp.loc}: adds {comp.kind} {comp.id}")
             else:
-                print(f"{comp.loc}: replaces {kinds.get(comp.id, comp.kind)} {comp.id} "
-                      f"(defined at {old.loc})")
+                print(f"{comp.loc}: replaces {old.kind} {comp.id} (defined at {old.loc})")
 
 
 def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
@@ -129,23 +128,39 @@ def _cards_check(args: argparse.Namespace) -> int:
 def _cards_show(args: argparse.Namespace) -> int:
     found = _game(args.game)
     rules = load_catalogue(args, found)
-    component = rules.by_id.get(args.id)
-    if component is None:
+    syntax = _written(found, [*args.paths], args.overlay).get(args.id)
+    if syntax is None:
         print(f"no {found.title} component with id {args.id!r}", file=sys.stderr)
         return 1
-    source = parse_file(component.loc.file)
-    syntax = next(c for c in source.components if c.id == args.id)
     print(format_component(syntax))
-    print(found.describe_component(rules, args.id))
+    with contextlib.suppress(KeyError):  # a catalogue may index its parts, not the card
+        print(found.describe_component(rules, args.id))
     return 0
 
 
-def _written_kinds(rules: Any) -> dict[str, str]:
+def _written(found: Game, paths: Sequence[str], overlay: Sequence[str] = ()
+             ) -> dict[str, Any]:
+    """Each component as the card files write it (with its ``file:line:col``), by id: the
+    files of ``paths`` (the game's shipped cards without them), then ``overlay``'s, a later
+    one replacing an earlier one with its id. Read from the files, so it works for a game
+    whose catalogue does not keep where each component came from."""
+    written: dict[str, Any] = {}
+    for path in (*card_files(paths or [cards_dir(found.name)]), *card_files(overlay)):
+        written.update((c.id, c) for c in parse_file(path).components)
+    return written
+
+
+def _written_kinds(found: Game, args: argparse.Namespace) -> dict[str, str]:
     """Each component's kind as its card file writes it, by id (read from the files)."""
-    kinds: dict[str, str] = {}
-    for file in dict.fromkeys(c.loc.file for c in rules.components):
-        kinds.update((c.id, c.kind) for c in parse_file(file).components)
-    return kinds
+    return {ident: c.kind for ident, c in _written(found, args.paths, args.overlay).items()}
+
+
+def _provenance(component: Any) -> str:
+    """The ``provenance`` field of a written component as written, or ``?``."""
+    for item in component.items:
+        if str(getattr(item, "key", "")) == "provenance" and getattr(item, "values", ()):
+            return " ".join(str(v) for v in item.values)
+    return "?"
 
 
 def _record(component: m.Component) -> dict[str, object]:
@@ -181,13 +196,16 @@ def _cards_list(args: argparse.Namespace) -> int:
             print(json.dumps([_record(c) for c in chosen], indent=1))
             return 0
     else:
-        kinds = _written_kinds(rules)
-        listed = [(c, kinds.get(c.id, "?")) for c in rules.components]
-        chosen = [c for c, kind in listed if args.kind in (None, kind)]
+        written = _written(found, args.paths, args.overlay)
+        chosen = [c for c in written.values() if args.kind in (None, c.kind)]
         if args.json:
-            print(json.dumps([{"id": c.id, "kind": kinds.get(c.id), "name": c.name,
-                               "provenance": c.provenance.source} for c in chosen], indent=1))
+            print(json.dumps([{"id": c.id, "kind": c.kind, "name": c.name,
+                               "provenance": _provenance(c)} for c in chosen], indent=1))
             return 0
+        wide = max((len(c.id) for c in chosen), default=0)
+        for c in chosen:
+            print(f"{c.id:{max(12, wide)}} {c.kind:16} {_provenance(c):14} {c.name or ''}")
+        return 0
     shown_kind = dict((c.id, kind) for c, kind in listed)
     wide = max((len(c.id) for c in chosen), default=0)
     for c in chosen:
@@ -236,7 +254,8 @@ def _check_list(args: argparse.Namespace) -> str | None:
         known = list(words.kind_names())
     else:
         try:
-            known = sorted(set(_written_kinds(load_catalogue(args, found)).values()))
+            load_catalogue(args, found)  # the cards' problems first
+            known = sorted(set(_written_kinds(found, args).values()))
         except LisboaError:
             return None  # the command reports the cards' problems
     if args.kind in known:
