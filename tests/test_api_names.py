@@ -10,10 +10,28 @@ import warnings
 
 import pytest
 
+from lisboa_core import (
+    GameRecord,
+    Options,
+    extend,
+    legal_moves,
+    load_rules,
+    new_game,
+    record_game,
+    replay,
+)
 from lisboa_core._api_snapshot import PUBLIC_MODULES
 from lisboa_core.errors import LisboaDeprecationWarning
-from lisboa_core.studies.balance import compare
-from lisboa_core.studies.simulation import seat_bots, simulate, summarise, summary_text
+from lisboa_core.games import game
+from lisboa_core.persistence.schema import SCHEMA_KINDS, json_schema
+from lisboa_core.studies.balance import compare, load_catalogue
+from lisboa_core.studies.simulation import (
+    make_record,
+    seat_bots,
+    simulate,
+    summarise,
+    summary_text,
+)
 
 
 def _public_functions() -> list[tuple[str, inspect.Signature]]:
@@ -81,3 +99,73 @@ def test_simulate_warns_before_its_rotate_default_changes() -> None:
         simulate(2, 1, 4, ["random", "random"])
         rotated = simulate(2, 2, 4, ["greedy", "random"], rotate=True)
     assert [r.bots for r in rotated] == [("greedy", "random"), ("random", "greedy")]
+
+
+def _short_record() -> GameRecord:
+    return record_game(lambda state: legal_moves(state)[0], players=2, seed=3,
+                       max_decisions=12)
+
+
+def test_replay_takes_rules_by_keyword_and_the_positional_form_warns() -> None:
+    """The glossary: ``rules`` is keyword-only, as in new_game, record_game and simulate;
+    ``replay(record, rules)`` keeps working until 0.3 with a warning."""
+    record, rules = _short_record(), load_rules()
+    assert inspect.signature(replay).parameters["rules"].kind == inspect.Parameter.KEYWORD_ONLY
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LisboaDeprecationWarning)
+        new = replay(record, rules=rules)
+    with pytest.warns(LisboaDeprecationWarning,
+                      match=r"replay\(\) with rules given by position .* 0\.3; pass rules="):
+        old = replay(record, rules)
+    assert new.ok and old.ok and old.digest == new.digest == record.final_digest
+    with pytest.raises(TypeError, match="rules given by position and by name"):
+        replay(record, rules, rules=rules)
+    with pytest.raises(TypeError, match="at most 2 positional"):
+        replay(record, rules, rules)
+
+
+def test_make_record_takes_everything_after_the_seed_by_keyword() -> None:
+    """``make_record(players, seed, *, moves, final, options, names, rules, game)``; the old
+    positional form (options, moves, final, names, rules, game) warns and gives the same
+    record; ``options`` defaults to the game's default variants, as in Recorder."""
+    played = _short_record()
+    parameters = inspect.signature(make_record).parameters
+    assert [p for p in parameters if parameters[p].kind == inspect.Parameter.KEYWORD_ONLY] == [
+        "moves", "final", "options", "names", "rules", "game"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", LisboaDeprecationWarning)
+        new = make_record(2, 3, moves=played.moves, final=played.final_digest,
+                          options=Options(), names=("a", "b"), rules=load_rules())
+        defaulted = make_record(2, 3, moves=played.moves, final=played.final_digest,
+                                names=("a", "b"))
+    with pytest.warns(LisboaDeprecationWarning,
+                      match=r"make_record\(\) with options, moves, final, names, rules given "
+                            r"by position"):
+        old = make_record(2, 3, Options(), played.moves, played.final_digest, ("a", "b"),
+                          load_rules())
+    assert old == new == defaulted
+    assert new.options == Options() and replay(new).ok
+    pr = make_record(3, 1, moves=(), final=new_game(3, 1, game="puerto-rico"),
+                     game="puerto-rico")
+    assert pr.game == "puerto-rico" and pr.options is None  # Puerto Rico has no variants
+    assert replay(pr).ok
+
+
+def test_a_game_parameter_without_rules_defaults_to_none_meaning_lisboa() -> None:
+    """The glossary: ``game`` defaults to the game of ``rules``, else Lisboa; where there is
+    no ``rules`` the default is the same ``None``, so Lisboa."""
+    undone = (extend.unregister_effect, extend.unregister_event, extend.unregister_subject)
+    for function in (json_schema, load_catalogue, extend.register_effect,
+                     extend.register_event, extend.register_subject, *undone):
+        assert inspect.signature(function).parameters["game"].default is None, function
+    for kind in SCHEMA_KINDS:
+        assert json_schema(kind) == json_schema(kind, game=None) == json_schema(kind, game="lisboa")
+    # docs/guide/json-formats.md: a Lisboa save's format is lisboa-state
+    assert json_schema("state")["properties"]["format"]["const"] == "lisboa-state"
+    assert load_catalogue("shipped").digest == load_rules().digest
+    extend.register_event("name-day", "on a name day")
+    try:
+        assert "name-day" in game("lisboa").vocabulary.user_events
+    finally:
+        extend.unregister_event("name-day")
+    assert "name-day" not in game("lisboa").vocabulary.user_events

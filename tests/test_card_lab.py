@@ -47,10 +47,10 @@ def test_simulate_plays_with_a_custom_catalogue_and_user_bots(tmp_path: Path) ->
     assert [r.bots for r in alone] == [("greedy", "random")] * 2
     shared = simulate(2, 1, 5, [RandomBot(9), "greedy"], rules=rules)  # a bot object
     assert shared[0].bots == ("random", "greedy")
-    record = make_record(2, alone[0].seed, Options(), alone[0].moves,
-                         alone[0].digest, alone[0].bots, rules)
+    record = make_record(2, alone[0].seed, options=Options(), moves=alone[0].moves,
+                         final=alone[0].digest, names=alone[0].bots, rules=rules)
     assert record.catalogue == rules.digest
-    assert replay(record, rules).ok
+    assert replay(record, rules=rules).ok
     with pytest.raises(StateFormatError, match="catalogue"):
         replay(record)  # the shipped catalogue is not the one the game was played with
     two = simulate(2, 2, 5, [GreedyBot, "random"], rules=rules, jobs=2)

@@ -127,9 +127,9 @@ def test_replay_needs_the_records_catalogue(tmp_path: Path) -> None:
     clergy.write_text(clergy.read_text().replace("gain 1 wig", "gain 3 wigs", 1))
     custom = load_rules(folder)
     with pytest.raises(StateFormatError, match="catalogue: the record was made with"):
-        replay(record, custom)
+        replay(record, rules=custom)
     mine = record_game(_random(2), 2, 1, rules=custom, max_decisions=30)
-    assert mine.catalogue == custom.digest and replay(mine, custom).ok
+    assert mine.catalogue == custom.digest and replay(mine, rules=custom).ok
 
 
 def test_recorder_takes_notation_and_records_nothing_illegal() -> None:

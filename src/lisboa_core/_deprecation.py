@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from lisboa_core.errors import LisboaDeprecationWarning
 
-__all__ = ["moved", "renamed_parameters"]
+__all__ = ["keyword_only", "moved", "renamed_parameters"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -70,6 +70,56 @@ def renamed_parameters(names: dict[str, str], removed_in: str) -> Callable[[F], 
                     stacklevel=2,
                 )
                 kwargs[new] = kwargs.pop(old)
+            return function(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def keyword_only(names: tuple[str, ...], removed_in: str) -> Callable[[F], F]:
+    """A decorator keeping old positional calls working once parameters became keyword-only:
+    ``names`` are those parameters in the order the old signature took them, right after
+    the parameters still positional. Given by position they warn and are passed on as
+    keywords; one given both ways is a ``TypeError``. The signature shown is the new one.
+
+    Example::
+
+        from lisboa_core._deprecation import keyword_only
+
+        @keyword_only(("rules",), "0.3")
+        def count(bots: list[str], *, rules: object = None) -> int:
+            return len(bots)
+
+        assert count(["a"], rules=None) == 1
+    """
+
+    def decorate(function: F) -> F:
+        kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        parameters = inspect.signature(function).parameters.values()
+        positional = sum(p.kind in kinds for p in parameters)
+        name = function.__name__
+
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            extra = args[positional:]
+            if extra:
+                if len(extra) > len(names):
+                    raise TypeError(f"{name}() takes at most {positional + len(names)} "
+                                    f"positional arguments ({len(args)} given)")
+                given = names[:len(extra)]
+                for old in given:
+                    if old in kwargs:
+                        raise TypeError(f"{name}(): {old} given by position and by name")
+                warnings.warn(
+                    f"{name}() with {', '.join(given)} given by position is deprecated and "
+                    f"will be removed in lisboa_core {removed_in}; pass "
+                    f"{', '.join(f'{old}=...' for old in given)}",
+                    LisboaDeprecationWarning,
+                    stacklevel=2,
+                )
+                kwargs.update(zip(given, extra, strict=True))
+                args = args[:positional]
             return function(*args, **kwargs)
 
         return wrapper  # type: ignore[return-value]

@@ -35,8 +35,7 @@ from lisboa_core.core.immutable import GameState
 from lisboa_core.dsl.patterns import Pattern, compile_pattern
 from lisboa_core.dsl.vocabulary import EffectKind, Event, Subject, Vocabulary
 from lisboa_core.errors import LisboaError
-from lisboa_core.games import Game, game_of
-from lisboa_core.games import game as _game
+from lisboa_core.games import Game, chosen_game, game_of
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -132,8 +131,8 @@ def loaded_extensions() -> tuple[str, ...]:
     return tuple(sorted(name for name in _LOADED if "=" not in name))
 
 
-def _words(game: str | Game) -> tuple[Game, Vocabulary]:
-    chosen = _game(game)
+def _words(game: str | Game | None) -> tuple[Game, Vocabulary]:
+    chosen = chosen_game(game)  # None: Lisboa
     return chosen, chosen.vocabulary
 
 
@@ -151,7 +150,7 @@ def register_effect(
     apply: EffectFn,
     *,
     needs: Iterable[str] = (),
-    game: str | Game = "lisboa",
+    game: str | Game | None = None,
 ) -> None:
     """Add an effect kind to a game's card language (Lisboa's by default).
 
@@ -162,7 +161,7 @@ def register_effect(
     :param apply: what it does (see :data:`EffectFn`).
     :param needs: contexts it only makes sense in (Lisboa: ``produce``, ``take-rubble``,
         ``quantity``).
-    :param game: the game whose language gains the phrase.
+    :param game: the game whose language gains the phrase (default: Lisboa).
     :raises LisboaError: for a name already in use, a phrase that does not compile or
         does not start with a word, or an unknown context.
 
@@ -230,7 +229,7 @@ def _played_by(do: Any) -> str:
     return f"for card {card.id} ({where})" if card is not None else f"at {where}"
 
 
-def unregister_effect(name: str, *, game: str | Game = "lisboa") -> None:
+def unregister_effect(name: str, *, game: str | Game | None = None) -> None:
     """Take back an effect kind registered with :func:`register_effect` (card files that
     use it no longer load).
 
@@ -251,7 +250,7 @@ def unregister_effect(name: str, *, game: str | Game = "lisboa") -> None:
 
 
 def register_event(
-    name: str, description: str, *, qualifier: str = "", game: str | Game = "lisboa"
+    name: str, description: str, *, qualifier: str = "", game: str | Game | None = None
 ) -> None:
     """Add an event that card triggers can listen to (``on NAME: effects``), announced by
     your own code with :func:`fire` (typically inside a registered effect).
@@ -281,7 +280,7 @@ def register_event(
     words.user_events[name] = Event(name, pattern, template)
 
 
-def unregister_event(name: str, *, game: str | Game = "lisboa") -> None:
+def unregister_event(name: str, *, game: str | Game | None = None) -> None:
     """Take back an event registered with :func:`register_event`.
 
     :raises LisboaError: if ``name`` was not registered from user code.
@@ -333,7 +332,7 @@ def register_subject(
     count: CountFn,
     *,
     filters: str = "",
-    game: str | Game = "lisboa",
+    game: str | Game | None = None,
 ) -> None:
     """Add something decrees (``score 2 per NAME``) and conditions (``if at least 3 NAME
     (...)``) can count.
@@ -374,7 +373,7 @@ def register_subject(
     chosen.subject_counts[name] = count
 
 
-def unregister_subject(name: str, *, game: str | Game = "lisboa") -> None:
+def unregister_subject(name: str, *, game: str | Game | None = None) -> None:
     """Take back a subject registered with :func:`register_subject`.
 
     :raises LisboaError: if ``name`` was not registered from user code.

@@ -108,7 +108,7 @@ class Match:
             (``moves[3]: ...``), if the final digest differs from the replayed one, or if
             ``rules`` is not the record's catalogue.
         """
-        result = replay(record, rules)
+        result = replay(record, rules=rules)
         if result.failed_at is not None:
             raise StateFormatError(f"moves[{result.failed_at}]: {result.reason}")
         if not result.ok:

@@ -91,8 +91,8 @@ def _simulate_command(args: argparse.Namespace) -> int:
         if records_dir is not None:
             target = records_dir / f"game-{result.index:05d}-seed-{result.seed}.json"
             record = make_record(
-                args.players, result.seed, options, result.moves, result.digest, result.bots,
-                rules, found,
+                args.players, result.seed, options=options, moves=result.moves,
+                final=result.digest, names=result.bots, rules=rules, game=found,
             )
             record.save(target)
 

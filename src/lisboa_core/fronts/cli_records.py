@@ -51,7 +51,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
     found = _game_of_record(record, args)
     rules = _catalogue_of_record(record, found, args)
-    result = replay(record, rules)
+    result = replay(record, rules=rules)
     if args.verbose:
         for number, (seat, text) in enumerate(result.log, start=1):
             print(f"{number:5d}  seat {seat}  {text}")
@@ -84,7 +84,7 @@ def _replay_command(args: argparse.Namespace) -> int:
 def _show_command(args: argparse.Namespace) -> int:
     record = GameRecord.load(args.file)
     found = _game_of_record(record, args)
-    result = replay(record, _catalogue_of_record(record, found, args))
+    result = replay(record, rules=_catalogue_of_record(record, found, args))
     if result.failed_at is not None:
         print(f"move {result.failed_at + 1} (`{record.moves[result.failed_at]}`) is "
               f"illegal: {result.reason}", file=sys.stderr)

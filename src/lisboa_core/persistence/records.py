@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from lisboa_core._deprecation import keyword_only
 from lisboa_core.api import apply, is_chance, is_over, new_game, parse_move, sample_chance
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import (
@@ -309,7 +310,8 @@ class ReplayResult:
         return self.states[-1]
 
 
-def replay(record: GameRecord, rules: Any = None) -> ReplayResult:
+@keyword_only(("rules",), "0.3")
+def replay(record: GameRecord, *, rules: Any = None) -> ReplayResult:
     """Re-apply a record's moves from the start of its game (any game).
 
     The game starts as :func:`~lisboa_core.new_game` with the record's game, players, seed
@@ -320,7 +322,8 @@ def replay(record: GameRecord, rules: Any = None) -> ReplayResult:
 
     :param record: the record to replay.
     :param rules: the catalogue (default: the game's shipped one); it must be the catalogue
-        the record was made with.
+        the record was made with. Keyword-only: ``replay(record, rules)`` still works until
+        0.3, with a ``LisboaDeprecationWarning``.
     :returns: the states, the log and the outcome; check ``result.ok``.
     :raises StateFormatError: if ``rules`` is not the record's catalogue.
     :raises LisboaError: if the record's game is not installed.

@@ -33,8 +33,7 @@ from lisboa_core.core.frame import Frame
 from lisboa_core.core.immutable import Record
 from lisboa_core.core.rng import Rng
 from lisboa_core.events import EVENT_KINDS
-from lisboa_core.games import Game
-from lisboa_core.games import game as _game
+from lisboa_core.games import Game, chosen_game
 from lisboa_core.persistence.records import RECORD_FORMAT, RECORD_VERSION
 from lisboa_core.persistence.schema_parts import (
     COUNT,
@@ -208,14 +207,15 @@ def _event(found: Game) -> dict[str, Any]:
     }
 
 
-def json_schema(kind: str, game: str | Game = "lisboa") -> dict[str, Any]:
+def json_schema(kind: str, game: str | Game | None = None) -> dict[str, Any]:
     """The JSON Schema of one kind of document (see :data:`SCHEMA_KINDS`) of a game.
 
     :param kind: ``state`` (:func:`~lisboa_core.to_json` of a state), ``view`` (of a
         view), ``move`` (notation), ``record`` (:meth:`GameRecord.to_json
         <lisboa_core.GameRecord.to_json>`) or ``event`` (:meth:`Event.to_dict
         <lisboa_core.events.Event.to_dict>`).
-    :param game: the game (a name of :func:`lisboa_core.games`, default Lisboa).
+    :param game: the game (a name of :func:`lisboa_core.games` or a ``Game``; ``None``, the
+        default, is Lisboa, as for every function with a ``game`` and no ``rules``).
     :returns: a new dict, ready for ``json.dumps``.
     :raises ValueError: naming the kinds, for any other kind.
     :raises LisboaError: for a game that is not installed.
@@ -231,7 +231,7 @@ def json_schema(kind: str, game: str | Game = "lisboa") -> dict[str, Any]:
         assert set(document) == set(schema["properties"])
     """
     expect(kind, str, "json_schema", "kind")
-    found = _game(game)
+    found = chosen_game(game)
     if kind == "state":
         return _saved(found, view=False)
     if kind == "view":

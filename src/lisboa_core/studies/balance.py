@@ -590,10 +590,10 @@ def compare(
     )
 
 
-def load_catalogue(spec: str, game: str | Game = "lisboa") -> Any:
-    """A catalogue of ``game`` named on the command line: ``shipped``, a folder of card
-    files (a whole catalogue), or card files separated by commas (an overlay on the shipped
-    cards, replacing or adding by id).
+def load_catalogue(spec: str, game: str | Game | None = None) -> Any:
+    """A catalogue of ``game`` (default ``None``: Lisboa) named on the command line:
+    ``shipped``, a folder of card files (a whole catalogue), or card files separated by
+    commas (an overlay on the shipped cards, replacing or adding by id).
 
     Example::
 
@@ -601,7 +601,7 @@ def load_catalogue(spec: str, game: str | Game = "lisboa") -> Any:
 
         assert load_catalogue("shipped").digest
     """
-    found = _game(game)
+    found = chosen_game(game)
     if spec == "shipped":
         return found.load_rules()
     paths = [Path(p) for p in spec.split(",") if p]

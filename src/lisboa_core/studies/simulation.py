@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from lisboa_core._deprecation import renamed_parameters
+from lisboa_core._deprecation import keyword_only, renamed_parameters
 from lisboa_core.bots.basic import Bot, make_bot, play_game
 from lisboa_core.errors import LisboaDeprecationWarning, LisboaError
 from lisboa_core.extend import load_extensions, loaded_extensions
@@ -447,12 +447,14 @@ def summary_text(summary: dict[str, Any], bots: Sequence[str], rotate: bool) -> 
     return "\n".join(lines)
 
 
+@keyword_only(("options", "moves", "final", "names", "rules", "game"), "0.3")
 def make_record(
     players: int,
     seed: int,
-    options: Any,
+    *,
     moves: Sequence[str],
     final: Any,
+    options: Any = None,
     names: Sequence[str] = (),
     rules: Any = None,
     game: str | Game | None = None,
@@ -461,21 +463,26 @@ def make_record(
 
     :param players: number of seats.
     :param seed: the game's seed.
-    :param options: the game's rule variants.
     :param moves: every move so far, in notation.
     :param final: the last state reached, or its :func:`~lisboa_core.state_digest`.
+    :param options: the game's rule variants (default: the game's default variants).
     :param names: the seats' names (bots or people), by seat.
     :param rules: the catalogue the game was played with (default: the shipped one); the
         record carries its digest, and replaying with another catalogue is refused.
     :param game: the game (default: the game of ``rules``, else Lisboa).
 
+    Every parameter after ``seed`` is keyword-only; the old positional form
+    (``make_record(players, seed, options, moves, final, ...)``) still works until 0.3,
+    with a ``LisboaDeprecationWarning``.
+
     Example::
 
-        from lisboa_core import Options, replay
+        from lisboa_core import replay
         from lisboa_core.studies.simulation import make_record, simulate
 
         result = simulate(2, 1, 3, ["random"])[0]
-        record = make_record(2, result.seed, Options(), result.moves, result.digest, result.bots)
+        record = make_record(2, result.seed, moves=result.moves, final=result.digest,
+                             names=result.bots)
         assert replay(record).ok
     """
     found = chosen_game(game, rules)
@@ -484,7 +491,7 @@ def make_record(
         catalogue=(rules if rules is not None else found.load_rules()).digest,
         players=players,
         seed=seed,
-        options=options,
+        options=options if options is not None else found.default_options(),
         moves=tuple(moves),
         final_digest=final if isinstance(final, str) else state_digest(final),
         names=tuple(names),

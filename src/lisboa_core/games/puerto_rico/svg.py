@@ -30,9 +30,8 @@ Example::
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from lisboa_core._args import expect, expect_int
+from lisboa_core.games.generic import _Canvas
 from lisboa_core.games.puerto_rico import model as m
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 from lisboa_core.games.puerto_rico.scoring import ScoreSheet, score
@@ -59,39 +58,6 @@ _COLONIST, _DOUBLOON = "#4a2c17", "#f1c40f"
 _WIDTH = 1180
 _FONT = "font-family:sans-serif"
 _GRID_COLUMNS = 4  # the island and the city are printed as four columns of spaces
-
-
-class _Canvas:
-    """SVG elements collected in drawing order."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, title: str = "",
-             stroke: str = "#333", width: float = 1, rx: float = 2,
-             data: dict[str, object] | None = None) -> None:
-        self._shape(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
-                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"', title, data)
-
-    def circle(self, x: float, y: float, r: float, fill: str, *, title: str = "",
-               stroke: str = "#222", data: dict[str, object] | None = None) -> None:
-        self._shape(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" '
-                    f'stroke="{stroke}"', title, data)
-
-    def text(self, x: float, y: float, content: str, *, size: int = 11, anchor: str = "start",
-             weight: str = "normal", fill: str = "#111") -> None:
-        self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>'
-        )
-
-    def _shape(self, opening: str, title: str, data: dict[str, object] | None) -> None:
-        attributes = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in (data or {}).items())
-        if title:
-            tag = opening.split(" ", 1)[0][1:]
-            self.parts.append(f"{opening}{attributes}><title>{escape(title)}</title></{tag}>")
-        else:
-            self.parts.append(f"{opening}{attributes}/>")
 
 
 def _seat_colour(seat: int) -> str:

@@ -33,10 +33,9 @@ Example::
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
 from lisboa_core._args import expect, expect_int
-from lisboa_core.games.generic import PointsSheet
+from lisboa_core.games.generic import PointsSheet, _Canvas
 from lisboa_core.games.tiletum import model as m
 from lisboa_core.games.tiletum.rules.ops import rules_of
 from lisboa_core.games.tiletum.scoring import score
@@ -62,39 +61,6 @@ _MAP_SCALE = 0.66  # the cards' map frame is 1000 x 700
 _MAP_W, _MAP_H = 1000 * _MAP_SCALE, 700 * _MAP_SCALE
 _UNKNOWN = "#d5d8dc"
 _EMPTY = "#fdfefe"
-
-
-class _Canvas:
-    """SVG elements collected in drawing order."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, title: str = "",
-             stroke: str = "#333", width: float = 1, rx: float = 2,
-             data: dict[str, object] | None = None) -> None:
-        self._shape(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
-                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"', title, data)
-
-    def circle(self, x: float, y: float, r: float, fill: str, *, title: str = "",
-               stroke: str = "#222", data: dict[str, object] | None = None) -> None:
-        self._shape(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" '
-                    f'stroke="{stroke}"', title, data)
-
-    def text(self, x: float, y: float, content: str, *, size: int = 11, anchor: str = "start",
-             weight: str = "normal", fill: str = "#111") -> None:
-        self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>'
-        )
-
-    def _shape(self, opening: str, title: str, data: dict[str, object] | None) -> None:
-        attributes = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in (data or {}).items())
-        if title:
-            tag = opening.split(" ", 1)[0][1:]
-            self.parts.append(f"{opening}{attributes}><title>{escape(title)}</title></{tag}>")
-        else:
-            self.parts.append(f"{opening}{attributes}/>")
 
 
 def _seat_colour(seat: int) -> str:
