@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,7 @@ from lisboa_core import Options as LisboaOptions
 from lisboa_core import apply, is_over, legal_moves, new_game
 from lisboa_core.core.frame import Frame
 from lisboa_core.errors import LisboaError, StateFormatError
+from lisboa_core.fronts.cli import main
 from lisboa_core.games import game
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.invariants import check_invariants
@@ -190,3 +192,25 @@ def test_tl2_1_2_an_option_fixes_the_wheel_offset() -> None:
     assert new_game(players=2, seed=1, game="tiletum", options=Options(wheel=5)).wheel == 5
     assert len({new_game(players=2, seed=s, game="tiletum").wheel for s in range(12)}) > 1
 
+
+
+def test_tl27_2_the_command_line_offers_the_options(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """TL27.2 / TL2.1.2: ``simulate --action-tiles --wheel N`` plays the variant with the
+    offset fixed (kept in the records); an offset outside 0-5 is a usage error; another game
+    refuses the Tiletum options."""
+    assert main(["--game", "tiletum", "simulate", "--players", "2", "--games", "1", "--bots",
+                 "random", "--action-tiles", "--wheel", "2", "--records", str(tmp_path),
+                 "--quiet"]) == 0
+    (saved,) = tmp_path.glob("*.json")
+    record = GameRecord.load(saved)
+    assert record.options == Options(action_tiles=True, wheel=2)
+    result = replay(record)
+    assert result.ok and result.states[0].wheel == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stopped:
+        main(["--game", "tiletum", "simulate", "--players", "2", "--wheel", "6"])
+    assert stopped.value.code == 2 and "--wheel" in capsys.readouterr().err
+    assert main(["--game", "puerto-rico", "simulate", "--players", "3", "--games", "1",
+                 "--action-tiles", "--quiet"]) == 1
+    assert "--action-tiles and --wheel are Tiletum options" in capsys.readouterr().err
