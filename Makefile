@@ -41,7 +41,8 @@ compiled: $(STAMP)
 	fi
 
 # The whole suite against the compiled build, then the pure build's subset (random games,
-# the lookahead oracle, serialization, the hot classes, every game's conformance suite;
+# the lookahead oracle, serialization, the hot classes, the pinned Puerto Rico and Tiletum
+# games, every game's conformance suite;
 # the frameworks' own tests and Ray, which run the same Python in both, only compiled).
 test: lint chromium compiled
 	$(BIN)/python docs/generate.py --check
@@ -49,6 +50,7 @@ test: lint chromium compiled
 	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
 	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
 		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py \
+		tests/test_game_fingerprints.py \
 		tests/test_conformance.py -k "not frameworks_own and not on_ray"
 
 # The inner loop: every test not marked slow, pure build, on every core (under a minute on

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 
 import pytest
 
@@ -54,17 +55,19 @@ def test_tl4_1_each_die_is_a_chance_step_with_the_bags_odds() -> None:
 
 def test_outcomes_sum_to_one_at_every_chance_step_of_a_game() -> None:
     state, rng = _round_one(3, 2), random.Random(2)
-    seen = 0
+    seen: Counter[str] = Counter()
     while not is_over(state):
         if is_chance(state):
             outcomes = chance_outcomes(state)
             assert math.isclose(sum(p for _, p in outcomes), 1.0)
             assert all(p > 0 for _, p in outcomes)
-            seen += 1
+            seen[state.pending[-1].kind] += 1
         else:
             assert chance_outcomes(state) == ()
         state = apply(state, random_move(state, rng))
-    assert seen == 4 * 11  # TL3.1, TL4.1: four rounds of 11 dice for 3 players
+    assert seen["roll"] == 4 * 11  # TL3.1, TL4.1: four rounds of 11 dice for 3 players
+    assert seen["corrupt"] == 4 * 3  # TL5.1-TL5.2: a token turned up in each cycle
+    assert seen["draw"] > 0  # TL11.1, TL12.5, TL19.1: refills from the decks
 
 
 def test_setting_an_outcome_builds_the_position() -> None:
@@ -154,7 +157,9 @@ def test_play_game_and_match_roll_the_same_dice_for_the_same_seed() -> None:
     match = Match.new("tiletum", players=2, seed=6)
     assert match.is_chance
     played = match.settle_chance()
-    assert played == moves[: len(played)] and len(played) == 8 and not match.is_chance
+    assert played == moves[: len(played)] and not match.is_chance
+    # TL4.1, TL5.2: 8 dice for 2 players, then the first cycle's corruption token
+    assert [m.kind for m in played] == ["roll"] * 8 + ["reveal"]
 
 
 def test_openspiel_exposes_the_dice_as_chance_nodes() -> None:
@@ -227,7 +232,10 @@ def test_ismcts_samples_the_dice_in_its_tree_and_playouts(
 
     monkeypatch.setattr(ismcts, "sample_chance", counted)
     bot = ISMCTSBot(3, iterations=6, width=0, depth=40)
-    while not is_chance(state):
+    while not (is_chance(state) and state.pending[-1].kind == "roll"):
+        if is_chance(state):  # a draw from a deck on the way
+            state = apply(state, sample_chance(state))
+            continue
         seat = state.to_act
         assert seat is not None and state.round == 1
         move = bot.choose(observe(state, seat), legal_moves(state))
@@ -307,7 +315,8 @@ def test_the_browser_table_rolls_the_seeded_dice_before_the_persons_decision() -
     table = Table(players=2, seat=0, bots=("random",), seed=3, game="tiletum")
     record = Match.new("tiletum", players=2, seed=3)
     rolls = [str(m) for m in record.settle_chance()]
-    assert [m["move"] for m in table.moves[:8]] == rolls  # TL4.1: 8 dice for 2 players
+    # TL4.1: 8 dice for 2 players; TL5.2: the first cycle's corruption token
+    assert [m["move"] for m in table.moves[:9]] == rolls and len(rolls) == 9
     assert not is_chance(table.state) and table.bot_to_act() is None
     assert table.bots[CHANCE].name == "dice"
 

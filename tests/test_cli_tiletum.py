@@ -83,3 +83,24 @@ def test_lisboa_game_tiletum_play_reads_moves_from_stdin() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Tiletum, 2 players, seed 8.")
     assert done.stdout.count("your decision (") >= 3 and done.stdout.rstrip().endswith("bye")
+
+
+@pytest.mark.slow  # twenty whole 4-player games with the greedy bot in two seats
+def test_lisboa_game_tiletum_simulate_twenty_games(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25's acceptance command, as typed: ``lisboa --game tiletum simulate --players 4
+    --games 20 --seed 1`` plays twenty 4-player games (greedy and random bots, cycled over
+    the seats) to their end and sums them up: every game has its winners (TL20.5), so the
+    seats' wins add up to 20, and each seat played each game."""
+    assert main(["--game", "tiletum", "simulate", "--players", "4", "--games", "20",
+                 "--seed", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    seats = lines[lines.index(next(x for x in lines if x.startswith("seat "))) + 1 :][:4]
+    assert [int(x.split()[0]) for x in seats] == [0, 1, 2, 3]
+    assert abs(sum(float(x.split()[1]) for x in seats) - 20) < 1e-6
+    bots = {x.split()[0]: int(x.split()[1]) for x in lines if x.startswith(("greedy", "random"))
+            and len(x.split()) == 4}
+    assert bots == {"greedy": 40, "random": 40}  # seat-games: 2 seats x 20 games each
+    assert "game length:" in out

@@ -4,8 +4,9 @@ round's king bonus and king fair (TL17.1, TL17.4, TL18.6)."""
 
 from __future__ import annotations
 
-from lisboa_core import legal_moves
+from lisboa_core import chance_outcomes, is_chance, legal_moves
 from lisboa_core.core.frame import Frame
+from lisboa_core.games.tiletum.actions import action_index, action_space
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.stack import STACK
 from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, seat
@@ -61,8 +62,44 @@ def test_tl25_1_2_persons_build_bonus() -> None:
     B3 with P02a (1 gold + 1 wool) and P02b (2 wool)."""
     state = seat(fresh(), 0, {}, merchant="BOR",
                  rooms=(("",) * 3, ("",) * 3, ("P02b", "P02a"), ("",) * 2, ("",), ()))
-    state = play(action(state, 0, "merchant", 1), "post BOR-1", "repeat B3")
+    state = play(action(state, 0, "merchant", 1), "post BOR-1", "repeat B3", "repeat P02b",
+                 "repeat P02a")
     assert res(state, 0, "gold") == 1 and res(state, 0, "wool") == 3
+    assert state.pending[-1].kind == "action"
+
+
+def test_tl25_1_2_persons_bonuses_in_any_order_and_any_skipped() -> None:
+    """TL25.1.2: the chosen building's bonuses in any order, any of them skipped: B3 holds
+    P02b (floor 1, 2 wool) and P02a (floor 2, 1 gold + 1 wool); the floor-2 tile first, then
+    stop: 1 gold + 1 wool and no 2 wool. Every move offered is in the action space."""
+    start = action(seat(fresh(), 0, {}, merchant="BOR", rooms=(
+        ("",) * 3, ("",) * 3, ("P02b", "P02a"), ("",) * 2, ("",), ())), 0, "merchant", 1)
+    state = play(start, "post BOR-1", "repeat B3")
+    assert _moves(state) == {"repeat P02b", "repeat P02a", "stop"}
+    space = action_space(RULES)
+    assert all(space[action_index(state, m)] == m for m in legal_moves(state))
+    state = play(state, "repeat P02a")
+    assert _moves(state) == {"repeat P02b", "stop"}
+    assert res(state, 0, "gold") == 1 and res(state, 0, "wool") == 1
+    state = play(state, "stop")
+    assert res(state, 0, "gold") == 1 and res(state, 0, "wool") == 1
+    assert state.pending[-1].kind == "action"
+    skipped = play(start, "post BOR-1", "repeat B3", "stop")
+    assert skipped.players[0].resources == (0, 0, 0, 0, 0)
+
+
+def test_tl25_1_2_each_bonus_carried_out_before_the_next_is_chosen() -> None:
+    """TL25.1.2 / TL21.2.15: B1 holds P14a (architect 1 step) and P14b (architect up to 2
+    steps); P14b chosen first: its two free steps are taken before P14a is offered, then
+    P14a's step."""
+    state = seat(fresh(), 0, {}, merchant="BOR", architect="FRA",
+                 rooms=(("P14a", "P14b", ""), ("",) * 3, ("",) * 2, ("",) * 2, ("",), ()))
+    state = play(action(state, 0, "merchant", 1), "post BOR-1", "repeat B1", "repeat P14b")
+    assert "step NUR" in _moves(state) and "repeat P14a" not in _moves(state)
+    state = play(state, "step NUR", "step PRA")
+    assert _moves(state) == {"repeat P14a", "stop"}
+    state = play(state, "repeat P14a", "step NUR")
+    assert state.players[0].architect == "NUR" and state.pending[-1].kind == "action"
 
 
 def test_tl22_1_1_any_action_with_one_ap() -> None:
@@ -119,13 +156,17 @@ def test_tl25_2_coat_bonuses() -> None:
 
 
 def test_tl11_2_refresh_the_person_display() -> None:
-    """TL11.2: the display replaced from the deck, the old tiles shuffled into the deck."""
+    """TL11.2: the display replaced from the deck (five draws), the old tiles shuffled into
+    the deck afterwards (not drawable while refilling)."""
     state = fresh()
     old = state.person_display
     deck = state.person_deck
-    state = play(action(state, 0, "person", 1), "refresh")
+    state = play(action(state, 0, "person", 1), "refresh", settle=False)
+    assert state.person_display == ("",) * 5 and is_chance(state)
+    assert {str(m.args[0]) for m, _ in chance_outcomes(state)} == set(deck)
+    state = play(state, *(f"draw {tile}" for tile in deck[:5]))
     assert state.person_display == deck[:5]
-    assert sorted(state.person_deck) == sorted((*deck[5:], *old))
+    assert state.person_deck == tuple(sorted((*deck[5:], *old)))
 
 
 def test_tl17_1_round_four_king_bonus_vp() -> None:

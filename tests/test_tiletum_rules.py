@@ -193,18 +193,20 @@ def test_tl28_8_contract_action_and_tl12_5_tidying() -> None:
     take CS4 (2 AP) and CS2 (3 AP); at the end of the turn the display slides right and the
     left slots are refilled (TL12.5)."""
     state = fresh()
-    shown = state.contract_display
+    shown, deck = state.contract_display, state.contract_deck
     state = seat(state, 0, {"food": 1}, warehouse=(), contracts=())
     state = play(action(state, 0, "contract", 6), "exchange food gold", "gain iron")
     assert res(state, 0, "gold") == 1 and res(state, 0, "iron") == 1
     state = play(state, "exchange gold food")  # TL12.4: only the first gives the extra
     assert state.pending[-1].kind == "action" and res(state, 0, "food") == 1
     state = play(state.replaced({"pending": (state.pending[0], Frame(
-        "action", 0, ("contract", 5, 1, 1)))}), "contract CS4", "contract CS2", "done", "end")
+        "action", 0, ("contract", 5, 1, 1)))}), "contract CS4", "contract CS2", "done", "end",
+        f"draw {deck[0]}", f"draw {deck[1]}")
     assert state.players[0].warehouse == (shown[3], shown[1])
     assert state.contract_display[2:] == (shown[0], shown[2], shown[4])
-    deck = fresh().contract_deck  # the rightmost empty slot is refilled first
+    # the rightmost empty slot is refilled first
     assert state.contract_display[:2] == (deck[1], deck[0])
+    assert state.contract_deck == deck[2:]
 
 
 def test_tl28_9_king_action_goes_on_top() -> None:

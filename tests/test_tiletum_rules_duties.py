@@ -20,6 +20,47 @@ def _moves(state: State) -> set[str]:
     return {str(m) for m in legal_moves(state)}
 
 
+def test_tl14_1_duties_inside_the_choices_an_effect_opens() -> None:
+    """TL14.1 / TL6.1 (e): duties at any moment of the turn, also inside an effect's own
+    choices, which are then offered again as they were: 2 gold for 1 wool (TL14.2.1) while
+    choosing 2 resources of any type; then 2 gold for 1 iron between two free architect
+    steps (TL21.2.15)."""
+    state = seat(fresh(), 0, {"gold": 2}, architect="FRA")
+    choice = Frame("gain-any", 0, (2,))
+    state = at(state, Frame("turn-end", 0), Frame("action", 0, ("king", 0, 0, 1)), choice)
+    assert {"trade wool", "gain stone"} <= _moves(state)
+    state = play(state, "trade wool")
+    assert state.pending[-1] == choice
+    assert res(state, 0, "gold") == 0 and res(state, 0, "wool") == 1
+    state = play(state, "gain stone", "gain stone")
+    assert res(state, 0, "stone") == 2 and state.pending[-1].kind == "action"
+    steps = Frame("step", 0, ("architect", 2, ""))
+    state = play(at(seat(state, 0, {"gold": 2}), Frame("turn-end", 0), steps), "step NUR")
+    assert "trade iron" in _moves(state)
+    state = play(state, "trade iron")
+    assert state.pending[-1] == Frame("step", 0, ("architect", 1, ""))
+    state = play(state, "step PRA")
+    assert res(state, 0, "iron") == 1 and state.players[0].architect == "PRA"
+
+
+def test_tl14_1_assistants_while_choosing_person_bonuses() -> None:
+    """TL14.1 / TL14.6 / TL22.1.9: assistants used while the building (B43: 3 gold) and
+    then its person bonuses (B45: 2 gold + 2 VP) are being chosen (TL25.1.2); each choice
+    goes on as it was."""
+    rooms = (("P13a", "P13b", ""), ("",) * 3, ("",) * 2, ("",) * 2, ("",), ())
+    state = seat(fresh(), 0, {}, warehouse=("B43", "B45"), rooms=rooms, vp=0)
+    state = at(state, Frame("turn-end", 0), Frame("persons", 0))
+    assert _moves(state) == {"repeat B1", "assist B43", "assist B45"}
+    state = play(state, "assist B43")
+    assert state.pending[-1] == Frame("persons", 0) and res(state, 0, "gold") == 3
+    state = play(state, "repeat B1")
+    assert _moves(state) == {"repeat P13a", "repeat P13b", "stop", "assist B45", "trade wool",
+                             "trade food", "trade stone", "trade iron"}
+    state = play(state, "assist B45", "repeat P13b")
+    assert res(state, 0, "gold") == 5 and state.players[0].vp == 2
+    assert res(state, 0, "stone") == 2 and _moves(state) >= {"repeat P13a", "stop"}
+
+
 def test_tl14_2_1_gold_exchange_never_for_gold() -> None:
     """TL14.2.1: 2 gold for 1 stone, wool, iron or food, never gold; not with 1 gold."""
     state = action(seat(fresh(), 0, {"gold": 2}), 0, "king", 0)
@@ -114,6 +155,22 @@ def test_tl14_6_2_timed_assistants() -> None:
     after = _moves(at(state, Frame("turn-end", 0)))
     assert "assist B35" not in after and "assist B41" not in after
     assert "assist B35" in _moves(action(state, 0, "king", 1))
+
+
+def test_tl14_6_2_plus_ap_while_the_die_action_waits() -> None:
+    """TL14.6.2 / TL22.1.7 / TL7.4 / TL7.7: while the die action is open but suspended (a
+    granted action on top, then a resource-of-any-type choice), a "+AP" assistant adds to
+    the die action, not to what is on top: B35 (+1) and B37 (+2) on a 1-AP die action."""
+    state = seat(fresh(), 0, {}, warehouse=("B35", "B37"))
+    granted = Frame("action", 0, ("contract", 1, 0, 0))
+    state = at(state, Frame("turn-end", 0), Frame("action", 0, ("king", 1, 0, 1)), granted)
+    state = play(state, "assist B35")
+    assert state.pending[-1] == granted
+    assert state.pending[-2] == Frame("action", 0, ("king", 2, 0, 1))
+    state = play(at(state, *state.pending, Frame("gain-any", 0, (1,))), "assist B37")
+    assert state.pending[-1] == Frame("gain-any", 0, (1,))
+    state = play(state, "gain wool", "done")
+    assert ap_left(state) == 1 + 1 + 2 and state.players[0].warehouse == ()
 
 
 def test_tl15_1_full_warehouse_refuses_every_gain() -> None:

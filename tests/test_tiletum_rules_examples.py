@@ -5,8 +5,10 @@ readings chosen where the rulebook is ambiguous (TL29)."""
 from __future__ import annotations
 
 from lisboa_core import legal_moves
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.frame import Frame
 from lisboa_core.games.tiletum.catalogue import load_rules
+from lisboa_core.games.tiletum.rules.draws import face_down
 from lisboa_core.games.tiletum.rules.ops import ahead_order
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK
@@ -41,8 +43,9 @@ def test_tl28_2_1_and_tl28_2_2_corruption_on_the_board() -> None:
     token 2. TL28.2.2: green stops on KT0 (-10), orange and blue move together to KT4 (-1),
     orange still under blue."""
     state = king_at(fresh(), {1: (GREEN,), 6: (ORANGE, BLUE), 10: (PURPLE,)})
-    state = _run(state.replaced({"corruption": (0, 0, 2), "revealed": 0}),
-                 Frame("corrupt", -1, (1,)))
+    state = state.replaced(face_down(state))
+    state = play(_run(state, Frame("corrupt", CHANCE, (1,))), "reveal 2")
+    assert state.corruption[-1] == 2 and state.revealed == 1
     assert state.king[0] == (GREEN,) and state.king[4] == (ORANGE, BLUE)
     assert state.king[8] == (PURPLE,)
     assert (RULES.king_values[0], RULES.king_values[4]) == (-10, -1)
@@ -53,8 +56,7 @@ def test_tl28_3_1_and_tl29_11_arrivals_on_top_at_the_left_end() -> None:
     behind A."""
     a, b = 0, 1
     state = king_at(fresh(), {0: (a,), 1: (b,), 5: (2, 3)})
-    state = _run(state.replaced({"corruption": (0, 0, 2), "revealed": 0}),
-                 Frame("corrupt", -1, (1,)))
+    state = play(_run(state, Frame("corrupt", CHANCE, (1,))), "reveal 2")
     assert state.king[0] == (a, b) and ahead_order(state)[-2:] == [a, b]
 
 
@@ -108,9 +110,9 @@ def test_tl28_7_person_action() -> None:
     state = seat(_turn(state, 3, "DG2"), BLUE, {}, warehouse=())
     state = play(state, "take AR3 DG2")
     assert ap_left(state) == 5
-    state = play(state, "hire P02a")
+    state = play(state, "hire P02a", f"draw {deck[0]}")
     assert state.person_display[0] == deck[0]
-    state = play(state, "hire P02b")
+    state = play(state, "hire P02b", f"draw {deck[1]}")
     assert state.person_display[1] == deck[1]
     state = play(state, "place P02a B3 2", "place P02b B3 1")
     p = state.players[BLUE]
@@ -132,7 +134,7 @@ def test_tl28_8_contract_action() -> None:
     assert state.players[BLUE].resources == (2, 0, 0, 0, 1) and ap_left(state) == 5
     state = play(state, "contract CS4", "contract CS2")
     assert ap_left(state) == 0 and state.players[BLUE].warehouse == (shown[3], shown[1])
-    state = play(state, "done", "end")
+    state = play(state, "done", "end", f"draw {deck[0]}", f"draw {deck[1]}")
     assert state.contract_display == (deck[1], deck[0], shown[0], shown[2], shown[4])
 
 
@@ -236,13 +238,17 @@ def test_tl28_15_1_a_review_turn() -> None:
 
 def test_tl28_17_1_persons_build_bonus() -> None:
     """TL28.17.1: B3 with P02a and P02b; a post on a PERSONS space (FRA-1), B3 chosen: 1 gold
-    + 1 wool and 2 wool (the engine gains both: rules.md engine status)."""
+    + 1 wool and 2 wool, or either skipped."""
     rooms = (("",) * 3, ("",) * 3, ("P02b", "P02a"), ("",) * 2, ("",), ())
-    state = seat(fresh(), BLUE, {}, merchant="FRA", rooms=rooms)
-    state = play(action(state, BLUE, "merchant", 1), "post FRA-1")
-    assert _moves(state) == {"repeat B3"}
-    state = play(state, "repeat B3")
+    start = play(action(seat(fresh(), BLUE, {}, merchant="FRA", rooms=rooms), BLUE,
+                        "merchant", 1), "post FRA-1")
+    assert _moves(start) == {"repeat B3"}
+    state = play(start, "repeat B3", "repeat P02a", "repeat P02b")
     assert state.players[BLUE].resources == (1, 0, 3, 0, 0)
+    state = play(start, "repeat B3", "repeat P02b", "stop")
+    assert state.players[BLUE].resources == (0, 0, 2, 0, 0)
+    state = play(start, "repeat B3", "repeat P02a", "stop")
+    assert state.players[BLUE].resources == (1, 0, 1, 0, 0)
 
 
 def test_tl29_6_one_tile_moves_both_pieces() -> None:
@@ -273,7 +279,7 @@ def test_tl29_12_no_die_change_and_a_king_tile_in_round_four() -> None:
     state = seat(_turn(fresh(), 2, "DY4"), BLUE, {"gold": 9})
     assert {m.split()[0] for m in _moves(state)} <= {"take", "trade"}
     state = fresh().replaced({"round": 3, "king_bonus": ""})
-    state = STACK.advance(state.with_pending((Frame("cleanup", -1),)))
+    state = play(STACK.advance(state.with_pending((Frame("cleanup", -1),))))
     assert state.round == 4 and state.king_bonus
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from lisboa_core import is_over
+from lisboa_core import apply, chance_outcomes, is_over, new_game, sample_chance
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.frame import Frame
 from lisboa_core.games.tiletum.catalogue import load_rules
+from lisboa_core.games.tiletum.rules.draws import face_down
 from lisboa_core.games.tiletum.rules.turn import area_of
 from lisboa_core.games.tiletum.stack import STACK
 from lisboa_core.games.tiletum.state import State
+from lisboa_core.games.tiletum.views import HIDDEN_TOKEN
 from tiletum_scenarios import fresh, king_at, play, rolled, seat
 
 RULES = load_rules()
@@ -67,10 +70,19 @@ def test_tl2_1_9_and_tl2_1_10_fair_schedule() -> None:
 
 
 def test_tl2_1_11_corruption_tokens() -> None:
-    """TL2.1.11: 3 tokens on the turn track and 3 aside, together the six of TL1.8."""
-    state = fresh()
-    assert len(state.corruption) == 3 and len(state.corruption_aside) == 3
-    assert sorted((*state.corruption, *state.corruption_aside)) == [0, 0, 1, 1, 2, 2]
+    """TL2.1.11: 3 tokens face down on the turn track, drawn from the six of TL1.8; the first
+    one turned up (TL5.2) is any of the six with the same chance (TL26.3): 0, 1 and 2 each
+    1/3. Once it is up, the other five are still unknown."""
+    state = new_game(players=4, seed=1, game="tiletum")
+    while state.pending[-1].kind != "corrupt":
+        state = apply(state, sample_chance(state))
+    assert state.corruption == (HIDDEN_TOKEN,) * 3 and state.corruption_aside == (0, 0, 1, 1, 2, 2)
+    outcomes = {str(m): p for m, p in chance_outcomes(state)}
+    assert outcomes.keys() == {"reveal 0", "reveal 1", "reveal 2"}
+    assert all(abs(p - 1 / 3) < 1e-12 for p in outcomes.values())
+    state = play(state, "reveal 1")
+    assert state.corruption == (HIDDEN_TOKEN, HIDDEN_TOKEN, 1)
+    assert state.corruption_aside == (0, 0, 1, 2, 2)
 
 
 def test_tl2_2_1_start_player_and_clockwise_order() -> None:
@@ -146,19 +158,21 @@ def test_tl4_2_dice_go_to_the_area_their_value_faces() -> None:
 def test_tl5_2_and_tl5_5_tokens_revealed_stay_face_up() -> None:
     """TL5.2 / TL5.5: the three tokens are revealed one per cycle, right to left; the
     revealed ones stay revealed until cleanup turns them all face down again (TL19.2)."""
-    state = fresh().replaced({"corruption": (0, 0, 0), "revealed": 0})
-    state = _run(state, Frame("corrupt", -1, (3,)), Frame("corrupt", -1, (2,)))
+    state = fresh().replaced(face_down(fresh()))
+    state = _run(state, Frame("corrupt", CHANCE, (3,)), Frame("corrupt", CHANCE, (2,)))
+    state = play(state, "reveal 0", "reveal 1")
     assert state.revealed == 2 and state.cycle == 3
+    assert state.corruption == (HIDDEN_TOKEN, 1, 0)
     state = _cleanup(state)
     assert state.revealed == 1 and state.round == 2  # the next round's first reveal
 
 
 def test_tl5_2_the_rightmost_token_first() -> None:
     """TL5.2: the first reveal is the rightmost token of the turn track."""
-    state = fresh().replaced({"corruption": (0, 0, 2), "revealed": 0})
+    state = fresh().replaced(face_down(fresh()))
     state = king_at(state, {5: (0, 1, 2, 3)})
-    state = _run(state, Frame("corrupt", -1, (1,)))
-    assert state.king[3] == (0, 1, 2, 3)
+    state = play(_run(state, Frame("corrupt", CHANCE, (1,))), "reveal 2")
+    assert state.king[3] == (0, 1, 2, 3) and state.corruption == (HIDDEN_TOKEN,) * 2 + (2,)
 
 
 def test_tl19_1_and_tl19_5_cleanup_refills() -> None:
@@ -173,9 +187,13 @@ def test_tl19_1_and_tl19_5_cleanup_refills() -> None:
     state = state.replaced({"area_bonus": areas, "king_bonus": "",
                             "map_bonus": tuple(bonus), "contract_display": display})
     deck = state.bonus_deck
-    after = _cleanup(state)
-    assert after.area_bonus[1:] == areas[1:] and after.bonus_deck == deck[2:]
-    assert {after.area_bonus[0], after.king_bonus} == set(deck[:2])
+    after = STACK.advance(state.with_pending((Frame("cleanup", -1),)))
+    outcomes = chance_outcomes(after)  # TL26.3: any tile of the deck, each as likely
+    assert [str(m.args[0]) for m, _ in outcomes] == sorted(set(deck))
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    after = play(after, f"draw {deck[3]}", f"draw {deck[0]}")
+    assert after.area_bonus == (deck[3], *areas[1:]) and after.king_bonus == deck[0]
+    assert after.bonus_deck == (*deck[1:3], *deck[4:])
     assert after.map_bonus == tuple(bonus) and after.contract_display == display
     assert after.person_display == state.person_display
 

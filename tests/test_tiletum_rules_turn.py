@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lisboa_core import legal_moves
+from lisboa_core import chance_outcomes, legal_moves
 from lisboa_core.core.frame import Frame
 from lisboa_core.errors import IllegalMoveError
 from lisboa_core.games.tiletum.catalogue import load_rules
@@ -218,8 +218,9 @@ def test_tl11_1_take_a_person() -> None:
     """TL11.1: 1 AP, the tile into the warehouse, its slot refilled from the deck at once."""
     state = seat(fresh(), 0, warehouse=())
     tile, top = state.person_display[2], state.person_deck[0]
-    state = play(action(state, 0, "person", 2), f"hire {tile}")
+    state = play(action(state, 0, "person", 2), f"hire {tile}", f"draw {top}")
     assert state.players[0].warehouse == (tile,) and state.person_display[2] == top
+    assert top not in state.person_deck
     assert ap_left(state) == 1
 
 
@@ -229,10 +230,17 @@ def test_tl11_2_refresh_when_the_deck_runs_out() -> None:
     state = fresh()
     old = state.person_display
     state = state.replaced({"person_deck": ("P14a", "P14b")})
-    state = play(action(state, 0, "person", 1), "refresh")
-    assert state.person_display[:2] == ("P14a", "P14b")
-    assert set(state.person_display[2:]) | set(state.person_deck) == set(old)
-    assert len(state.person_deck) == 2
+    state = play(action(state, 0, "person", 1), "refresh", settle=False)
+    assert _drawable(state) == {"P14a", "P14b"}  # the discards not yet
+    state = play(state, "draw P14b", "draw P14a", settle=False)
+    assert state.person_display[:2] == ("P14b", "P14a") and _drawable(state) == set(old)
+    state = play(state, f"draw {old[4]}", f"draw {old[0]}", f"draw {old[1]}")
+    assert state.person_display == ("P14b", "P14a", old[4], old[0], old[1])
+    assert state.person_deck == tuple(sorted(old[2:4]))
+
+
+def _drawable(state: State) -> set[str]:
+    return {str(m.args[0]) for m, _ in chance_outcomes(state)}
 
 
 def test_tl12_1_take_from_the_contract_display() -> None:

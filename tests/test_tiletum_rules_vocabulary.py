@@ -80,7 +80,7 @@ def test_tl21_2_14_trading_post_where_the_merchant_stands() -> None:
     assert "post LON-1" in _moves(state) and not any(m.startswith("step") for m in _moves(state))
     state = play(state, "post LON-1")
     assert state.posts[POST["LON-1"]] == 0 and state.players[0].vp == 2
-    state = seat(fresh(), 0, warehouse=("P11b",), merchant="TIL")  # Tiletum: already one
+    state = seat(fresh(), 0, {}, warehouse=("P11b",), merchant="TIL")  # Tiletum: already one
     state = play(action(state, 0, "person", 1), "place P11b B1 1")
     assert _moves(state) == {"stop"}
 
@@ -100,7 +100,7 @@ def test_tl21_2_17_pillar_where_the_architect_stands() -> None:
     pillars = [()] * 9
     pillars[SITE["CD2"]] = (0,)
     state = fresh().replaced({"costs": ("CC1",) * 9, "pillars": tuple(pillars)})
-    state = seat(state, 0, warehouse=("P15b",), architect="PAR")
+    state = seat(state, 0, {}, warehouse=("P15b",), architect="PAR")  # no duty (TL14.1)
     state = play(action(state, 0, "person", 1), "place P15b B1 1")
     assert _moves(state) == {"stop"}
     state = seat(state.replaced({"pillars": ((),) * 9}), 0)
@@ -114,8 +114,21 @@ def test_tl21_4_bonus_gained_again_when_repeated() -> None:
     state = seat(fresh(), 0, {}, warehouse=("B52",), rooms=rooms)
     state = play(action(state, 0, "king", 0), "assist B52")
     assert _moves(state) == {"repeat B1"}
-    state = play(state, "repeat B1")
+    state = play(state, "repeat B1", "repeat P13a", "repeat P13b")
     assert res(state, 0, "stone") == 3
+
+
+def test_tl22_1_12_assistant_bonuses_in_any_order_and_any_skipped() -> None:
+    """TL22.1.12: B52: B1's person bonuses once each, in any order, any skipped (B1: P13a
+    1 stone, P13b 2 stone): P13b first, then stop: 2 stone."""
+    rooms = (("P13a", "P13b", ""), ("",) * 3, ("",) * 2, ("",) * 2, ("",), ())
+    state = seat(fresh(), 0, {}, warehouse=("B52",), rooms=rooms)
+    state = play(action(state, 0, "king", 0), "assist B52", "repeat B1")
+    assert _moves(state) == {"repeat P13a", "repeat P13b", "stop"}
+    state = play(state, "repeat P13b")
+    assert _moves(state) == {"repeat P13a", "stop"}
+    state = play(state, "stop")
+    assert res(state, 0, "stone") == 2 and state.pending[-1].kind == "action"
 
 
 @pytest.mark.parametrize(("tile", "kind", "ap"), [

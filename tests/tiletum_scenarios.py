@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lisboa_core import apply, is_chance, new_game, parse_move, sample_chance
+from lisboa_core import apply, is_chance, legal_moves, new_game, parse_move, sample_chance
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.replace import replace
 from lisboa_core.games.tiletum.model import RESOURCES
@@ -53,12 +53,16 @@ def action(state: State, index: int, kind: str, ap: int, die: bool = True) -> St
     return at(state, Frame("turn-end", index), Frame("action", index, (kind, ap, 0, int(die))))
 
 
-def play(state: State, *moves: str) -> State:
-    """Apply moves written as text, each checked legal."""
+def play(state: State, *moves: str, settle: bool = True) -> State:
+    """Apply moves written as text, each checked legal. A chance step met on the way is
+    resolved by the move written for it (``reveal 2``, ``draw P01a``) or, when the next
+    move is not one of its outcomes, as the seeded game resolves it; so is any chance step
+    left at the end unless ``settle`` is false."""
     for text in moves:
+        while is_chance(state) and text not in {str(m) for m in legal_moves(state)}:
+            state = apply(state, sample_chance(state))
         state = apply(state, parse_move(state, text))
-    assert isinstance(state, State)
-    return state
+    return rolled(state) if settle else state
 
 
 def ap_left(state: State) -> int:

@@ -56,7 +56,13 @@ def _space(rules: Rules) -> tuple[tuple[Move, ...], dict[Move, int]]:
                 moves += [Move("coat", (t.id, b.id)) for b in rules.buildings]
             else:
                 moves.append(Move("assist", (t.id,)))
-        moves += [Move("roll", (d,)) for d in dice]  # the chance steps' outcomes (TL4.1)
+        # the chance steps' outcomes: dice (TL4.1), tokens (TL5.2), draws (TL26.3)
+        moves += [Move("roll", (d,)) for d in dice]
+        moves += [Move("reveal", (v,)) for v in sorted(set(rules.corruption))]
+        drawn = [t.id for t in (*rules.bonus_tiles, *rules.contract_tiles)]
+        moves += [Move("draw", (tile,)) for tile in (*drawn, *(p.id for p in rules.persons))]
+        # one person tile's bonus again (TL25.1.2, TL22.1.12)
+        moves += [Move("repeat", (p.id,)) for p in rules.persons]
         unique = tuple(dict.fromkeys(moves))
         found = _SPACES.put(rules.digest, (unique, {m: i for i, m in enumerate(unique)}))
     return found

@@ -249,6 +249,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
         bonus_tiles=tuple(tile(c) for c in by.get("bonus-tile", [])),
     )
     built.extra["at"] = at
+    built.extra["names"] = {c.comp.id: c.comp.name for c in comps if c.comp.name}
     return built
 
 
@@ -305,9 +306,11 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
     for c in comps:
         c.keys.check_read(c.used)
     digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:16]
-    at = rules.extra["at"]  # drawing positions: not rules, so not in the digest
+    # drawing positions and printed names: not rules, so not in the digest
+    at, names = rules.extra["at"], rules.extra["names"]
     rules = m.Rules(**{**rules.__dict__, "digest": digest, "extra": {}})
     rules.extra["at"] = at
+    rules.extra["names"] = names
     _REGISTERED[digest] = rules
     return rules
 

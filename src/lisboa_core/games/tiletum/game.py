@@ -94,6 +94,19 @@ class Tiletum(Game):
 
         return board(state_or_view, **options)
 
+    def describe_move(self, state: Any, move: Any) -> str:
+        """What ``move`` does, in words
+        (:func:`lisboa_core.games.tiletum.move_words.describe_move`)."""
+        from lisboa_core.games.tiletum.move_words import describe_move
+
+        return describe_move(state, move)
+
+    def describe_component(self, rules: Any, component_id: str) -> str:
+        """A town, person, tile, cathedral or other component by name, with what it does."""
+        from lisboa_core.games.tiletum.move_words import component_text
+
+        return component_text(rules, component_id)
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece and dice conservation and the king track (one marker per seat)."""
         from lisboa_core.games.tiletum.invariants import check_invariants

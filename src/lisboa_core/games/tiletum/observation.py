@@ -2,7 +2,8 @@
 
 :func:`encode` reads only a :class:`~lisboa_core.views.View`
 (:func:`~lisboa_core.games.tiletum.views.observe`), so two states that differ only in what
-nobody can see (deck order, face-down corruption tokens, the generator) give the same vector.
+nobody can see (the generator: decks and face-down tokens are drawn at chance steps) give
+the same vector.
 The length depends on the catalogue and the player count only. Seats are *relative*: seat 0
 of the vector is the seat that looks. Counts are raw numbers; places are one-hot.
 

@@ -1,5 +1,6 @@
 """Setting up a game of Tiletum (TL2) for 2 to 4 players, every shuffle and draw from the
-seed."""
+seed. What is left of each deck is held sorted (a multiset: its draws during play are
+chance steps) and the corruption tokens lie face down (turning one up is a chance step)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from lisboa_core.core.rng import Rng
 from lisboa_core.games.tiletum.model import Rules
 from lisboa_core.games.tiletum.options import Options, area_actions, wheel_offset
 from lisboa_core.games.tiletum.player import PlayerState
+from lisboa_core.games.tiletum.rules.draws import FACE_DOWN
 from lisboa_core.games.tiletum.rules.phases import round_frames
 from lisboa_core.games.tiletum.state import State
 
@@ -32,7 +34,6 @@ def new_state(rules: Rules, players: int, seed: int, options: Any = None) -> Sta
     costs, rng = rng.shuffle([c.id for c in rules.costs])
     towns, rng = rng.shuffle([t for _, t in rules.town_tiles])
     fairs, rng = rng.shuffle([f.id for f in rules.fairs])
-    tokens, rng = rng.shuffle(rules.corruption)
     actions, rng = area_actions(rules, options, rng)  # TL2.1.3, TL27.1
     area_bonus, bonus = bonus[:6], bonus[6:]  # TL2.1.5
     king_bonus, bonus = bonus[0], bonus[1:]
@@ -79,10 +80,11 @@ def new_state(rules: Rules, players: int, seed: int, options: Any = None) -> Sta
         costs=tuple(costs),
         cathedral_left=tuple(0 if rules.extra["cost"][c].closed else site.pillars
                              for c, site in zip(costs, rules.cathedrals, strict=True)),
-        contract_display=contracts[:shown], contract_deck=contracts[shown:],
-        person_display=persons[:slots], person_deck=persons[slots:],
-        bonus_deck=bonus,
-        corruption=tokens[:on], revealed=0, corruption_aside=tokens[on:],
+        contract_display=contracts[:shown], contract_deck=tuple(sorted(contracts[shown:])),
+        person_display=persons[:slots], person_deck=tuple(sorted(persons[slots:])),
+        bonus_deck=tuple(sorted(bonus)),
+        corruption=(FACE_DOWN,) * on, revealed=0,
+        corruption_aside=tuple(sorted(rules.corruption)),
         fair_towns=(rules.first_fair_town, *towns[:3]), fair_tiles=fairs[:4],
     )
     return round_frames(state)

@@ -131,19 +131,19 @@ class State(GameState):
     contract_display: tuple[str, ...]
     """Contract display slots, '' when empty."""
     contract_deck: tuple[str, ...]
-    """Contract deck, next first (hidden)."""
+    """Contract deck, sorted (drawn by chance)."""
     person_display: tuple[str, ...]
     """Person display slots, '' when empty."""
     person_deck: tuple[str, ...]
-    """Person deck, next first (hidden)."""
+    """Person deck, sorted (drawn by chance)."""
     bonus_deck: tuple[str, ...]
-    """Bonus deck, next first (hidden)."""
+    """Bonus deck, sorted (drawn by chance)."""
     corruption: tuple[int, ...]
-    """The corruption tokens on the turn track, left to right (hidden till revealed)."""
+    """The corruption tokens on the turn track, left to right; -1 face down."""
     revealed: int
     """The corruption tokens revealed this round (TL5.2)."""
     corruption_aside: tuple[int, ...]
-    """The face-down tokens beside the board."""
+    """The values not yet turned up this round, sorted (face down)."""
     fair_towns: tuple[str, ...]
     """The fair town of each round (TL18.1)."""
     fair_tiles: tuple[str, ...]

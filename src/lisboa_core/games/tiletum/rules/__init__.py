@@ -3,6 +3,7 @@
 
 from lisboa_core.games.tiletum.rules import (  # noqa: F401  (registers every frame)
     actions,
+    draws,
     duties,
     effects,
     phases,

@@ -8,6 +8,7 @@ from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.stack import push
 from lisboa_core.games.tiletum.model import RESOURCES
+from lisboa_core.games.tiletum.rules.draws import draws, returned
 from lisboa_core.games.tiletum.rules.duties import DUTIES, after_building, apply_duty, duty_moves
 from lisboa_core.games.tiletum.rules.effects import (
     apply_effects,
@@ -20,7 +21,6 @@ from lisboa_core.games.tiletum.rules.ops import (
     add_resources,
     advance_king,
     can_gain,
-    draw,
     king_space,
     move,
     rules_of,
@@ -92,9 +92,9 @@ def action_options(state: State, seat: int, kind: str, ap: int) -> list[Move]:
 
 
 def _moves(state: State, frame: Frame) -> tuple[Move, ...]:
-    kind, ap, _, die = frame.data
+    kind, ap = frame.data[0], frame.data[1]
     return (*action_options(state, frame.seat, kind, ap),
-            *duty_moves(state, frame.seat, bool(die)), _DONE)
+            *duty_moves(state, frame.seat), _DONE)
 
 
 def _apply(state: State, frame: Frame, move: Move | None) -> State:
@@ -106,11 +106,7 @@ def _apply(state: State, frame: Frame, move: Move | None) -> State:
         return state
     rules = rules_of(state)
     if move.kind in DUTIES:
-        if move.kind == "assist":
-            effects = rules.extra["tile"][str(move.args[0])].effects
-            ap += sum(int(a[0]) for v, a in effects if v == "plus-ap")  # TL22.1.7
-        state = push(state, Frame("action", seat, (kind, ap, exchanged, die)))
-        return apply_duty(state, seat, move)
+        return apply_duty(push(state, frame), seat, move)
     cost = 1
     word = move.kind
     if word == "place":
@@ -133,10 +129,10 @@ def _apply(state: State, frame: Frame, move: Move | None) -> State:
         return state.replaced({"map_bonus": (*state.map_bonus[:t], "", *state.map_bonus[t + 1 :])})
     if word == "hire":  # TL11.1
         i = state.person_display.index(arg)
-        top, deck = draw(state.person_deck)
         state = set_player(state, seat, replace(p, warehouse=(*p.warehouse, arg)))
-        display = (*state.person_display[:i], top, *state.person_display[i + 1 :])
-        return state.replaced({"person_display": display, "person_deck": deck})
+        display = (*state.person_display[:i], "", *state.person_display[i + 1 :])
+        return draws(state.replaced({"person_display": display}), "person_deck",
+                     [("person_display", i)])
     if word == "refresh":  # TL11.2
         return _refresh(state)
     if word == "place":  # TL11.3-TL11.6
@@ -165,20 +161,18 @@ def _apply(state: State, frame: Frame, move: Move | None) -> State:
 
 def _refresh(state: State) -> State:
     """TL11.2: discard the display, refill it, then shuffle the discards into the deck (at
-    once if the deck runs out while refilling)."""
+    once if the deck runs out while refilling): each refill a draw (a chance step), the
+    shuffle only a merge (the deck is a multiset)."""
     discards = tuple(t for t in state.person_display if t)
-    deck = state.person_deck
-    rng = state.rng
-    display = []
-    for _ in state.person_display:
-        if not deck and discards:
-            deck, rng = rng.shuffle(discards)
-            discards = ()
-        top, deck = draw(deck)
-        display.append(top)
-    if discards:
-        deck, rng = rng.shuffle((*deck, *discards))
-    return state.replaced({"person_display": tuple(display), "person_deck": deck, "rng": rng})
+    slots = [("person_display", i) for i in range(len(state.person_display))]
+    state = state.replaced({"person_display": ("",) * len(slots)})
+    first = len(state.person_deck)
+    if first >= len(slots):
+        return draws(returned(state, "person_deck", discards), "person_deck", slots)
+    # pushed bottom first: the rest of the slots, the discards shuffled in, the deck's tiles
+    state = draws(state, "person_deck", slots[first:], available=len(discards))
+    state = returned(state, "person_deck", discards)
+    return draws(state, "person_deck", slots[:first])
 
 
 register("action", _apply, _moves)

@@ -1,13 +1,15 @@
 """Duties (TL14): free actions of a player's own turn — the gold exchange, fulfilling a
 contract, placing a coat of arms, contributing to a cathedral and using an assistant — and
-what completing a building gives (TL16)."""
+what completing a building gives (TL16). The frames of the choices an effect opens are
+registered here, with the duties offered in them too (TL14.1)."""
 
 from __future__ import annotations
 
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
+from lisboa_core.core.stack import push
 from lisboa_core.games.tiletum.model import RESOURCES, CostTile
-from lisboa_core.games.tiletum.rules.effects import apply_effects
+from lisboa_core.games.tiletum.rules.effects import CHOICES, apply_effects
 from lisboa_core.games.tiletum.rules.ops import (
     ACTIONS,
     add_resources,
@@ -18,6 +20,7 @@ from lisboa_core.games.tiletum.rules.ops import (
     set_player,
     with_item,
 )
+from lisboa_core.games.tiletum.stack import register
 from lisboa_core.games.tiletum.state import Frame, State
 
 __all__ = ["after_building", "apply_duty", "duty_moves", "payment"]
@@ -41,9 +44,20 @@ def payment(state: State, tile: str, kind: str) -> dict[str, int] | None:
     return cost
 
 
-def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
-    """The duties ``seat`` may perform now (TL14.1); ``die_action``: the turn's die action is
-    the open instance, so "+AP" assistants can be used (TL22.1.7)."""
+def _die_action(state: State, seat: int) -> int:
+    """Where ``seat``'s die action (TL7.2) is in ``state.pending``: on top or suspended
+    under granted actions and effects' choices (TL7.4); -1 when it is not open."""
+    pending = state.pending
+    for i in range(len(pending) - 1, -1, -1):
+        f = pending[i]
+        if f.kind == "action" and f.seat == seat and f.data[3]:
+            return i
+    return -1
+
+
+def duty_moves(state: State, seat: int) -> list[Move]:
+    """The duties ``seat`` may perform now (TL14.1); "+AP" assistants only while the turn's
+    die action is open (TL14.6.2, TL22.1.7)."""
     rules = rules_of(state)
     p = state.players[seat]
     res = p.resources
@@ -71,7 +85,7 @@ def duty_moves(state: State, seat: int, die_action: bool = False) -> list[Move]:
                           if not p.coats[i] and res[_FOOD] >= b.coat_food]
             elif kind == "assistant":
                 verbs = {v for v, _ in tiles[t].effects}
-                if "die-type" in verbs or ("plus-ap" in verbs and not die_action):
+                if "die-type" in verbs or ("plus-ap" in verbs and _die_action(state, seat) < 0):
                     continue
                 moves.append(move("assist", t))
     pillars, contributed, left = state.pillars, p.contributed, state.cathedral_left
@@ -90,7 +104,8 @@ def _remove(warehouse: tuple[str, ...], tile: str) -> tuple[str, ...]:
 
 
 def apply_duty(state: State, seat: int, move: Move) -> State:
-    """Perform a duty offered by :func:`duty_moves` (a "+AP" assistant is the caller's)."""
+    """Perform a duty offered by :func:`duty_moves`, with the frame it interrupts already
+    pushed back (a "+AP" assistant adds to the open die action wherever it waits)."""
     rules = rules_of(state)
     kind = move.kind
     if kind == "trade":  # TL14.2
@@ -136,7 +151,15 @@ def apply_duty(state: State, seat: int, move: Move) -> State:
     tile = str(move.args[0])
     p = state.players[seat]
     state = set_player(state, seat, replace(p, warehouse=_remove(p.warehouse, tile)))
-    return apply_effects(state, seat, rules.extra["tile"][tile].effects)
+    effects = rules.extra["tile"][tile].effects
+    plus = sum(int(args[0]) for verb, args in effects if verb == "plus-ap")
+    if plus:  # TL22.1.7: to the die action, never to a granted one (TL7.7)
+        i = _die_action(state, seat)
+        pending = state.pending
+        f = pending[i]
+        data = (f.data[0], f.data[1] + plus, *f.data[2:])
+        state = state.with_pending((*pending[:i], Frame("action", seat, data), *pending[i + 1 :]))
+    return apply_effects(state, seat, effects)
 
 
 def after_building(state: State, seat: int, index: int) -> State:
@@ -163,3 +186,21 @@ def after_building(state: State, seat: int, index: int) -> State:
             pending[i] = Frame("action", seat, (icon, f.data[1] + rooms, f.data[2], 1))
             return state.with_pending(tuple(pending))
     return state
+
+
+def _choice_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return (*CHOICES[frame.kind][1](state, frame), *duty_moves(state, frame.seat))
+
+
+def _choice(state: State, frame: Frame, move: Move | None) -> State:
+    """TL14.1: an effect's choice (a free step, a resource of any type...) or, at any moment
+    of the turn, a duty, after which the same choice is offered again. Effects only happen
+    in their player's own turn (TL0.6)."""
+    assert move is not None
+    if move.kind in DUTIES:
+        return apply_duty(push(state, frame), frame.seat, move)
+    return CHOICES[frame.kind][0](state, frame, move)
+
+
+for _kind in CHOICES:
+    register(_kind, _choice, _choice_moves)

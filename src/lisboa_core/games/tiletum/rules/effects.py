@@ -1,11 +1,14 @@
 """Effects of tiles and spaces (TL21-TL25): gains, granted actions, free moves, placing
-trading posts and pillars anywhere or where a piece stands, and the frames of their choices."""
+trading posts and pillars anywhere or where a piece stands, and the frames of their choices
+(:data:`CHOICES`, registered by the duties module, which mixes the duties into them)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
-from lisboa_core.core.stack import push
+from lisboa_core.core.stack import ApplyFn, MovesFn, push
 from lisboa_core.games.tiletum.model import RESOURCES, Effect
 from lisboa_core.games.tiletum.rules.ops import (
     add_resources,
@@ -15,10 +18,10 @@ from lisboa_core.games.tiletum.rules.ops import (
     set_player,
     with_item,
 )
-from lisboa_core.games.tiletum.stack import register
 from lisboa_core.games.tiletum.state import Frame, State
 
 __all__ = [
+    "CHOICES",
     "apply_effects",
     "pillar_sites",
     "place_pillar",
@@ -214,22 +217,45 @@ def _persons_moves(state: State, frame: Frame) -> tuple[Move, ...]:
 
 
 def _persons(state: State, frame: Frame, move: Move | None) -> State:
-    """TL25.1.2, TL22.1.12: the person bonuses of every person tile in one building, in
-    floor order (each is optional in the rulebook; here each is gained)."""
+    """TL25.1.2, TL22.1.12: one of the player's buildings holding a person tile is chosen
+    (nothing when there is none); its person tiles' bonuses are then offered one at a time."""
     assert move is not None
     if move.kind == "skip":
         return state
     rules = rules_of(state)
     index = next(i for i, b in enumerate(rules.buildings) if b.id == move.args[0])
-    effects = tuple(e for t in state.players[frame.seat].rooms[index] if t
-                    for e in rules.extra["person"][t].bonus)
-    return apply_effects(state, frame.seat, effects)
+    tiles = tuple(t for t in state.players[frame.seat].rooms[index] if t)
+    return push(state, Frame("persons-left", frame.seat, tiles))
 
 
-register("gain-any", _gain_any, _gain_any_moves)
-register("choose-action", _choose_action, _choose_action_moves)
-register("step", _step, _step_moves)
-register("post-anywhere", _anywhere, _anywhere_moves)
-register("pillar-anywhere", _anywhere, _anywhere_moves)
-register("teleport", _teleport, _teleport_moves)
-register("persons", _persons, _persons_moves)
+def _persons_left_moves(state: State, frame: Frame) -> tuple[Move, ...]:
+    return (*(Move("repeat", (t,)) for t in frame.data), _STOP)
+
+
+def _persons_left(state: State, frame: Frame, move: Move | None) -> State:
+    """TL25.1.2, TL22.1.12: the bonus of one person tile of the chosen building not gained
+    yet, in any order, each at most once; ``stop`` skips the rest. The rest wait under any
+    frame the bonus pushes, so each bonus is carried out before the next is chosen."""
+    assert move is not None
+    if move.kind == "stop":
+        return state
+    tile = str(move.args[0])
+    left = tuple(t for t in frame.data if t != tile)
+    if left:
+        state = push(state, Frame("persons-left", frame.seat, left))
+    return apply_effects(state, frame.seat, rules_of(state).extra["person"][tile].bonus)
+
+
+CHOICES: Final[dict[str, tuple[ApplyFn[State], MovesFn[State]]]] = {
+    "gain-any": (_gain_any, _gain_any_moves),
+    "choose-action": (_choose_action, _choose_action_moves),
+    "step": (_step, _step_moves),
+    "post-anywhere": (_anywhere, _anywhere_moves),
+    "pillar-anywhere": (_anywhere, _anywhere_moves),
+    "teleport": (_teleport, _teleport_moves),
+    "persons": (_persons, _persons_moves),
+    "persons-left": (_persons_left, _persons_left_moves),
+}
+"""The frames of the choices an effect opens (kind: handler, moves). They are registered by
+:mod:`~lisboa_core.games.tiletum.rules.duties`, which offers the duties in them too (TL14.1):
+registering them here would need the duties, which need :func:`apply_effects`."""

@@ -20,7 +20,6 @@ __all__ = [
     "ahead_order",
     "can_gain",
     "completed",
-    "draw",
     "king_space",
     "move",
     "owned_coats",
@@ -132,8 +131,3 @@ def can_gain(state: State, seat: int, tile: str) -> bool:
 def completed(rules: Rules, p: PlayerState, building: int) -> bool:
     """TL16.1: every room holds a person and the coat space holds a coat."""
     return bool(p.coats[building]) and all(p.rooms[building])
-
-
-def draw(deck: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The top tile of a deck ('' when empty, TL0.7) and the rest."""
-    return (deck[0], deck[1:]) if deck else ("", deck)

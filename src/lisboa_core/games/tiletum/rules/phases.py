@@ -6,11 +6,11 @@ from __future__ import annotations
 from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.moves import Move
 from lisboa_core.core.stack import BOTTOM, push
+from lisboa_core.games.tiletum.rules.draws import corrupt, draws, face_down
 from lisboa_core.games.tiletum.rules.ops import (
     add_vp,
     ahead_order,
     can_gain,
-    draw,
     king_space,
     rules_of,
     set_player,
@@ -32,7 +32,7 @@ def round_frames(state: State) -> State:
     per seat in turn order, the king phase, the fair, the cleanup (TL3.2: not in round 4)."""
     frames = [Frame("prepare", -1)]
     for cycle in range(1, CYCLES + 1):
-        frames.append(Frame("corrupt", -1, (cycle,)))
+        frames.append(Frame("corrupt", CHANCE, (cycle,)))
         frames += [Frame("turn", seat) for seat in state.order]
     frames += [Frame("king-phase", -1), Frame("fair", -1), Frame("cleanup", -1)]
     return push(state, *reversed(frames))
@@ -73,24 +73,6 @@ def _roll(state: State, frame: Frame, move: Move | None) -> State:
     areas[area_of(state, int(die[2:]))].append(die)
     return state.replaced({"bag": tuple(bag),
                            "area_dice": tuple(tuple(sorted(a)) for a in areas)})
-
-
-def corrupt(king: tuple[tuple[int, ...], ...], v: int) -> tuple[tuple[int, ...], ...]:
-    """TL5.3-TL5.4: every marker ``v`` spaces left, never past the first space; markers that
-    could not move stay at the bottom there, the arrivals go on top in old order."""
-    if v <= 0:
-        return king
-    first = tuple(seat for stack in king[: v + 1] for seat in stack)
-    return (first, *king[v + 1 :], *(((),) * v))
-
-
-def _corrupt(state: State, frame: Frame, move: Move | None) -> State:
-    """TL5.2: the rightmost face-down token revealed; its value moves the markers."""
-    index = len(state.corruption) - 1 - state.revealed
-    v = state.corruption[index]
-    state = state.replaced({"revealed": state.revealed + 1,
-                            "cycle": int(frame.data[0])})
-    return state.replaced({"king": corrupt(state.king, v)})
 
 
 def king_reset(king: tuple[tuple[int, ...], ...], start: int) -> tuple[tuple[int, ...], ...]:
@@ -198,40 +180,29 @@ def _fair(state: State, frame: Frame, move: Move | None) -> State:
 
 
 def _cleanup(state: State, frame: Frame, move: Move | None) -> State:
-    """TL19: new bonus tiles on empty area and king spaces, the corruption tokens reshuffled,
-    every die back in the bag, the wheel turned one area; then the next round. After round 4
-    nothing is pending: the game is over (TL3.2, TL20.1)."""
+    """TL19: new bonus tiles on empty area and king spaces (each a draw, drawn first in the
+    next round), the corruption tokens face down again, every die back in the bag, the
+    wheel turned one area; then the next round. After round 4 nothing is pending: the game
+    is over (TL3.2, TL20.1)."""
     if state.round >= ROUNDS:
         return state
-    rules = rules_of(state)
-    deck = state.bonus_deck
-    areas = []
-    for tile in state.area_bonus:
-        if not tile:
-            tile, deck = draw(deck)
-        areas.append(tile)
-    king = state.king_bonus
-    if not king:
-        king, deck = draw(deck)
-    tokens, rng = state.rng.shuffle(rules.corruption)
-    on = rules.corruption_on_track
+    empty = [("area_bonus", i) for i, tile in enumerate(state.area_bonus) if not tile]
+    if not state.king_bonus:
+        empty.append(("king_bonus", -1))
     bag = sorted((*state.bag, *(d[:2] for dice in state.area_dice for d in dice),
                   *(d[:2] for p in state.players for d in p.dice)))
     from lisboa_core.core.replace import replace
 
     players = tuple(replace(p, dice=()) for p in state.players)
     state = state.replaced({
-        "bonus_deck": deck, "area_bonus": tuple(areas), "king_bonus": king,
-        "corruption": tokens[:on], "corruption_aside": tuple(tokens[on:]), "revealed": 0,
-        "rng": rng, "bag": tuple(bag), "area_dice": ((),) * 6, "players": players,
+        **face_down(state), "bag": tuple(bag), "area_dice": ((),) * 6, "players": players,
         "wheel": (state.wheel + 1) % 6, "round": state.round + 1, "cycle": 0,
     })
-    return round_frames(state)
+    return draws(round_frames(state), "bonus_deck", empty)
 
 
 register("prepare", _prepare)
 STACK.register_chance("roll", _roll, roll_outcomes)
-register("corrupt", _corrupt)
 register("king-phase", _king_phase)
 register("king-bonus", _king_bonus, _king_bonus_moves)
 register("king-score", _king_score)

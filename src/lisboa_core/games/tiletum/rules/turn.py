@@ -8,12 +8,12 @@ from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.core.stack import push
 from lisboa_core.games.tiletum.model import RESOURCES
+from lisboa_core.games.tiletum.rules.draws import draws
 from lisboa_core.games.tiletum.rules.duties import apply_duty, duty_moves
 from lisboa_core.games.tiletum.rules.ops import (
     ACTIONS,
     add_resources,
     can_gain,
-    draw,
     move,
     rules_of,
     set_player,
@@ -137,16 +137,12 @@ def _end(state: State, frame: Frame, move: Move | None) -> State:
 
 def tidy_contracts(state: State) -> State:
     """TL12.5: the display's tiles slide right keeping their order; the empty slots on the
-    left are refilled from the deck, the rightmost first."""
+    left are refilled from the deck (each a draw), the rightmost first."""
     tiles = [t for t in state.contract_display if t]
-    deck = state.contract_deck
-    while len(tiles) < len(state.contract_display):
-        top, deck = draw(deck)
-        tiles.insert(0, top)
-        if not top:
-            break
-    tiles = [""] * (len(state.contract_display) - len(tiles)) + tiles
-    return state.replaced({"contract_display": tuple(tiles), "contract_deck": deck})
+    empty = len(state.contract_display) - len(tiles)
+    state = state.replaced({"contract_display": ("",) * empty + tuple(tiles)})
+    slots = [("contract_display", i) for i in range(empty - 1, -1, -1)]
+    return draws(state, "contract_deck", slots)
 
 
 register("turn", _turn, _turn_moves)
