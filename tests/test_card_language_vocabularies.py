@@ -94,9 +94,10 @@ def test_the_reference_lists_every_ability_word_the_reader_knows() -> None:
 
 def test_the_reference_lists_every_tiletum_kind_and_word() -> None:
     """The kinds of Tiletum's cards (cards/tiletum/*.lsb: the map, the board, the tiles)
-    and the effect verbs and actions of TL21-TL25 are all in its section."""
+    and the effect verbs and actions of TL21-TL25 are all in its section (the action tiles
+    of TL1.4 with them: the variant of TL27 lays them)."""
     assert set(_page_keys("tiletum")) == {
-        "town", "road", "edge", "die", "area", "king-track", "corruption", "cathedral", "cost",
+        "town", "road", "edge", "die", "area", "action-tile", "king-track", "corruption", "cathedral", "cost",
         "fair-spaces", "fair", "town-tile", "contract-display", "person-display",
         "player-board", "setup", "person", "contract", "coat", "contract-tile", "bonus-tile"}
     text = PAGE.read_text(encoding="utf-8").partition("{ #game-tiletum }")[2]

@@ -16,10 +16,6 @@ RULES = ROOT / "docs" / "games" / "tiletum" / "rules.md"
 
 NOT_YET: dict[str, str] = {
     # Written without the "TL" prefix so that this list does not count as naming them.
-    "0.14": "a glossary of the rulebook's Japanese terms: no behaviour to check",
-    "1.13": "the solo components belong to a separate booklet, out of scope (rules.md)",
-    "27.1": "the action-tile variant is not offered yet (rules.md engine status)",
-    "27.2": "the option that would switch the variant on does not exist yet (engine status)",
 }
 """Rule numbers (after ``TL``) with no test yet, and why."""
 

@@ -25,9 +25,13 @@ def _name(kinds: type | tuple[type, ...]) -> str:
 def expect(value: Any, kinds: type | tuple[type, ...], function: str, argument: str) -> None:
     """Raise ``TypeError`` unless ``value`` is an instance of ``kinds``."""
     if not isinstance(value, kinds):
+        wanted, given = _name(kinds), type(value).__name__
+        if given in wanted.split(" or "):  # two classes of one name (each game's Options)
+            wanted = " or ".join(f"{k.__module__}.{k.__qualname__}"
+                                 for k in (kinds if isinstance(kinds, tuple) else (kinds,)))
+            given = f"{type(value).__module__}.{type(value).__qualname__}"
         raise TypeError(
-            f"{function}(): {argument} must be a {_name(kinds)}, "
-            f"not {type(value).__name__} {_short(value)}"
+            f"{function}(): {argument} must be a {wanted}, not {given} {_short(value)}"
         )
 
 

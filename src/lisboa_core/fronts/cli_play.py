@@ -29,6 +29,7 @@ from lisboa_core.fronts.cli_balance import ray_backend, ray_option
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.state import Options
+from lisboa_core.games.tiletum.options import Options as TiletumOptions
 from lisboa_core.match import Match
 from lisboa_core.persistence.records import GameRecord
 from lisboa_core.studies.simulation import (
@@ -56,13 +57,26 @@ def _bot_names(text: str) -> list[str]:
 
 
 def _options(args: argparse.Namespace, found: Game) -> Any:
-    """The rule variants the command line asks for (``--leftmost-slot`` is Lisboa's)."""
+    """The rule variants the command line asks for (``--leftmost-slot`` is Lisboa's,
+    ``--action-tiles`` and ``--wheel`` Tiletum's)."""
+    if found.name != "tiletum" and (args.action_tiles or args.wheel is not None):
+        raise LisboaError(f"--action-tiles and --wheel are Tiletum options; {found.title} has "
+                          "no such option")
     if found.name == "lisboa":
         return Options(leftmost_slot=args.leftmost_slot)
     if args.leftmost_slot:
         raise LisboaError(f"--leftmost-slot is a Lisboa variant; {found.title} has no such "
                           "option")
+    if found.name == "tiletum":
+        return TiletumOptions(action_tiles=args.action_tiles, wheel=args.wheel)
     return found.default_options()
+
+
+def _tiletum_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--action-tiles", action="store_true",
+                        help="Tiletum: the action-tile variant (TL27), off by default")
+    parser.add_argument("--wheel", type=int, choices=range(6), default=None, metavar="0-5",
+                        help="Tiletum: the wheel's starting offset (TL2.1.2; default: drawn)")
 
 
 def _rules(args: argparse.Namespace, found: Game) -> Any:
@@ -400,6 +414,7 @@ def add_parsers(subparsers: Any) -> None:
     )
     sim.add_argument("--leftmost-slot", action="store_true",
                      help="Options(leftmost_slot=True): no slot decisions")
+    _tiletum_options(sim)
     sim.add_argument("--progress", action="store_true",
                      help="draw the progress bar even when stderr is not a terminal")
     sim.add_argument("--quiet", action="store_true", help="nothing on stderr")
@@ -433,6 +448,7 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     play.add_argument("--leftmost-slot", action="store_true",
                       help="Options(leftmost_slot=True): no slot decisions")
+    _tiletum_options(play)
     play.add_argument("--resume", metavar="FILE",
                       help="go on with a saved game (a game record: `save FILE` at the prompt, "
                       "--autosave, or any record); its game, players, seed and options are used")

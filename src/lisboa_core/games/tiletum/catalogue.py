@@ -213,7 +213,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
 
     at = {c.comp.id: c.ints("at")[:2] for c in (*by.get("town", []), *by.get("road", []))
           if c.has("at")}
-    for c in by.get("area", []):
+    for c in (*by.get("area", []), *by.get("action-tile", [])):
         if c.word("action") not in _ACTIONS:
             raise _Bad(c.comp.loc, "LB103", f"{c.comp.id}: unknown action {c.word('action')!r}")
     built = m.Rules(
@@ -221,6 +221,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
         towns=tuple(towns), roads=roads, edges=tuple(edges), posts=tuple(posts),
         dice=tuple((c.comp.id, c.word("resource")) for c in by.get("die", [])),
         areas=tuple(c.word("action") for c in by.get("area", [])),
+        action_tiles=tuple(c.word("action") for c in by.get("action-tile", [])),
         king_values=king.ints("values"), king_start=king.number("start"),
         king_last_vp=king.number("last-round-vp"),
         corruption=corruption.ints("tokens"), corruption_on_track=corruption.number("on-track"),

@@ -78,6 +78,8 @@ def modules() -> tuple[ModuleSpec, ...]:
             Field("area_dice", "tuple[tuple[str, ...], ...]",
                   "Per action area: its dice (colour id + value)."),
             Field("area_bonus", "tuple[str, ...]", "Per action area: its bonus tile, or ''."),
+            Field("area_actions", "tuple[str, ...]", "Per action area: the action it offers, "
+                  "printed (TL2.1.3) or its action tile's (TL27.1)."),
             Field("king_bonus", "str", "The tile on the king bonus space, or ''."),
             Field("map_bonus", "tuple[str, ...]", "Per town: the tile on its bonus space, or ''."),
             Field("posts", "tuple[int, ...]", "Per trading-post space: the seat there, or -1."),

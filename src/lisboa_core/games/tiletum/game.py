@@ -11,6 +11,7 @@ from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.event_words import EVENT_WORDS
 from lisboa_core.games.tiletum.language import VOCABULARY
 from lisboa_core.games.tiletum.model import Rules
+from lisboa_core.games.tiletum.options import Options
 from lisboa_core.games.tiletum.scoring import CATEGORIES
 from lisboa_core.games.tiletum.stack import STACK
 from lisboa_core.games.tiletum.state import State
@@ -41,7 +42,7 @@ class Tiletum(Game):
     event_words = EVENT_WORDS
     stack = STACK
     state_type = State
-    options_type = None
+    options_type = Options
     rules_type = Rules
     sheet_type = PointsSheet
     boundaries = frozenset({"turn"})
@@ -55,7 +56,8 @@ class Tiletum(Game):
         return load_rules(*paths, overlay=overlay, reload=reload)
 
     def new_state(self, rules: Any, players: int, seed: int, options: Any) -> State:
-        """The position after setup (TL2)."""
+        """The position after setup (TL2); ``options`` a
+        :class:`~lisboa_core.games.tiletum.options.Options` (None: the base game)."""
         from lisboa_core.games.tiletum.setup import new_state
 
         return new_state(rules, players, seed, options)

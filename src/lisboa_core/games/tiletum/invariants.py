@@ -17,6 +17,11 @@ def check_invariants(state: State) -> list[str]:
     markers = sorted(s for stack in state.king for s in stack)
     if markers != list(range(state.player_count)):
         problems.append(f"king track markers {markers}")
+    actions = state.area_actions
+    if actions != rules.areas and (len(actions) != len(rules.areas)
+                                   or sorted(actions) != sorted(rules.action_tiles)):
+        problems.append(f"area actions {actions}: neither the printed ones (TL2.1.3) nor "
+                        "one action tile per area (TL27.1)")
     dice = len(state.bag) + sum(len(a) for a in state.area_dice) + sum(
         len(p.dice) for p in state.players)
     if dice != 5 * setup.dice_per_colour:

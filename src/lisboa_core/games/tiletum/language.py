@@ -60,6 +60,8 @@ KINDS: Final = (
           Key("resource", "WORD", "the resource its pips give")),
     _kind("area", str, "an action area of the wheel",
           Key("action", "|".join(ACTIONS), "the action it gives")),
+    _kind("action-tile", str, "an action tile, laid on an area in the variant (TL27)",
+          Key("action", "|".join(ACTIONS), "the action it shows")),
     _kind("king-track", m.Rules, "the king's track",
           Key("values", "N ...", "the values of its spaces, from the first"),
           Key("start", "N", "the space the king starts on"),

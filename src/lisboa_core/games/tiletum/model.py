@@ -152,6 +152,7 @@ class Rules:
     posts: tuple[PostSpace, ...]
     dice: tuple[tuple[str, str], ...]
     areas: tuple[str, ...]
+    action_tiles: tuple[str, ...]
     king_values: tuple[int, ...]
     king_start: int
     king_last_vp: int

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from lisboa_core.games.tiletum.language import ACTIONS as AREA_ACTIONS
 from lisboa_core.games.tiletum.model import Rules
 from lisboa_core.games.tiletum.rules.ops import ACTIONS, rules_of
 from lisboa_core.games.tiletum.stack import STACK
@@ -56,6 +57,8 @@ def _values(state: State, seat: int) -> list[float]:
     kinds = sorted(STACK.kinds())
     out: list[float] = []
     out += _one_hot(4, state.round - 1) + _one_hot(4, state.cycle) + _one_hot(6, state.wheel)
+    for offered in state.area_actions:  # TL27.1: the variant moves the actions
+        out += _one_hot(len(AREA_ACTIONS), AREA_ACTIONS.index(offered))
     for dice in state.area_dice:
         out += [float(sum(1 for d in dice if d[:2] == c)) for c, _ in rules.dice]
         out += [float(sum(1 for d in dice if d[2:] == str(v))) for v in range(1, 7)]

@@ -28,7 +28,7 @@ def render_text(state_or_view: Any) -> str:
                       + (f" {top.data[0]}, {top.data[1]} AP" if top.kind == "action" else "")
                       + ")" if top else "nobody (game over)"),
     ]
-    for a, action in enumerate(rules.areas):
+    for a, action in enumerate(state.area_actions):
         value = (a - state.wheel) % 6 + 1
         lines.append(f"  AR{a + 1} {action:<9} value {value} ({7 - value} AP) "
                      f"dice {_tiles(state.area_dice[a])}  bonus {state.area_bonus[a] or '-'}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from lisboa_core.core.rng import Rng
 from lisboa_core.games.tiletum.model import Rules
+from lisboa_core.games.tiletum.options import Options, area_actions, wheel_offset
 from lisboa_core.games.tiletum.player import PlayerState
 from lisboa_core.games.tiletum.rules.draws import FACE_DOWN
 from lisboa_core.games.tiletum.rules.phases import round_frames
@@ -23,7 +24,8 @@ def new_state(rules: Rules, players: int, seed: int, options: Any = None) -> Sta
     """
     setup = rules.setup_for(players)
     rng = Rng(seed)
-    wheel, rng = rng.below(6)  # TL2.1.2
+    options = options if options is not None else Options()
+    wheel, rng = wheel_offset(options, rng)  # TL2.1.2
     start, rng = rng.below(players)  # TL2.2.1
     order = tuple((start + i) % players for i in range(players))
     bonus, rng = rng.shuffle([t.id for t in rules.bonus_tiles if t.players <= players])
@@ -32,6 +34,7 @@ def new_state(rules: Rules, players: int, seed: int, options: Any = None) -> Sta
     costs, rng = rng.shuffle([c.id for c in rules.costs])
     towns, rng = rng.shuffle([t for _, t in rules.town_tiles])
     fairs, rng = rng.shuffle([f.id for f in rules.fairs])
+    actions, rng = area_actions(rules, options, rng)  # TL2.1.3, TL27.1
     area_bonus, bonus = bonus[:6], bonus[6:]  # TL2.1.5
     king_bonus, bonus = bonus[0], bonus[1:]
     map_bonus = []
@@ -70,7 +73,8 @@ def new_state(rules: Rules, players: int, seed: int, options: Any = None) -> Sta
         players=tuple(seats), pending=(), rng=rng, catalogue=rules.digest,
         round=1, cycle=0, order=order, king=tuple(king), wheel=wheel,
         bag=tuple(sorted(d for d, _ in rules.dice for _ in range(setup.dice_per_colour))),
-        area_dice=((),) * 6, area_bonus=tuple(area_bonus), king_bonus=king_bonus,
+        area_dice=((),) * 6, area_bonus=tuple(area_bonus), area_actions=actions,
+        king_bonus=king_bonus,
         map_bonus=tuple(map_bonus), posts=tuple(posts),
         pillars=((),) * len(rules.cathedrals),
         costs=tuple(costs),

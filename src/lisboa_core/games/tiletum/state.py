@@ -42,6 +42,7 @@ class State(GameState):
         "bag",
         "area_dice",
         "area_bonus",
+        "area_actions",
         "king_bonus",
         "map_bonus",
         "posts",
@@ -73,6 +74,7 @@ class State(GameState):
         "int",
         "tuple[str, ...]",
         "tuple[tuple[str, ...], ...]",
+        "tuple[str, ...]",
         "tuple[str, ...]",
         "str",
         "tuple[str, ...]",
@@ -112,6 +114,8 @@ class State(GameState):
     """Per action area: its dice (colour id + value)."""
     area_bonus: tuple[str, ...]
     """Per action area: its bonus tile, or ''."""
+    area_actions: tuple[str, ...]
+    """Per action area: the action it offers, printed (TL2.1.3) or its action tile's (TL27.1)."""
     king_bonus: str
     """The tile on the king bonus space, or ''."""
     map_bonus: tuple[str, ...]
@@ -159,6 +163,7 @@ class State(GameState):
         bag: tuple[str, ...],
         area_dice: tuple[tuple[str, ...], ...],
         area_bonus: tuple[str, ...],
+        area_actions: tuple[str, ...],
         king_bonus: str,
         map_bonus: tuple[str, ...],
         posts: tuple[int, ...],
@@ -188,6 +193,7 @@ class State(GameState):
         self.bag = bag
         self.area_dice = area_dice
         self.area_bonus = area_bonus
+        self.area_actions = area_actions
         self.king_bonus = king_bonus
         self.map_bonus = map_bonus
         self.posts = posts
@@ -220,6 +226,7 @@ class State(GameState):
             self.bag,
             self.area_dice,
             self.area_bonus,
+            self.area_actions,
             self.king_bonus,
             self.map_bonus,
             self.posts,
@@ -272,6 +279,7 @@ class State(GameState):
             self.bag,
             self.area_dice,
             self.area_bonus,
+            self.area_actions,
             self.king_bonus,
             self.map_bonus,
             self.posts,
@@ -306,6 +314,7 @@ class State(GameState):
             self.bag,
             self.area_dice,
             self.area_bonus,
+            self.area_actions,
             self.king_bonus,
             self.map_bonus,
             self.posts,
@@ -340,6 +349,7 @@ class State(GameState):
         bag = self.bag
         area_dice = self.area_dice
         area_bonus = self.area_bonus
+        area_actions = self.area_actions
         king_bonus = self.king_bonus
         map_bonus = self.map_bonus
         posts = self.posts
@@ -381,6 +391,8 @@ class State(GameState):
                 area_dice = value
             elif name == "area_bonus":
                 area_bonus = value
+            elif name == "area_actions":
+                area_actions = value
             elif name == "king_bonus":
                 king_bonus = value
             elif name == "map_bonus":
@@ -428,6 +440,7 @@ class State(GameState):
             bag,
             area_dice,
             area_bonus,
+            area_actions,
             king_bonus,
             map_bonus,
             posts,

@@ -81,7 +81,7 @@ def _turn(state: State, frame: Frame, move: Move | None) -> State:
                                                               *p.warehouse[w + 1 :])))
         resource = str(move.args[2])
     state = add_resources(state, seat, **{resource: value})
-    action = rules.areas[area]
+    action = state.area_actions[area]  # TL2.1.3; TL27.1: its action tile's
     ap = die_ap(value)
     state = push(state, Frame("turn-end", seat))
     if action == "joker":
