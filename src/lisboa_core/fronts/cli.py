@@ -20,6 +20,7 @@ from typing import Any
 
 from lisboa_core._deprecation import moved
 from lisboa_core.bots.basic import BOTS
+from lisboa_core.dsl.ast import Field
 from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.format import format_component
 from lisboa_core.dsl.parser import parse_file
@@ -158,7 +159,7 @@ def _written_kinds(found: Game, args: argparse.Namespace) -> dict[str, str]:
 def _provenance(component: Any) -> str:
     """The ``provenance`` field of a written component as written, or ``?``."""
     for item in component.items:
-        if str(getattr(item, "key", "")) == "provenance" and getattr(item, "values", ()):
+        if isinstance(item, Field) and str(item.key) == "provenance" and item.values:
             return " ".join(str(v) for v in item.values)
     return "?"
 
