@@ -214,3 +214,20 @@ def test_tl27_2_the_command_line_offers_the_options(
     assert main(["--game", "puerto-rico", "simulate", "--players", "3", "--games", "1",
                  "--action-tiles", "--quiet"]) == 1
     assert "--action-tiles and --wheel are Tiletum options" in capsys.readouterr().err
+
+
+def test_tl27_1_the_board_picture_labels_each_area_with_its_tile() -> None:
+    """TL27.1: in a variant game the wheel's areas show the actions of their tiles, not the
+    printed ones."""
+    from xml.etree import ElementTree
+
+    from lisboa_core.svg import board
+
+    for s in range(8):
+        state = new_game(players=2, seed=s, game="tiletum", options=VARIANT)
+        if state.area_actions != PRINTED:
+            break
+    tree = ElementTree.fromstring(board(state))
+    shown = [e.get("data-action") for e in tree.iter()
+             if e.get("data-kind") == "area"]
+    assert tuple(shown) == state.area_actions != PRINTED

@@ -197,7 +197,7 @@ def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) 
     c.circle(cx, cy, radius, "#fbeee6", stroke="#7b6a58", title="the action wheel",
              data={"kind": "wheel", "offset": state.wheel})
     count = len(rules.areas)
-    for a, action in enumerate(rules.areas):
+    for a, action in enumerate(state.area_actions):  # TL27.1: a tile's action
         value = (a - state.wheel) % count + 1
         angle = 2 * math.pi * a / count - math.pi / 2
         ax, ay = cx + 118 * math.cos(angle), cy + 118 * math.sin(angle)
