@@ -1,0 +1,322 @@
+"""How good a Tiletum position looks for each seat: the greedy bot's evaluation for Tiletum
+(:meth:`Game.position_values <lisboa_core.games.Game.position_values>`; the search bot's
+leaf values too).
+
+A seat's **worth** is the VP it would have if the game ended now (the VP track plus final
+scoring, TL20) with the final-scoring step for leftover resources smoothed out, plus what
+its position is likely to bring in the turns left: resources at the rate the rules convert
+them to VP, contracts in the warehouse by how much of their payment is at hand, progress
+towards completed buildings and the bonus AP of completed ones, the king track's VP in the
+king phases still to come, the fairs still to come (their towns and tiles are on the table)
+and the cathedrals where a pillar of the seat waits for its contribution. The value of a
+seat is its worth less the best worth of another seat, in VP.
+
+Every number of the game comes from the catalogue (:mod:`.model`); the weights below only
+say how much of a future gain to count now, and all of them fade as the turns run out, so at
+the end of the game the value is the final score difference.
+
+Example::
+
+    from lisboa_core import new_game
+    from lisboa_core.games.tiletum.evaluation import position_values
+
+    values = position_values(new_game(players=2, seed=1, game="tiletum"))
+    assert len(values) == 2 and values[0] == -values[1]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Final
+
+from lisboa_core.games.tiletum.model import RESOURCES, Rules
+from lisboa_core.games.tiletum.player import PlayerState
+from lisboa_core.games.tiletum.rules.duties import payment
+from lisboa_core.games.tiletum.rules.ops import completed, king_space, rules_of
+from lisboa_core.games.tiletum.rules.phases import CYCLES, ROUNDS, fair_count
+from lisboa_core.games.tiletum.scoring import score
+from lisboa_core.games.tiletum.state import State
+
+__all__ = [
+    "ASSISTANT_HELD",
+    "BONUS_AP_USE",
+    "BUILDING_PROGRESS",
+    "CATHEDRAL_OPEN",
+    "COAT_HELD",
+    "CONTRACT_HELD",
+    "FAIR_GROWTH",
+    "GOLD_PER_RESOURCE",
+    "KING_LATER",
+    "MERCHANT_REACH",
+    "PERSON_HELD",
+    "RESOURCE_USE",
+    "position_values",
+    "worth",
+]
+
+GOLD_PER_RESOURCE: Final = 2
+"""Gold paid for one resource of another type in the gold exchange (TL14.2.1): a gold is
+worth half a resource until the end, where every resource counts alike (TL20.4)."""
+
+RESOURCE_USE: Final = 0.55
+"""The share of the catalogue's mean contract rate (VP per resource paid, TL23) a resource
+is worth with the whole game ahead. Not all resources reach a contract (contracts must be
+taken with AP, the contract spaces run out, coats cost food and cathedrals stone), so only
+about half the rate counts; it fades to the final-scoring rate (1 VP per
+``resources_per_vp``, TL20.4) as the turns run out."""
+
+CONTRACT_HELD: Final = 0.6
+"""The share of a held contract's VP (its own plus the next contract space's, TL14.3.3)
+counted while it waits in the warehouse, times the share of its payment at hand: taken
+contracts are fulfilled when the resources come, and an unfulfilled one scores nothing at
+the end (TL20.5)."""
+
+PERSON_HELD: Final = 1.2
+"""VP a person tile in the warehouse is worth with the game ahead: placing it costs 1-3 AP
+and gives its bonus (TL11.5) and a room towards a completed building."""
+
+COAT_HELD: Final = 1.5
+"""VP a coat of arms in the warehouse is worth with the game ahead: placing it gives a coat
+space's bonus (TL25.2) and is half of completing a building (TL16.1), for some food."""
+
+ASSISTANT_HELD: Final = 1.0
+"""VP an assistant in the warehouse is worth with the game ahead (a one-off ability,
+TL22)."""
+
+BUILDING_PROGRESS: Final = 0.7
+"""The share of a building's expected completion counted before it is complete: each
+incomplete building adds its filled share of rooms and coat space (squared: the last room is
+the hard one) times this share to the completed count, valued at the final-scoring table's
+mean VP per building (TL20.3)."""
+
+BONUS_AP_USE: Final = 0.35
+"""The share of the seat's remaining turns whose die action is of a kind a completed
+building's bonus AP add to (TL16.3): one area of six, more with the joker and with the
+player choosing dice for it. An AP is worth a resource (the wheel trades one for the other,
+TL6.6)."""
+
+KING_LATER: Final = 0.7
+"""The share of the king track's VP projected for the king phases of later rounds (the
+marker's place after the reset, TL17.5, and the expected corruption, TL5.2-TL5.4), which
+other seats' moves and the corruption draws make less sure than this round's."""
+
+MERCHANT_REACH: Final = 0.5
+"""How likely a seat is to take part in a fair through its merchant (TL18.2) is this to the
+power of the merchant's distance (in moves) to the fair town; a trading post there makes it
+sure."""
+
+FAIR_GROWTH: Final = 0.5
+"""Items a fair tile counts that a seat is expected to add per round until that fair (more
+posts, contracts, pillars...), so a later fair is not judged on today's counts alone."""
+
+CATHEDRAL_OPEN: Final = 0.5
+"""The share of a cathedral contribution's VP (cost tile plus the top cathedral tile,
+TL14.5.3) counted where the seat has a pillar and has not contributed yet: the stone still
+has to be found."""
+
+_DISTANCES: Final[dict[str, dict[str, dict[str, int]]]] = {}
+_RATES: Final[dict[str, float]] = {}
+
+
+def _distances(rules: Rules) -> dict[str, dict[str, int]]:
+    """Moves between every two map spaces (TL10.2), computed once per catalogue."""
+    found = _DISTANCES.get(rules.digest)
+    if found is None:
+        found = {}
+        for start in rules.spaces:
+            far = {start: 0}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for there in rules.adjacent(here):
+                    if there not in far:
+                        far[there] = far[here] + 1
+                        queue.append(there)
+            found[start] = far
+        _DISTANCES[rules.digest] = found
+    return found
+
+
+def _interpolate(values: tuple[int, ...], at: float) -> float:
+    """``values`` read at a fractional index (clamped to its ends)."""
+    at = min(max(at, 0.0), len(values) - 1.0)
+    low = int(at)
+    if low >= len(values) - 1:
+        return float(values[-1])
+    return values[low] + (values[low + 1] - values[low]) * (at - low)
+
+
+def _turns_left(state: State, seat: int) -> int:
+    """The turns ``seat`` still takes: the pending ones of this round, three a later round."""
+    here = sum(1 for f in state.pending if f.kind == "turn" and f.seat == seat)
+    later = (ROUNDS - state.round) * CYCLES if state.pending else 0
+    return here + later
+
+
+def _contract_rate(rules: Rules) -> float:
+    """The catalogue's mean VP per resource paid for a contract (TL23), computed once."""
+    found = _RATES.get(rules.digest)
+    if found is None:
+        rates = [c.vp / sum(n for _, n in c.pay) for c in rules.contracts if c.pay]
+        found = _RATES[rules.digest] = sum(rates) / len(rates) if rates else 0.0
+    return found
+
+
+def _resource_worth(rules: Rules, ahead: float, gold: bool = False) -> float:
+    """The worth of one resource with ``ahead`` of the game left: the usable share of the
+    contract rate (halved for gold, TL14.2.1) fading to the final-scoring rate (TL20.4)."""
+    end = 1.0 / rules.resources_per_vp
+    play = RESOURCE_USE * _contract_rate(rules) / (GOLD_PER_RESOURCE if gold else 1)
+    return end + max(0.0, play - end) * ahead
+
+
+def _resources(rules: Rules, p: PlayerState, ahead: float) -> float:
+    """Resources at their worth (:func:`_resource_worth`)."""
+    i = RESOURCES.index("gold")
+    return (_resource_worth(rules, ahead) * (sum(p.resources) - p.resources[i])
+            + _resource_worth(rules, ahead, gold=True) * p.resources[i])
+
+
+def _warehouse(state: State, rules: Rules, p: PlayerState, ahead: float) -> float:
+    """Tiles waiting in the warehouse (TL15.2: only used tiles leave it)."""
+    have = dict(zip(RESOURCES, p.resources, strict=True))
+    tiles = rules.extra["tile"]
+    space = len(p.contracts)
+    total = 0.0
+    for t in p.warehouse:
+        if t in rules.extra["person"]:
+            total += PERSON_HELD * ahead
+            continue
+        if t not in tiles:
+            continue
+        tile = tiles[t]
+        if tile.kind == "coat":
+            total += COAT_HELD * ahead
+        elif tile.kind == "assistant":
+            total += ASSISTANT_HELD * ahead
+        elif tile.kind == "contract" and space < len(rules.contract_spaces):
+            contract = rules.extra["contract"][tile.holds]
+            need = sum(n for _, n in contract.pay)
+            fixed = payment(state, t, "") or {}
+            fixed.pop("", None)
+            named = sum(min(have.get(r, 0), n) for r, n in fixed.items())
+            spare = sum(have.values()) - sum(min(have.get(r, 0), n) for r, n in fixed.items())
+            loose = need - sum(fixed.values())
+            at_hand = (named + min(max(spare, 0), loose)) / need if need else 1.0
+            vp = contract.vp + rules.contract_spaces[space]
+            total += CONTRACT_HELD * vp * at_hand * (0.5 + 0.5 * ahead)
+            space += 1
+    return total
+
+
+def _buildings(rules: Rules, p: PlayerState, ahead: float, turns: int) -> float:
+    """Completed buildings at the final-scoring table, progress towards more, and the bonus
+    AP of the completed ones in the turns left."""
+    done = 0
+    progress = 0.0
+    for i, b in enumerate(rules.buildings):
+        if completed(rules, p, i):
+            done += 1
+            continue
+        filled = sum(1 for t in p.rooms[i] if t) + (1 if p.coats[i] else 0)
+        progress += (filled / (b.rooms + 1)) ** 2
+    table = rules.completed_vp
+    slope = (table[-1] - table[0]) / (len(table) - 1)
+    value = table[min(done, len(table) - 1)] + slope * BUILDING_PROGRESS * progress * ahead
+    ap_worth = _resource_worth(rules, ahead)
+    return value + sum(p.bonus_ap) * turns * BONUS_AP_USE * ap_worth
+
+
+def _king(state: State, rules: Rules, seat: int, phase_pending: bool) -> float:
+    """The king track's VP in the king phases still to come (TL17.2), the marker drifting
+    left by the expected corruption (TL5.2-TL5.4) and reset from red spaces (TL17.5)."""
+    values = rules.king_values
+    drop = sum(rules.corruption) / len(rules.corruption)
+    reveals = sum(1 for f in state.pending if f.kind == "corrupt")
+    at = float(king_space(state, seat))
+    total = 0.0
+    if phase_pending:
+        at = max(0.0, at - drop * reveals)
+        total += _interpolate(values, at)
+    later = ROUNDS - state.round if state.pending else 0
+    for _ in range(later):
+        at = max(at, float(rules.king_start))
+        at = max(0.0, at - drop * CYCLES)
+        total += KING_LATER * _interpolate(values, at)
+    return total
+
+
+def _fairs(state: State, rules: Rules, seat: int, this_round: bool) -> float:
+    """The fairs still to come (TL18), each valued by its base value times what it counts
+    for the seat (growing towards later fairs), times how likely the seat takes part."""
+    p = state.players[seat]
+    far = _distances(rules)
+    index = rules.extra["post_index"]
+    total = 0.0
+    first = state.round if this_round else state.round + 1
+    for r in range(first, ROUNDS + 1):
+        if not state.pending:
+            break
+        town = rules.extra["town"][state.fair_towns[r - 1]]
+        fair = rules.extra["fair"][state.fair_tiles[r - 1]]
+        if any(state.posts[index[i]] == seat for i in town.posts):
+            share = 1.0
+        else:
+            share = MERCHANT_REACH ** far[p.merchant].get(town.id, len(rules.spaces))
+        base = rules.fair_vp[r - 1] + fair.vp
+        kind, *what = fair.counts
+        if kind == "king":
+            times = 1.0  # TL18.6: the king VP count twice, valued with the king track
+        else:
+            times = min(fair_count(state, seat, w) for w in what) + FAIR_GROWTH * (r - state.round)
+        total += share * base * times
+    return total
+
+
+def _cathedrals(state: State, rules: Rules, seat: int, ahead: float) -> float:
+    """Open contributions (TL14.5): a pillar of the seat, no contribution yet, tiles left."""
+    p = state.players[seat]
+    total = 0.0
+    for i, site in enumerate(rules.cathedrals):
+        if seat in state.pillars[i] and not p.contributed[i] and state.cathedral_left[i] > 0:
+            cost = rules.extra["cost"][state.costs[i]]
+            if not cost.closed:
+                top = site.tiles[site.pillars - state.cathedral_left[i]]
+                total += CATHEDRAL_OPEN * (cost.vp + top) * ahead
+    return total
+
+
+def worth(state: State, seat: int) -> float:
+    """What ``seat``'s position is worth in VP (see the module docstring).
+
+    :param state: any state (a sampled one, for a bot).
+    :param seat: the seat.
+    """
+    rules = rules_of(state)
+    p = state.players[seat]
+    sheet = score(state).seats[seat]
+    if not state.pending:
+        return float(sheet.total)  # the game is over: the final score
+    turns = _turns_left(state, seat)
+    ahead = turns / (ROUNDS * CYCLES)
+    kinds = {f.kind for f in state.pending}
+    king_pending = bool(kinds & {"king-phase", "king-score"})
+    fair_pending = "fair" in kinds
+    return (p.vp + sheet.points("posts-x-pillars")
+            + _resources(rules, p, ahead)
+            + _buildings(rules, p, ahead, turns)
+            + _warehouse(state, rules, p, ahead)
+            + _king(state, rules, seat, king_pending)
+            + _fairs(state, rules, seat, fair_pending)
+            + _cathedrals(state, rules, seat, ahead))
+
+
+def position_values(state: State) -> list[float]:
+    """How good ``state`` looks for every seat: its :func:`worth` less the best worth of
+    another seat.
+
+    :param state: any state (a sampled one, for a bot).
+    """
+    worths = [worth(state, seat) for seat in range(state.player_count)]
+    return [w - max((o for i, o in enumerate(worths) if i != s), default=0.0)
+            for s, w in enumerate(worths)]
