@@ -43,6 +43,7 @@ __all__ = [
     "BUILDING_PROGRESS",
     "CATHEDRAL_OPEN",
     "COAT_HELD",
+    "CONTRACT_GATHER",
     "CONTRACT_HELD",
     "FAIR_GROWTH",
     "GOLD_PER_RESOURCE",
@@ -66,10 +67,14 @@ about half the rate counts; it fades to the final-scoring rate (1 VP per
 ``resources_per_vp``, TL20.4) as the turns run out."""
 
 CONTRACT_HELD: Final = 0.6
-"""The share of a held contract's VP (its own plus the next contract space's, TL14.3.3)
-counted while it waits in the warehouse, times the share of its payment at hand: taken
-contracts are fulfilled when the resources come, and an unfulfilled one scores nothing at
-the end (TL20.5)."""
+"""The share of a held contract's gain counted while it waits in the warehouse: its VP (its
+own plus the next contract space's, TL14.3.3) less the worth of the resources it takes,
+times how ready it is (:data:`CONTRACT_GATHER`). Below 1, so fulfilling one is always
+better than holding it, and an unfulfilled one scores nothing at the end (TL20.5)."""
+
+CONTRACT_GATHER: Final = 0.5
+"""How ready a held contract counts: the share of its payment at hand, plus this share of
+the rest with the whole game ahead to gather it (fading as the turns run out)."""
 
 PERSON_HELD: Final = 1.2
 """VP a person tile in the warehouse is worth with the game ahead: placing it costs 1-3 AP
@@ -84,10 +89,10 @@ ASSISTANT_HELD: Final = 1.0
 TL22)."""
 
 BUILDING_PROGRESS: Final = 0.7
-"""The share of a building's expected completion counted before it is complete: each
-incomplete building adds its filled share of rooms and coat space (squared: the last room is
-the hard one) times this share to the completed count, valued at the final-scoring table's
-mean VP per building (TL20.3)."""
+"""The share of a building's completion counted before it is complete, times the filled
+share of its rooms and coat space: a building half full is worth this share of half of what
+completing it brings (a step of the final-scoring table, TL20.3, and its bonus AP for the
+turns left, TL16.2-TL16.3)."""
 
 BONUS_AP_USE: Final = 0.35
 """The share of the seat's remaining turns whose die action is of a kind a completed
@@ -180,6 +185,7 @@ def _resources(rules: Rules, p: PlayerState, ahead: float) -> float:
 def _warehouse(state: State, rules: Rules, p: PlayerState, ahead: float) -> float:
     """Tiles waiting in the warehouse (TL15.2: only used tiles leave it)."""
     have = dict(zip(RESOURCES, p.resources, strict=True))
+    each = _resource_worth(rules, ahead)
     tiles = rules.extra["tile"]
     space = len(p.contracts)
     total = 0.0
@@ -203,28 +209,31 @@ def _warehouse(state: State, rules: Rules, p: PlayerState, ahead: float) -> floa
             spare = sum(have.values()) - sum(min(have.get(r, 0), n) for r, n in fixed.items())
             loose = need - sum(fixed.values())
             at_hand = (named + min(max(spare, 0), loose)) / need if need else 1.0
+            ready = at_hand + (1 - at_hand) * ahead * CONTRACT_GATHER
             vp = contract.vp + rules.contract_spaces[space]
-            total += CONTRACT_HELD * vp * at_hand * (0.5 + 0.5 * ahead)
+            total += CONTRACT_HELD * max(0.0, vp - need * each) * ready
             space += 1
     return total
 
 
 def _buildings(rules: Rules, p: PlayerState, ahead: float, turns: int) -> float:
-    """Completed buildings at the final-scoring table, progress towards more, and the bonus
-    AP of the completed ones in the turns left."""
+    """Completed buildings (TL20.3: the table at the end; with the game ahead, its mean step
+    per building, since the table's first steps give nothing yet lead to its big ones),
+    progress towards more (each worth its step and the bonus AP it would bring, TL16.2), and
+    the bonus AP of the completed ones in the turns left (TL16.3)."""
     done = 0
     progress = 0.0
+    ap_worth = turns * BONUS_AP_USE * _resource_worth(rules, ahead)
+    table = rules.completed_vp
+    slope = (table[-1] - table[0]) / (len(table) - 1)
     for i, b in enumerate(rules.buildings):
         if completed(rules, p, i):
             done += 1
             continue
         filled = sum(1 for t in p.rooms[i] if t) + (1 if p.coats[i] else 0)
-        progress += (filled / (b.rooms + 1)) ** 2
-    table = rules.completed_vp
-    slope = (table[-1] - table[0]) / (len(table) - 1)
-    value = table[min(done, len(table) - 1)] + slope * BUILDING_PROGRESS * progress * ahead
-    ap_worth = _resource_worth(rules, ahead)
-    return value + sum(p.bonus_ap) * turns * BONUS_AP_USE * ap_worth
+        progress += filled / (b.rooms + 1) * (slope * ahead + b.rooms * ap_worth)
+    finished = table[min(done, len(table) - 1)] * (1 - ahead) + slope * done * ahead
+    return finished + BUILDING_PROGRESS * progress + sum(p.bonus_ap) * ap_worth
 
 
 def _king(state: State, rules: Rules, seat: int, phase_pending: bool) -> float:
@@ -262,7 +271,7 @@ def _fairs(state: State, rules: Rules, seat: int, this_round: bool) -> float:
         if any(state.posts[index[i]] == seat for i in town.posts):
             share = 1.0
         else:
-            share = MERCHANT_REACH ** far[p.merchant].get(town.id, len(rules.spaces))
+            share = MERCHANT_REACH ** far[p.merchant].get(town.id, len(far))
         base = rules.fair_vp[r - 1] + fair.vp
         kind, *what = fair.counts
         if kind == "king":
@@ -287,22 +296,24 @@ def _cathedrals(state: State, rules: Rules, seat: int, ahead: float) -> float:
 
 
 def worth(state: State, seat: int) -> float:
-    """What ``seat``'s position is worth in VP (see the module docstring).
+    """What ``seat``'s position is worth in VP (see the module docstring); at the end of
+    the game, its final score.
 
     :param state: any state (a sampled one, for a bot).
     :param seat: the seat.
     """
+    if not state.pending:
+        return float(score(state).seats[seat].total)  # the game is over
     rules = rules_of(state)
     p = state.players[seat]
-    sheet = score(state).seats[seat]
-    if not state.pending:
-        return float(sheet.total)  # the game is over: the final score
     turns = _turns_left(state, seat)
     ahead = turns / (ROUNDS * CYCLES)
     kinds = {f.kind for f in state.pending}
     king_pending = bool(kinds & {"king-phase", "king-score"})
     fair_pending = "fair" in kinds
-    return (p.vp + sheet.points("posts-x-pillars")
+    posts = state.posts.count(seat)
+    pillars = sum(stack.count(seat) for stack in state.pillars)
+    return (p.vp + posts * pillars  # TL20.2
             + _resources(rules, p, ahead)
             + _buildings(rules, p, ahead, turns)
             + _warehouse(state, rules, p, ahead)
