@@ -27,7 +27,7 @@ Example::
 from __future__ import annotations
 
 from collections import deque
-from typing import Final
+from typing import Final, NamedTuple
 
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
 from lisboa_core.games.tiletum.player import PlayerState
@@ -151,11 +151,34 @@ def _interpolate(values: tuple[int, ...], at: float) -> float:
     return values[low] + (values[low + 1] - values[low]) * (at - low)
 
 
-def _turns_left(state: State, seat: int) -> int:
-    """The turns ``seat`` still takes: the pending ones of this round, three a later round."""
-    here = sum(1 for f in state.pending if f.kind == "turn" and f.seat == seat)
-    later = (ROUNDS - state.round) * CYCLES if state.pending else 0
-    return here + later
+class _Pending(NamedTuple):
+    """What the decision stack says is still to come this round (read once per state)."""
+
+    turns: tuple[int, ...]
+    """Per seat: its turns still pending this round."""
+    reveals: int
+    """Corruption tokens still to be revealed this round (TL5.2)."""
+    king: bool
+    """Whether this round's king phase is still to come (TL17)."""
+    fair: bool
+    """Whether this round's fair is still to come (TL18)."""
+
+
+def _pending(state: State) -> _Pending:
+    turns = [0] * state.player_count
+    reveals = 0
+    king = fair = False
+    for f in state.pending:
+        kind = f.kind
+        if kind == "turn":
+            turns[f.seat] += 1
+        elif kind == "corrupt":
+            reveals += 1
+        elif kind in ("king-phase", "king-score"):
+            king = True
+        elif kind == "fair":
+            fair = True
+    return _Pending(tuple(turns), reveals, king, fair)
 
 
 def _contract_rate(rules: Rules) -> float:
@@ -236,16 +259,15 @@ def _buildings(rules: Rules, p: PlayerState, ahead: float, turns: int) -> float:
     return finished + BUILDING_PROGRESS * progress + sum(p.bonus_ap) * ap_worth
 
 
-def _king(state: State, rules: Rules, seat: int, phase_pending: bool) -> float:
+def _king(state: State, rules: Rules, seat: int, coming: _Pending) -> float:
     """The king track's VP in the king phases still to come (TL17.2), the marker drifting
     left by the expected corruption (TL5.2-TL5.4) and reset from red spaces (TL17.5)."""
     values = rules.king_values
     drop = sum(rules.corruption) / len(rules.corruption)
-    reveals = sum(1 for f in state.pending if f.kind == "corrupt")
     at = float(king_space(state, seat))
     total = 0.0
-    if phase_pending:
-        at = max(0.0, at - drop * reveals)
+    if coming.king:
+        at = max(0.0, at - drop * coming.reveals)
         total += _interpolate(values, at)
     later = ROUNDS - state.round if state.pending else 0
     for _ in range(later):
@@ -264,8 +286,6 @@ def _fairs(state: State, rules: Rules, seat: int, this_round: bool) -> float:
     total = 0.0
     first = state.round if this_round else state.round + 1
     for r in range(first, ROUNDS + 1):
-        if not state.pending:
-            break
         town = rules.extra["town"][state.fair_towns[r - 1]]
         fair = rules.extra["fair"][state.fair_tiles[r - 1]]
         if any(state.posts[index[i]] == seat for i in town.posts):
@@ -302,23 +322,24 @@ def worth(state: State, seat: int) -> float:
     :param state: any state (a sampled one, for a bot).
     :param seat: the seat.
     """
+    return _worth(state, seat, _pending(state))
+
+
+def _worth(state: State, seat: int, coming: _Pending) -> float:
     if not state.pending:
         return float(score(state).seats[seat].total)  # the game is over
     rules = rules_of(state)
     p = state.players[seat]
-    turns = _turns_left(state, seat)
+    turns = coming.turns[seat] + (ROUNDS - state.round) * CYCLES
     ahead = turns / (ROUNDS * CYCLES)
-    kinds = {f.kind for f in state.pending}
-    king_pending = bool(kinds & {"king-phase", "king-score"})
-    fair_pending = "fair" in kinds
     posts = state.posts.count(seat)
     pillars = sum(stack.count(seat) for stack in state.pillars)
     return (p.vp + posts * pillars  # TL20.2
             + _resources(rules, p, ahead)
             + _buildings(rules, p, ahead, turns)
             + _warehouse(state, rules, p, ahead)
-            + _king(state, rules, seat, king_pending)
-            + _fairs(state, rules, seat, fair_pending)
+            + _king(state, rules, seat, coming)
+            + _fairs(state, rules, seat, coming.fair)
             + _cathedrals(state, rules, seat, ahead))
 
 
@@ -328,6 +349,7 @@ def position_values(state: State) -> list[float]:
 
     :param state: any state (a sampled one, for a bot).
     """
-    worths = [worth(state, seat) for seat in range(state.player_count)]
+    coming = _pending(state)
+    worths = [_worth(state, seat, coming) for seat in range(state.player_count)]
     return [w - max((o for i, o in enumerate(worths) if i != s), default=0.0)
             for s, w in enumerate(worths)]
