@@ -256,7 +256,14 @@ def test_greedy_with_the_evaluation_beats_random() -> None:
         assert list(score(final).winners) == [greedy]
 
 
-def test_rolled_helper_keeps_the_evaluation_defined() -> None:
-    """A position right after the dice are rolled (a chance step resolved) is judged too."""
+def test_with_three_seats_only_the_leader_looks_ahead() -> None:
+    """Each seat's worth less the best other's: the seat worth most has a value of 0 or
+    more, every other seat less than 0 or a tie with it."""
     state = rolled(new_game(players=3, seed=2, game="tiletum"))
-    assert len(position_values(state)) == 3
+    values = position_values(state)
+    worths = [worth(state, s) for s in range(3)]
+    leader = worths.index(max(worths))
+    assert values[leader] >= 0
+    assert all(v <= 0 for s, v in enumerate(values) if s != leader)
+    low, mid, high = sorted(worths)
+    assert sorted(values) == [low - high, mid - high, high - mid]
