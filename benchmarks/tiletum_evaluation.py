@@ -5,6 +5,12 @@ intervals and the mean VP with the mean margin's 95% interval.
 
 Run: ``PYTHONPATH=src .venv/bin/python benchmarks/tiletum_evaluation.py [games] [jobs]
 [seed]`` (default 40 games per pairing, 1 process, seed 2000).
+
+Measured 2026-11-26 (40 games each, seeds 2000-2039, a loaded 2-core machine):
+greedy vs greedy-generic: greedy wins 100% (95% 91%-100%), mean VP 128.1 vs 62.2, margin
++65.9 (95% +57.1 to +74.8); greedy vs random: 100% (91%-100%), 132.8 vs 19.2; greedy-generic
+vs random: 98% (87%-100%), 68.7 vs 19.7. The evaluation costs about 4x the generic one per
+position, so a greedy game takes about twice as long.
 """
 
 from __future__ import annotations
