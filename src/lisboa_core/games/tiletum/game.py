@@ -80,6 +80,14 @@ class Tiletum(Game):
 
         return determinize(view, seed)
 
+    def position_values(self, state: Any) -> list[float]:
+        """The greedy bot's (and the search bot's) evaluation for every seat: the worth of
+        each seat's position less the best other's
+        (:func:`lisboa_core.games.tiletum.evaluation.position_values`)."""
+        from lisboa_core.games.tiletum.evaluation import position_values
+
+        return position_values(state)
+
     def render_text(self, state_or_view: Any) -> str:
         """The position as text (:func:`lisboa_core.games.tiletum.render.render_text`)."""
         from lisboa_core.games.tiletum.render import render_text
