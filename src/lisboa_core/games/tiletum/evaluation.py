@@ -157,7 +157,7 @@ class _Pending(NamedTuple):
     turns: tuple[int, ...]
     """Per seat: its turns still pending this round."""
     reveals: int
-    """Corruption tokens still to be revealed this round (TL5.2)."""
+    """The tokens still to be turned up this round (TL5.2)."""
     king: bool
     """Whether this round's king phase is still to come (TL17)."""
     fair: bool
