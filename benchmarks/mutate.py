@@ -171,6 +171,17 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "the reveal is an automatic frame: advance runs it as soon as it is on top, so no "
         "state handed out has it on top, and its handler never reads the seat (-2 is the "
         "chance seat the reveal becomes when it is made a chance step)",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if build == "post" and here in rules.extra["town"]:'):
+        "in the shipped catalogue a step's build is 'post', 'pillar' or none, and both "
+        "'pillar' and '' sort before 'post': >= is == (the card reader does not check the "
+        "word: a catalogue with a word sorting after 'post' would tell them apart)",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE", 'if move.kind == "post":'):
+        "the moves left there (a step frame's past 'stop' and 'step', an anywhere frame's "
+        "past 'skip') are 'post' and 'pillar', and 'pillar' < 'post': >= is ==",
+    (_TL + "phases.py", "core/NumberReplacer", 'state = push(state, Frame("king-score", -1))'):
+        "the king-phase scoring is an automatic frame under the king-bonus decision: "
+        "advance runs it as soon as it is on top, and its handler never reads the seat",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
