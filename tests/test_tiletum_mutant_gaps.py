@@ -106,5 +106,5 @@ def test_tl6_1_f_duties_after_the_action_leave_the_turn_open() -> None:
     assert state.pending[-1] == Frame("turn-end", 0)
     assert state.players[0].contracts == ("C04",) and state.players[0].vp == 4
     assert res(state, 0, "iron") == 0
-    state = play(state, "end")
+    state = rolled(play(state, "end"))  # the display's refill, a chance step or not
     assert not state.pending
