@@ -242,6 +242,18 @@ CASES = [
     Case(Mutant("tiletum: a trade or fulfil after the action ends the turn (!= -> <)",
                 TILETUM + "turn.py", 'if move.kind != "end":', 'if move.kind < "end":'),
          TL_GAPS + "test_tl6_1_f_duties_after_the_action_leave_the_turn_open"),
+    # The same package, seed 1.
+    Case(Mutant("tiletum: a die-type tile names only types sorting after the die's (!= -> >=)",
+                TILETUM + "turn.py",
+                'for r in RESOURCES if r != rules.extra["die"][str(m.args[1])[:2]]]',
+                'for r in RESOURCES if r >= rules.extra["die"][str(m.args[1])[:2]]]'),
+         TL_GAPS + "test_tl22_1_8_the_die_type_assistant_names_any_other_resource"),
+    Case(Mutant("tiletum: FT07 counts floor 2 only (>= -> ==)", TILETUM + "phases.py",
+                "enumerate(rooms) if t and floor >= 1)", "enumerate(rooms) if t and floor == 1)"),
+         TL_GAPS + "test_tl24_1_7_persons_on_floor_three_count_like_floor_two"),
+    Case(Mutant("tiletum: a contract with no free space offered as an assistant (== -> >=)",
+                TILETUM + "duties.py", 'elif kind == "assistant":', 'elif kind >= "assistant":'),
+         TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant"),
 ]
 
 

@@ -182,6 +182,16 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_TL + "phases.py", "core/NumberReplacer", 'state = push(state, Frame("king-score", -1))'):
         "the king-phase scoring is an automatic frame under the king-bonus decision: "
         "advance runs it as soon as it is on top, and its handler never reads the seat",
+    (_TL + "actions.py", "core/NumberReplacer",
+     '1 if word == "exchange" else exchanged, die)))'):
+        "the exchanged flag is only tested for truth (the first exchange's extra resource, "
+        "TL12.3): 2 and 1 are both true",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if bonus and bonus[0] == "persons":'):
+        "the shipped build bonuses are 'vp N', 'persons' or none (TL25.1), and 'vp' is "
+        "matched first: only 'persons' reaches the test",
+    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.args[0] != "yes":'):
+        "the area-bonus moves are 'bonus yes' and 'bonus no', and 'no' < 'yes': < is !=",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
@@ -277,6 +287,14 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
         _TL_GAPS + "test_tl15_5_only_contract_tiles_wait_for_an_empty_contract_space",
     (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.kind != "end":'):
         _TL_GAPS + "test_tl6_1_f_duties_after_the_action_leave_the_turn_open",
+    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_GtE",
+     'for r in RESOURCES if r != rules.extra["die"][str(m.args[1])[:2]]]'):
+        _TL_GAPS + "test_tl22_1_8_the_die_type_assistant_names_any_other_resource",
+    (_TL + "phases.py", "core/ReplaceComparisonOperator_GtE_Eq",
+     "return sum(1 for rooms in p.rooms for floor, t in enumerate(rooms) if t and floor >= 1)"):
+        _TL_GAPS + "test_tl24_1_7_persons_on_floor_three_count_like_floor_two",
+    (_TL + "duties.py", "core/ReplaceComparisonOperator_Eq_GtE", 'elif kind == "assistant":'):
+        _TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant",
     (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
         _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
     (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",

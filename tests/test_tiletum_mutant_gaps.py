@@ -9,6 +9,7 @@ from lisboa_core import legal_moves
 from lisboa_core.core.frame import Frame
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.scoring import score
+from lisboa_core.games.tiletum.stack import STACK
 from tiletum_scenarios import action, at, fresh, play, res, rolled, seat
 
 RULES = load_rules()
@@ -108,3 +109,37 @@ def test_tl6_1_f_duties_after_the_action_leave_the_turn_open() -> None:
     assert res(state, 0, "iron") == 0
     state = rolled(play(state, "end"))  # the display's refill, a chance step or not
     assert not state.pending
+
+
+def test_tl22_1_8_the_die_type_assistant_names_any_other_resource() -> None:
+    """TL22.1.8 / TL6.5: with B40 (AS8) in the warehouse, a yellow 3 (gold, TL1.3) taken
+    from AR3 may give 3 of any other type named: food, wool, stone or iron."""
+    state = fresh().replaced({"wheel": 0, "area_bonus": ("",) * 6,
+                              "area_dice": ((), (), ("DY3",), (), (), ())})
+    state = at(seat(state, 0, {}, warehouse=("B40",)), Frame("turn", 0))
+    assert {f"take AR3 DY3 {r}" for r in ("food", "wool", "stone", "iron")} <= _moves(state)
+    for named in ("food", "wool", "stone", "iron"):
+        after = play(state, f"take AR3 DY3 {named}")
+        assert res(after, 0, named) == 3 and res(after, 0, "gold") == 0
+
+
+def test_tl24_1_7_persons_on_floor_three_count_like_floor_two() -> None:
+    """TL24.1.7 / TL18.3 / TL18.4: FT07 counts the person tiles on floors 2 and 3: B1 full
+    (floors 1-3) and B3 with floor 1 only give 2; round 1's base value is the printed 1 plus
+    FT07's 2, so the merchant in Tiletum (TL18.2) gains 2 x 3 = 6 VP."""
+    state = fresh().replaced({"round": 1, "fair_tiles": ("FT07", "FT06", "FT06", "FT06")})
+    rooms = (("P07a", "P07b", "P07c"), ("",) * 3, ("P02a", ""), ("",) * 2, ("",), ())
+    state = seat(state, 0, vp=0, merchant="TIL", rooms=rooms)
+    after = STACK.advance(state.with_pending((Frame("turn-end", 1), Frame("fair", -1))))
+    assert after.players[0].vp == 2 * (1 + 2)
+
+
+def test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant() -> None:
+    """TL14.3.2 / TL14.6.1 / TL15.2: with all 8 contract spaces covered, a contract tile in
+    the warehouse (C04, 3 iron, held) can neither be fulfilled nor used as an assistant:
+    only assistants are used that way, so no duty names it."""
+    full = tuple(f"C{i:02d}" for i in range(5, 13))
+    state = seat(fresh(), 0, {"iron": 3}, warehouse=("C04",), contracts=full)
+    moves = _moves(action(state, 0, "king", 1))
+    assert not any(m.split()[0] in ("fulfil", "assist") for m in moves)
+    assert "fulfil C04" in _moves(action(seat(state, 0, contracts=full[:7]), 0, "king", 1))
