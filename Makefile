@@ -79,13 +79,15 @@ tamper: $(STAMP)
 	$(BIN)/python benchmarks/tamper.py 100000 2
 
 # Mutation testing (cosmic-ray): a seeded sample of MUTANTS mutants of one PACKAGE
-# (lisboa-rules, lisboa-hints, puerto-rico-rules, core) against the tests that guard it,
-# on copies of the sources; about 10-20 minutes on 2 cores. Not part of `make test`.
+# (lisboa-rules, lisboa-hints, puerto-rico-rules, tiletum-rules, core) against the tests
+# that guard it, on copies of the sources, WORKERS at once; about 10-20 minutes on 2
+# cores. Not part of `make test`.
 PACKAGE ?= lisboa-rules
 MUTANTS ?= 40
 SEED    ?= 26
+WORKERS ?= 2
 mutate: $(STAMP)
-	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers 2
+	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers $(WORKERS)
 
 # Rewrite tests/api_snapshot.txt after a deliberate change to the public API.
 api-snapshot: $(STAMP)

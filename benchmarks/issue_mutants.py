@@ -27,6 +27,8 @@ HINTS = "src/lisboa_core/games/lisboa/hints/"
 PINS = "tests/test_hint_pins.py::"
 CORE = "src/lisboa_core/core/"
 CORE_PINS = "tests/test_core_pins.py::"
+TILETUM = "src/lisboa_core/games/tiletum/rules/"
+TL_GAPS = "tests/test_tiletum_mutant_gaps.py::"
 
 
 # One row per mutant: (what it does, the file, the fragment, what replaces it, the test
@@ -215,6 +217,37 @@ TABLE: list[tuple[str, str, str, str, str]] = [
      '("out of date: " if args.check else "wrote ") + str(path)',
      '("out of date: " if args.check else "wrote ") / str(path)',
      CORE_PINS + "test_the_generator_command_line_names_each_stale_and_each_written_module"),
+    # Survivors of `make mutate PACKAGE=tiletum-rules` (seeds 26 and 1), killed since
+    # (tests/test_tiletum_mutant_gaps.py).
+    ("tiletum: no refresh with an empty person deck (or -> and)", TILETUM + "actions.py",
+     "if state.person_deck or any(state.person_display):",
+     "if state.person_deck and any(state.person_display):",
+     TL_GAPS + "test_tl11_2_a_refresh_with_an_empty_deck_brings_the_discards_back"),
+    ("tiletum: any later seat's post closes a town (== -> >=)", TILETUM + "effects.py",
+     "if any(state.posts[index[i]] == seat for i in ids):",
+     "if any(state.posts[index[i]] >= seat for i in ids):",
+     TL_GAPS + "test_tl10_4_another_players_trading_post_leaves_the_town_open"),
+    ("tiletum: a pillar placed repeats its site's old stack (+ -> *)", TILETUM + "effects.py",
+     "(*pillars[i], seat), *pillars[i + 1 :])})", "(*pillars[i], seat), *pillars[i * 1 :])})",
+     TL_GAPS + "test_tl8_2_a_pillar_joins_its_own_site_and_counts_once_in_final_scoring"),
+    ("tiletum: assistants wait for a contract space too (== -> <=)", TILETUM + "ops.py",
+     '    if kind == "contract":\n        return len(p.contracts)',
+     '    if kind <= "contract":\n        return len(p.contracts)',
+     TL_GAPS + "test_tl15_5_only_contract_tiles_wait_for_an_empty_contract_space"),
+    ("tiletum: a trade or fulfil after the action ends the turn (!= -> <)", TILETUM + "turn.py",
+     'if move.kind != "end":', 'if move.kind < "end":',
+     TL_GAPS + "test_tl6_1_f_duties_after_the_action_leave_the_turn_open"),
+    ("tiletum: a die-type tile names only types sorting after the die's (!= -> >=)",
+     TILETUM + "turn.py",
+     'for r in RESOURCES if r != rules.extra["die"][str(m.args[1])[:2]]]',
+     'for r in RESOURCES if r >= rules.extra["die"][str(m.args[1])[:2]]]',
+     TL_GAPS + "test_tl22_1_8_the_die_type_assistant_names_any_other_resource"),
+    ("tiletum: FT07 counts floor 2 only (>= -> ==)", TILETUM + "phases.py",
+     "enumerate(rooms) if t and floor >= 1)", "enumerate(rooms) if t and floor == 1)",
+     TL_GAPS + "test_tl24_1_7_persons_on_floor_three_count_like_floor_two"),
+    ("tiletum: a contract with no free space offered as an assistant (== -> >=)",
+     TILETUM + "duties.py", 'elif kind == "assistant":', 'elif kind >= "assistant":',
+     TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant"),
 ]
 
 

@@ -4,7 +4,8 @@ sample of cosmic-ray's mutants, run on copies of the checkout, one copy per work
     python benchmarks/mutate.py PACKAGE [--sample N] [--seed S] [--workers W]
         [--timeout SECONDS] [--results FILE] [--list]
 
-PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``, ``core``
+PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``,
+``tiletum-rules``, ``core``
 (``--list`` shows each one's files, tests and count of mutants). Every mutant cosmic-ray
 can make of the package's files (minus the operators in ``EXCLUDED``, which make noise
 rather than plausible faults) is enumerated; ``--sample`` of them are drawn with
@@ -65,6 +66,13 @@ PACKAGES: dict[str, Package] = {
             "round", "scoring", "rules_coverage", "properties", "box", "cards",
             "observation", "views", "surfaces")),
     ),
+    "tiletum-rules": Package(
+        (SRC + "games/tiletum/rules/*.py", SRC + "games/tiletum/scoring.py"),
+        tuple(f"tests/test_tiletum_{name}.py" for name in (
+            "mutant_gaps", "rules", "rules_turn", "rules_round", "rules_scoring",
+            "rules_duties", "effects", "rules_examples", "rules_properties",
+            "rules_catalogue", "rules_vocabulary", "surfaces", "svg")),
+    ),
     "core": Package(
         (SRC + "core/*.py",),
         ("tests/test_core_pins.py", "tests/test_mutant_gaps.py", "tests/test_engine_protocol.py",
@@ -102,6 +110,7 @@ def _excluded(operator: str) -> bool:
 _RULES = SRC + "games/lisboa/rules/"
 _PR = SRC + "games/puerto_rico/"
 _HINTS = SRC + "games/lisboa/hints/"
+_TL = SRC + "games/tiletum/rules/"
 EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
      "if round_ + 1 < len(KEEP_PER_ROUND):"):
@@ -148,6 +157,41 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      '(sum(d.kind == "take_clergy" for d in ops.elementary(r)) for r in rewards), default=0'):
         "rewards holds the reward of every land space and construction site of the board, "
         "never none (R1.8): the default of max() is never used",
+    (_TL + "actions.py", "core/ReplaceComparisonOperator_Gt_NotEq",
+     "moves += [m for g, given in enumerate(_EXCHANGES) if p.resources[g] > 0 for m in given]"):
+        "resources are never negative (every payment is offered only when held, every gain "
+        "of the catalogue is positive; an invariant of the state): > 0 is != 0",
+    (_TL + "duties.py", "core/ReplaceComparisonOperator_Eq_LtE",
+     'elif kind == "assistant":'):
+        "the warehouse's tiles besides persons (skipped above) are contracts, coats and "
+        "assistants; contracts and coats are matched first and 'contract' > 'assistant', "
+        "so only assistants reach the test: <= is ==",
+    (_TL + "phases.py", "core/ReplaceUnaryOperator_USub_Invert",
+     'frames.append(Frame("corrupt", -1, (cycle,)))'):
+        "the reveal is an automatic frame: advance runs it as soon as it is on top, so no "
+        "state handed out has it on top, and its handler never reads the seat (-2 is the "
+        "chance seat the reveal becomes when it is made a chance step)",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if build == "post" and here in rules.extra["town"]:'):
+        "in the shipped catalogue a step's build is 'post', 'pillar' or none, and both "
+        "'pillar' and '' sort before 'post': >= is == (the card reader does not check the "
+        "word: a catalogue with a word sorting after 'post' would tell them apart)",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE", 'if move.kind == "post":'):
+        "the moves left there (a step frame's past 'stop' and 'step', an anywhere frame's "
+        "past 'skip') are 'post' and 'pillar', and 'pillar' < 'post': >= is ==",
+    (_TL + "phases.py", "core/NumberReplacer", 'state = push(state, Frame("king-score", -1))'):
+        "the king-phase scoring is an automatic frame under the king-bonus decision: "
+        "advance runs it as soon as it is on top, and its handler never reads the seat",
+    (_TL + "actions.py", "core/NumberReplacer",
+     '1 if word == "exchange" else exchanged, die)))'):
+        "the exchanged flag is only tested for truth (the first exchange's extra resource, "
+        "TL12.3): 2 and 1 are both true",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     'if bonus and bonus[0] == "persons":'):
+        "the shipped build bonuses are 'vp N', 'persons' or none (TL25.1), and 'vp' is "
+        "matched first: only 'persons' reaches the test",
+    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.args[0] != "yes":'):
+        "the area-bonus moves are 'bonus yes' and 'bonus no', and 'no' < 'yes': < is !=",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
@@ -167,6 +211,7 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
 _GAPS = "test_mutant_gaps.py::"
 _PINS = "test_hint_pins.py::"
 _CORE = "test_core_pins.py::"
+_TL_GAPS = "test_tiletum_mutant_gaps.py::"
 KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_RULES + "turn.py", "core/ReplaceAndWithOr",
      "gives = card.reward is not None and card.type not in rewarded"):
@@ -228,6 +273,28 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_HINTS + "store_hints.py", "core/ReplaceBinaryOperator_Add_Mul",
      "if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value("):
         _PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal",
+    (_TL + "actions.py", "core/ReplaceOrWithAnd",
+     "if state.person_deck or any(state.person_display):"):
+        _TL_GAPS + "test_tl11_2_a_refresh_with_an_empty_deck_brings_the_discards_back",
+    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
+     "if any(state.posts[index[i]] == seat for i in ids):"):
+        _TL_GAPS + "test_tl10_4_another_players_trading_post_leaves_the_town_open",
+    (_TL + "effects.py", "core/ReplaceBinaryOperator_Add_Mul",
+     'return state.replaced({"pillars": (*pillars[:i], (*pillars[i], seat), '
+     '*pillars[i + 1 :])})'):
+        _TL_GAPS + "test_tl8_2_a_pillar_joins_its_own_site_and_counts_once_in_final_scoring",
+    (_TL + "ops.py", "core/ReplaceComparisonOperator_Eq_LtE", 'if kind == "contract":'):
+        _TL_GAPS + "test_tl15_5_only_contract_tiles_wait_for_an_empty_contract_space",
+    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.kind != "end":'):
+        _TL_GAPS + "test_tl6_1_f_duties_after_the_action_leave_the_turn_open",
+    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_GtE",
+     'for r in RESOURCES if r != rules.extra["die"][str(m.args[1])[:2]]]'):
+        _TL_GAPS + "test_tl22_1_8_the_die_type_assistant_names_any_other_resource",
+    (_TL + "phases.py", "core/ReplaceComparisonOperator_GtE_Eq",
+     "return sum(1 for rooms in p.rooms for floor, t in enumerate(rooms) if t and floor >= 1)"):
+        _TL_GAPS + "test_tl24_1_7_persons_on_floor_three_count_like_floor_two",
+    (_TL + "duties.py", "core/ReplaceComparisonOperator_Eq_GtE", 'elif kind == "assistant":'):
+        _TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant",
     (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
         _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
     (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",
