@@ -3,6 +3,7 @@ speaks the reference's words, and plays only what the reference covers."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -14,7 +15,6 @@ from lisboa_core.games import game
 from lisboa_core.games.tiletum import fields
 from lisboa_core.games.tiletum.event_words import EVENT_WORDS
 from lisboa_core.games.tiletum.language import KINDS
-from lisboa_core.games.tiletum.rules import duties
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "games" / "tiletum" / "rules.md"
 
@@ -36,6 +36,12 @@ def _glossary() -> list[str]:
     return [re.sub(r"\s*\(.*\)$", "", e.split(" ", 1)[1]).rstrip(".") for e in entries]
 
 
+# Read from the source: a module compiled by mypyc keeps no docstring.
+_DUTIES_DOC = ast.get_docstring(ast.parse((Path(__file__).resolve().parent.parent / "src"
+                                           / "lisboa_core/games/tiletum/rules/duties.py")
+                                          .read_text(encoding="utf-8"))) or ""
+
+
 def _engine_words() -> str:
     """What the engine says about a Tiletum position: the state's field docs, the card
     vocabulary, the event words and the duties' description, lower case, hyphens as
@@ -44,7 +50,7 @@ def _engine_words() -> str:
     parts += [f.doc for module in fields.modules() for spec in module.records
               for f in spec.fields]
     parts += [k.meaning for k in KINDS] + [key.meaning for k in KINDS for key in k.keys]
-    parts += [*EVENT_WORDS.values(), duties.__doc__ or ""]
+    parts += [*EVENT_WORDS.values(), _DUTIES_DOC]
     return " ".join(parts).lower().replace("-", " ").replace("king's", "king")
 
 
