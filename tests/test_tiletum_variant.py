@@ -231,3 +231,23 @@ def test_tl27_1_the_board_picture_labels_each_area_with_its_tile() -> None:
     shown = [e.get("data-action") for e in tree.iter()
              if e.get("data-kind") == "area"]
     assert tuple(shown) == state.area_actions != PRINTED
+
+
+def test_tl27_2_the_engine_protocol_sets_both_options() -> None:
+    """TL27.2 / TL2.1.2: the engine protocol starts a variant game with a fixed wheel (a
+    switch and a number), and refuses a value the option does not take, naming it."""
+    from lisboa_core.fronts.engine_protocol import Session
+
+    session = Session()
+    answer = session.handle({"cmd": "new", "game": "tiletum", "players": 2, "seed": 4,
+                             "options": {"action_tiles": True, "wheel": 3}})
+    assert "error" not in answer
+    state = session.state
+    assert state.wheel == 3 and sorted(state.area_actions) == sorted(PRINTED)
+    assert state == new_game(players=2, seed=4, game="tiletum",
+                             options=Options(action_tiles=True, wheel=3))
+    for bad in ({"wheel": 6}, {"wheel": True}, {"action_tiles": 1}, {"colour": 1}):
+        answer = session.handle({"cmd": "new", "game": "tiletum", "options": bad})
+        assert answer["error"] == "protocol" and answer["message"].startswith("options:")
+    assert "wheel" in session.handle({"cmd": "new", "game": "tiletum",
+                                      "options": {"wheel": 6}})["message"]

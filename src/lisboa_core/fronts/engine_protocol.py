@@ -7,8 +7,8 @@ command and its arguments:
 
 * ``new`` (``game``: optional, a name of :func:`lisboa_core.games.games`, default the
   engine's game, ``lisboa`` unless ``lisboa --game NAME engine``; ``players``: a count the
-  game is played by, default its usual one; ``seed``; ``options``: an object of booleans,
-  the game's rule variants): starts a game; answers its status;
+  game is played by, default its usual one; ``seed``; ``options``: an object of the game's
+  rule options, a switch true or false, a number or null): starts a game; answers its status;
 * ``status``: ``to_act``, ``decision`` (the kind of decision on top), ``over``, ``turn``
   and ``period`` (for a game that has them, as Lisboa), ``players``, and ``game`` for a
   game other than Lisboa;
@@ -197,6 +197,15 @@ def _int(request: dict[str, Any], key: str, default: int | None = None) -> int:
     return value
 
 
+def _option_value(declared: Any, value: Any) -> bool:
+    """Whether ``value`` (read from JSON) may be given to an option declared ``declared``:
+    a switch takes true or false; any other option a number or null (the options class
+    checks the rest)."""
+    if declared in (bool, "bool"):
+        return isinstance(value, bool)
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
+
+
 def _error(kind: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": kind, "message": clip(message, 2 * _SHOWN)}
 
@@ -310,12 +319,16 @@ class Session:
         seed = _int(request, "seed", 0)
         flags = request.get("options", {})
         kind = found.options_type
-        names = set() if kind is None else {f.name for f in attrs.fields(kind)}
+        fields = {} if kind is None else {f.name: f.type for f in attrs.fields(kind)}
         if not isinstance(flags, dict) or not all(
-            k in names and isinstance(v, bool) for k, v in flags.items()
+            k in fields and _option_value(fields[k], v) for k, v in flags.items()
         ):
-            raise ProtocolError(f"options: expected an object of booleans among {sorted(names)}")
-        options = None if kind is None else kind(**flags)
+            raise ProtocolError(f"options: expected an object of the game's options among "
+                                f"{sorted(fields)} (a switch true or false, a number or null)")
+        try:
+            options = None if kind is None else kind(**flags)
+        except (LisboaError, TypeError, ValueError) as err:
+            raise ProtocolError(f"options: {err}") from None
         self.match = Match.new(found, players, seed, options=options,
                                rules=self.rules if found is self.game else None)
         return self._status()
