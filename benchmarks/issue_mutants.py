@@ -248,6 +248,13 @@ TABLE: list[tuple[str, str, str, str, str]] = [
     ("tiletum: a contract with no free space offered as an assistant (== -> >=)",
      TILETUM + "duties.py", 'elif kind == "assistant":', 'elif kind >= "assistant":',
      TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant"),
+    # The same package after the chance steps (seed 26's sample of the new code).
+    ("tiletum: a discarded king bonus tile is taken (== -> <=)", TILETUM + "phases.py",
+     'if choice == "take":', 'if choice <= "take":',
+     TL_GAPS + "test_tl17_1_a_king_bonus_tile_discarded_stays_out_of_the_warehouse"),
+    ("tiletum: a face-down token reads as a 1 (-1 -> +1)", TILETUM + "draws.py",
+     "FACE_DOWN: Final = -1", "FACE_DOWN: Final = +1",
+     TL_GAPS + "test_tl26_2_a_face_down_token_is_no_token_value"),
 ]
 
 

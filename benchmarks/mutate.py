@@ -168,9 +168,25 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "so only assistants reach the test: <= is ==",
     (_TL + "phases.py", "core/ReplaceUnaryOperator_USub_Invert",
      'frames.append(Frame("corrupt", -1, (cycle,)))'):
-        "the reveal is an automatic frame: advance runs it as soon as it is on top, so no "
-        "state handed out has it on top, and its handler never reads the seat (-2 is the "
-        "chance seat the reveal becomes when it is made a chance step)",
+        "the reveal was an automatic frame (before it became a chance step): advance ran it "
+        "as soon as it was on top, so no state handed out had it on top, and its handler "
+        "never read the seat",
+    (_TL + "phases.py", "core/ReplaceUnaryOperator_USub_Not",
+     'frames += [Frame("king-phase", -1), Frame("fair", -1), Frame("cleanup", -1)]'):
+        "the fair and the cleanup are automatic frames: advance runs each as soon as it is "
+        "on top, so no state handed out has it on top, and their handlers never read the "
+        "seat (-1 or 0 alike)",
+    (_TL + "phases.py", "core/ReplaceComparisonOperator_GtE_Eq", "if state.round >= ROUNDS:"):
+        "the round never passes ROUNDS (the cleanup of the last round ends the game before "
+        "it would count on): >= is ==",
+    (_TL + "phases.py", "core/NumberReplacer", "die = str(move.args[0])"):
+        "a roll outcome has one argument (the die): args[-1] is args[0]",
+    (_TL + "turn.py", "core/NumberReplacer", "kind = str(move.args[0])"):
+        "an 'action' move has one argument (the kind): args[-1] is args[0]",
+    (_TL + "effects.py", "core/NumberReplacer",
+     "state = add_resources(state, frame.seat, **{str(move.args[0]): 1})"):
+        "a 'gain' move of a resource of any type has one argument (the resource): args[-1] "
+        "is args[0]",
     (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
      'if build == "post" and here in rules.extra["town"]:'):
         "in the shipped catalogue a step's build is 'post', 'pillar' or none, and both "
@@ -314,6 +330,10 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (SRC + "core/stategen.py", "core/ReplaceBinaryOperator_Add_Div",
      'print(("out of date: " if args.check else "wrote ") + str(path))'):
         _CORE + "test_the_generator_command_line_names_each_stale_and_each_written_module",
+    (_TL + "phases.py", "core/ReplaceComparisonOperator_Eq_LtE", 'if choice == "take":'):
+        _TL_GAPS + "test_tl17_1_a_king_bonus_tile_discarded_stays_out_of_the_warehouse",
+    (_TL + "draws.py", "core/ReplaceUnaryOperator_USub_UAdd", "FACE_DOWN: Final = -1"):
+        _TL_GAPS + "test_tl26_2_a_face_down_token_is_no_token_value",
 }
 
 ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "

@@ -5,12 +5,12 @@ fails on the surviving mutant it is named for in benchmarks/issue_mutants.py."""
 
 from __future__ import annotations
 
-from lisboa_core import legal_moves
+from lisboa_core import apply, legal_moves, new_game, sample_chance
 from lisboa_core.core.frame import Frame
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK
-from tiletum_scenarios import action, at, fresh, play, res, rolled, seat
+from tiletum_scenarios import action, at, fresh, king_at, play, res, rolled, seat
 
 RULES = load_rules()
 POST = {p.id: i for i, p in enumerate(RULES.posts)}
@@ -143,3 +143,29 @@ def test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant()
     moves = _moves(action(state, 0, "king", 1))
     assert not any(m.split()[0] in ("fulfil", "assist") for m in moves)
     assert "fulfil C04" in _moves(action(seat(state, 0, contracts=full[:7]), 0, "king", 1))
+
+
+def test_tl17_1_a_king_bonus_tile_discarded_stays_out_of_the_warehouse() -> None:
+    """TL17.1: the leader may take the king bonus tile into the warehouse or discard it; a
+    discarded tile leaves the king space empty and goes to nobody."""
+    state = king_at(fresh(), {5: (1, 0, 2, 3)})
+    state = seat(state, 1, warehouse=())
+    tile = state.king_bonus
+    assert tile
+    state = STACK.advance(state.with_pending((Frame("turn-end", 2), Frame("king-phase", -1))))
+    assert {"king-bonus take", "king-bonus discard"} <= _moves(state)
+    state = play(state, "king-bonus discard")
+    assert state.king_bonus == "" and state.players[1].warehouse == ()
+    assert all(tile not in p.warehouse for p in state.players)
+
+
+def test_tl26_2_a_face_down_token_is_no_token_value() -> None:
+    """TL1.8 / TL26.2: the tokens show 0, 1 or 2; a face-down one on the turn track shows
+    nothing, which the state writes -1 (docs/games/tiletum/rules.md, the chance steps): at
+    the first reveal all three are face down, and the turned-up one shows its value."""
+    state = new_game(players=2, seed=3, game="tiletum")
+    while state.pending[-1].kind != "corrupt":
+        state = apply(state, sample_chance(state))
+    assert state.corruption == (-1, -1, -1) and -1 not in RULES.corruption
+    state = play(state, "reveal 1", settle=False)
+    assert state.corruption == (-1, -1, 1)
