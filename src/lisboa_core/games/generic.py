@@ -215,14 +215,19 @@ class _Canvas:
     (Puerto Rico's and Tiletum's ``svg.board``). A shape with a ``title`` gets a
     ``<title>`` child (a browser's tooltip); ``data`` becomes ``data-*`` attributes."""
 
+    stroke_widths = True
+    """Whether a rectangle names its stroke width (Lisboa's picture, older than this pen,
+    leaves it out: the SVG default, 1)."""
+
     def __init__(self) -> None:
         self.parts: list[str] = []
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str, *, title: str = "",
              stroke: str = "#333", width: float = 1, rx: float = 2,
              data: dict[str, object] | None = None) -> None:
+        stroke_width = f' stroke-width="{width:g}"' if self.stroke_widths else ""
         self._shape(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
-                    f'fill="{fill}" stroke="{stroke}" stroke-width="{width:g}"', title, data)
+                    f'fill="{fill}" stroke="{stroke}"{stroke_width}', title, data)
 
     def circle(self, x: float, y: float, r: float, fill: str, *, title: str = "",
                stroke: str = "#222", data: dict[str, object] | None = None) -> None:

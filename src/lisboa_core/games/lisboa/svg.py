@@ -25,9 +25,8 @@ Example::
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from lisboa_core._args import expect
+from lisboa_core.games.generic import _Canvas as _Pen
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.descriptions import describe
@@ -53,37 +52,11 @@ _WIDTH = 1180
 _FONT = "font-family:sans-serif"
 
 
-class _Canvas:
-    """SVG elements collected in drawing order."""
+class _Canvas(_Pen):
+    """The games' shared pen (:mod:`lisboa_core.games.generic`), its rectangles without a
+    stroke width, as Lisboa's picture has always drawn them."""
 
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, title: str = "",
-             stroke: str = "#333", data: dict[str, object] | None = None,
-             rx: float = 2) -> None:
-        self._shape(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
-                    f'fill="{fill}" stroke="{stroke}"', title, data)
-
-    def circle(self, x: float, y: float, r: float, fill: str, *, title: str = "",
-               data: dict[str, object] | None = None) -> None:
-        self._shape(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" stroke="#222"',
-                    title, data)
-
-    def text(self, x: float, y: float, content: str, *, size: int = 11, anchor: str = "start",
-             weight: str = "normal", fill: str = "#111") -> None:
-        self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>'
-        )
-
-    def _shape(self, opening: str, title: str, data: dict[str, object] | None) -> None:
-        attributes = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in (data or {}).items())
-        if title:
-            self.parts.append(f"{opening}{attributes}><title>{escape(title)}</title>"
-                              f"{opening.split(' ', 1)[0].replace('<', '</')}>")
-        else:
-            self.parts.append(f"{opening}{attributes}/>")
+    stroke_widths = False
 
 
 def _named(rules: Rules, piece: str) -> str:
