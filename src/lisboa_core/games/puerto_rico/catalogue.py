@@ -26,6 +26,7 @@ from typing import Any, Final
 
 from lisboa_core.core.memo import Memo
 from lisboa_core.dsl import ast
+from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.parser import parse_text_all_errors, read_card_file
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardSyntaxError, CardValidationError, Problem
@@ -516,13 +517,6 @@ def default_cards() -> Path:
     return cards_dir("puerto-rico")
 
 
-def _files(paths: Iterable[str | Path]) -> list[Path]:
-    found: list[Path] = []
-    for path in map(Path, paths):
-        found.extend(sorted(path.glob("*.lsb")) if path.is_dir() else [path])
-    return found
-
-
 _REGISTERED: Final[dict[str, m.Rules]] = {}
 _CACHE: Final[Memo[tuple[Any, ...], m.Rules]] = Memo("puerto_rico.catalogue._CACHE", 8, evict=1)
 
@@ -550,8 +544,8 @@ def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
 
         assert load_rules() is load_rules()
     """
-    files = _files(paths or (default_cards(),))
-    extra = _files(overlay)
+    files = card_files(paths or (default_cards(),))
+    extra = card_files(overlay)
     key = (_stamp(files), _stamp(extra))
     found = None if reload else _CACHE.get(key)
     if found is None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from lisboa_core.dsl import ast
+from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.parser import parse_text_all_errors, read_card_file
 from lisboa_core.dsl.resources import cards_dir
 from lisboa_core.errors import CardSyntaxError, CardValidationError, Problem
@@ -330,13 +331,6 @@ _REGISTERED: Final[dict[str, m.Rules]] = {}
 _SHIPPED: list[m.Rules] = []
 
 
-def _files(paths: Iterable[str | Path]) -> list[Path]:
-    found: list[Path] = []
-    for path in map(Path, paths):
-        found.extend(sorted(path.glob("*.lsb")) if path.is_dir() else [path])
-    return found
-
-
 def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
                reload: bool = False) -> m.Rules:
     """The Tiletum catalogue: the shipped cards (no ``paths``) or the given files and
@@ -349,10 +343,10 @@ def load_rules(*paths: str | Path, overlay: Iterable[str | Path] = (),
 
         assert len(load_rules().towns) == 20
     """
-    extra = _files(overlay)
+    extra = card_files(overlay)
     if not paths and not extra and _SHIPPED and not reload:
         return _SHIPPED[0]
-    rules = parse_catalogue(_files(paths or (default_cards(),)), extra)
+    rules = parse_catalogue(card_files(paths or (default_cards(),)), extra)
     if not paths and not extra:
         _SHIPPED[:] = [rules]
     return rules
