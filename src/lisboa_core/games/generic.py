@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import attrs
 
@@ -208,44 +208,3 @@ def text_picture(text: str) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="monospace" font-size="12" '
             f'xml:space="preserve">{texts}</svg>')
-
-
-class _Canvas:
-    """SVG elements collected in drawing order: the shared pen of the games' pictures
-    (Puerto Rico's and Tiletum's ``svg.board``). A shape with a ``title`` gets a
-    ``<title>`` child (a browser's tooltip); ``data`` becomes ``data-*`` attributes."""
-
-    stroke_widths = True
-    """Whether a rectangle names its stroke width (Lisboa's picture, older than this pen,
-    leaves it out: the SVG default, 1)."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, title: str = "",
-             stroke: str = "#333", width: float = 1, rx: float = 2,
-             data: dict[str, object] | None = None) -> None:
-        stroke_width = f' stroke-width="{width:g}"' if self.stroke_widths else ""
-        self._shape(f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="{rx:g}" '
-                    f'fill="{fill}" stroke="{stroke}"{stroke_width}', title, data)
-
-    def circle(self, x: float, y: float, r: float, fill: str, *, title: str = "",
-               stroke: str = "#222", data: dict[str, object] | None = None) -> None:
-        self._shape(f'<circle cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" '
-                    f'stroke="{stroke}"', title, data)
-
-    def text(self, x: float, y: float, content: str, *, size: int = 11, anchor: str = "start",
-             weight: str = "normal", fill: str = "#111") -> None:
-        self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>'
-        )
-
-    def _shape(self, opening: str, title: str, data: dict[str, object] | None) -> None:
-        attributes = "".join(f" data-{k}={quoteattr(str(v))}" for k, v in (data or {}).items())
-        if title:
-            tag = opening.split(" ", 1)[0][1:]
-            self.parts.append(f"{opening}{attributes}><title>{escape(title)}</title></{tag}>")
-        else:
-            self.parts.append(f"{opening}{attributes}/>")
-

@@ -25,8 +25,6 @@ Example::
 
 from __future__ import annotations
 
-from lisboa_core._args import expect
-from lisboa_core.games.generic import _Canvas as _Pen
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.descriptions import describe
@@ -34,6 +32,7 @@ from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.rules.scoring import score
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.views import HIDDEN_CARD
+from lisboa_core.games.picture import WIDTH, Canvas, subject
 from lisboa_core.views import View
 
 __all__ = ["SEAT_COLOURS", "board"]
@@ -48,11 +47,9 @@ _GOOD = {"gold": "#d4ac0d", "books": "#6c3483", "cloth": "#e59866", "tools": "#5
 _CELL_W, _CELL_H, _GAP = 88, 64, 18  # a land cell, and the street between two columns
 _MAP_X, _MAP_Y = 60, 96  # top-left corner of land A1
 _PANEL_X = 680  # the side panels (court, church, displays)
-_WIDTH = 1180
-_FONT = "font-family:sans-serif"
 
 
-class _Canvas(_Pen):
+class _Canvas(Canvas):
     """The games' shared pen (:mod:`lisboa_core.games.generic`), its rectangles without a
     stroke width, as Lisboa's picture has always drawn them."""
 
@@ -233,7 +230,7 @@ def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: f
     p = state.players[seat]
     colour = _seat_colour(seat)
     mark = " (you)" if viewer == seat else ""
-    c.rect(10, top, _WIDTH - 20, 100, "#fdfefe", stroke=colour,
+    c.rect(10, top, WIDTH - 20, 100, "#fdfefe", stroke=colour,
            data={"kind": "player", "owner": seat})
     c.rect(10, top, 10, 100, colour, stroke="none")
     goods = " ".join(f"{g} {n}" for g, n in zip(GOODS, p.goods, strict=True))
@@ -290,16 +287,16 @@ def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: f
         x += 14
     if final is not None:
         total, won = final
-        c.rect(_WIDTH - 200, top + 6, 180, 30, "#fef5e7" if won else "#f4f6f6",
+        c.rect(WIDTH - 200, top + 6, 180, 30, "#fef5e7" if won else "#f4f6f6",
                stroke=colour, title=f"seat {seat}'s final total: {total} wigs"
                + (" (winner)" if won else ""),
                data={"kind": "final-total", "owner": seat, "value": total})
-        c.text(_WIDTH - 190, top + 26, f"final: {total} wigs" + ("  winner" if won else ""),
+        c.text(WIDTH - 190, top + 26, f"final: {total} wigs" + ("  winner" if won else ""),
                size=14, weight="bold", fill=colour)
     return top + 108
 
 
-def board(position: View | State, *, size: int = _WIDTH) -> str:
+def board(position: View | State, *, size: int = WIDTH) -> str:
     """The position as a standalone SVG document (see the module docstring).
 
     :param position: a seat's :class:`~lisboa_core.View` (hidden pieces stay hidden) or a
@@ -317,12 +314,7 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
         with open("position.svg", "w") as out:
             out.write(board(new_game(players=4, seed=1)))
     """
-    expect(position, (View, State), "board", "position")
-    expect(size, int, "board", "size")
-    if size < 100:
-        raise ValueError(f"board(): size must be 100 or more, got {size}")
-    viewer = position.seat if isinstance(position, View) else None
-    state = position.state if isinstance(position, View) else position
+    viewer, state = subject(position, State, size)
     c = _Canvas()
     finals: dict[int, tuple[int, bool]] = {}
     if state.pending:
@@ -343,11 +335,4 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
     y = max(_MAP_Y + 5 * _CELL_H + 48, y + 8 + 6 * 24) + 10
     for seat in range(len(state.players)):
         y = _draw_player(c, state, seat, viewer, y, finals.get(seat))
-    height = int(y + 10)
-    scaled = round(height * size / _WIDTH)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{scaled}" '
-        f'viewBox="0 0 {_WIDTH} {height}" style="{_FONT}">'
-        f'<rect width="{_WIDTH}" height="{height}" fill="#ffffff"/>'
-        + "".join(c.parts) + "</svg>"
-    )
+    return c.document(y + 10, size)

@@ -30,8 +30,7 @@ Example::
 
 from __future__ import annotations
 
-from lisboa_core._args import expect, expect_int
-from lisboa_core.games.generic import _Canvas
+from lisboa_core.games.picture import WIDTH, Canvas, subject
 from lisboa_core.games.puerto_rico import model as m
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 from lisboa_core.games.puerto_rico.scoring import ScoreSheet, score
@@ -55,8 +54,6 @@ _QUARRY = "#95a5a6"
 _VIOLET = "#d7bde2"  # a building that produces nothing
 _EMPTY_ISLAND, _EMPTY_CITY = "#e9f7ef", "#f8f9f9"
 _COLONIST, _DOUBLOON = "#4a2c17", "#f1c40f"
-_WIDTH = 1180
-_FONT = "font-family:sans-serif"
 _GRID_COLUMNS = 4  # the island and the city are printed as four columns of spaces
 
 
@@ -106,9 +103,9 @@ def _abilities(building: m.Building) -> str:
     return f"; {'; '.join(said)}{occupied}" if said else ""
 
 
-def _draw_roles(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
+def _draw_roles(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Role cards", size=13, weight="bold")
-    width = min(136.0, (_WIDTH - 20) / max(1, len(state.roles)) - 8)
+    width = min(136.0, (WIDTH - 20) / max(1, len(state.roles)) - 8)
     for k, (role_id, coins, taker) in enumerate(
             zip(state.roles, state.role_doubloons, state.role_takers, strict=True)):
         role = rules.roles_by_id[role_id]
@@ -134,7 +131,7 @@ def _draw_roles(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
     return top + 80
 
 
-def _draw_ships(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
+def _draw_ships(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Cargo ships", size=13, weight="bold")
     y = top + 8
     for ship_id, good, load in zip(state.ships, state.ship_goods, state.ship_loads,
@@ -158,7 +155,7 @@ def _draw_ships(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
     return y
 
 
-def _draw_trading_house(c: _Canvas, state: State, rules: m.Rules, x: float,
+def _draw_trading_house(c: Canvas, state: State, rules: m.Rules, x: float,
                         top: float) -> None:
     house = rules.trading_house
     c.text(x, top, house.name, size=13, weight="bold")
@@ -175,7 +172,7 @@ def _draw_trading_house(c: _Canvas, state: State, rules: m.Rules, x: float,
                      else ""})
 
 
-def _draw_supplies(c: _Canvas, state: State, rules: m.Rules, x: float, top: float) -> None:
+def _draw_supplies(c: Canvas, state: State, rules: m.Rules, x: float, top: float) -> None:
     c.text(x, top, "Colonists and VP", size=13, weight="bold")
     c.rect(x, top + 8, 200, 30, "#e8daef",
            title=f"the colonist ship: {_plural(state.colonist_ship, 'colonist')}",
@@ -194,7 +191,7 @@ def _draw_supplies(c: _Canvas, state: State, rules: m.Rules, x: float, top: floa
     c.text(x + 6, top + 87, f"VP supply: {max(state.vp_supply, 0)}{beyond}", size=10)
 
 
-def _draw_goods_supply(c: _Canvas, state: State, rules: m.Rules, x: float,
+def _draw_goods_supply(c: Canvas, state: State, rules: m.Rules, x: float,
                        top: float) -> None:
     c.text(x, top, "Goods supply (price)", size=13, weight="bold")
     for g, (good, left) in enumerate(zip(rules.goods, state.goods_supply, strict=True)):
@@ -210,7 +207,7 @@ def _tile_fill(rules: m.Rules, tile: int) -> str:
     return _good_colour(rules, rules.tile_good[tile])
 
 
-def _draw_plantations(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
+def _draw_plantations(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Plantations and quarries", size=13, weight="bold")
     x = 10.0
     for k, tile_id in enumerate(state.face_up):
@@ -234,11 +231,11 @@ def _draw_plantations(c: _Canvas, state: State, rules: m.Rules, top: float) -> f
     return top + 48
 
 
-def _draw_building_supply(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
+def _draw_building_supply(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Buildings on the game board (cost / VP, copies left)", size=13,
            weight="bold")
     columns = max(rules.board.columns, max(rules.b_column, default=1))
-    width = (_WIDTH - 20) / columns
+    width = (WIDTH - 20) / columns
     bottom = top
     for column in range(1, columns + 1):
         x = 10 + (column - 1) * width
@@ -306,7 +303,7 @@ def _city_layout(rules: m.Rules, owned: list[int]) -> tuple[list[tuple[int, int,
     return placed, extra
 
 
-def _draw_island(c: _Canvas, state: State, rules: m.Rules, seat: int, x: float,
+def _draw_island(c: Canvas, state: State, rules: m.Rules, seat: int, x: float,
                  top: float) -> None:
     p = state.players[seat]
     c.text(x, top, f"Island ({p.tiles} of {rules.mat.island})", size=11, weight="bold")
@@ -334,7 +331,7 @@ def _draw_island(c: _Canvas, state: State, rules: m.Rules, seat: int, x: float,
                        "place": f"island:{space}"})
 
 
-def _draw_city(c: _Canvas, state: State, rules: m.Rules, seat: int, x: float,
+def _draw_city(c: Canvas, state: State, rules: m.Rules, seat: int, x: float,
                top: float) -> None:
     p = state.players[seat]
     owned = [b for b, colonists in enumerate(p.city) if colonists >= 0]
@@ -361,7 +358,7 @@ def _draw_city(c: _Canvas, state: State, rules: m.Rules, seat: int, x: float,
         c.text(x, top + 20 + rows * (ch + 4), f"also: {names}", size=10)
 
 
-def _draw_building(c: _Canvas, rules: m.Rules, seat: int, b: int, colonists: int, x: float,
+def _draw_building(c: Canvas, rules: m.Rules, seat: int, b: int, colonists: int, x: float,
                    y: float, w: float, h: float) -> None:
     building = rules.buildings[b]
     circles = building.circles
@@ -384,7 +381,7 @@ def _draw_building(c: _Canvas, rules: m.Rules, seat: int, b: int, colonists: int
                        "place": f"building:{building.id}"})
 
 
-def _draw_wind_rose(c: _Canvas, state: State, rules: m.Rules, seat: int, x: float,
+def _draw_wind_rose(c: Canvas, state: State, rules: m.Rules, seat: int, x: float,
                     top: float) -> None:
     p = state.players[seat]
     c.circle(x + 10, top + 4, 9, _DOUBLOON, title=f"{_plural(p.doubloons, 'doubloon')}",
@@ -412,13 +409,13 @@ def _draw_wind_rose(c: _Canvas, state: State, rules: m.Rules, seat: int, x: floa
         c.circle(x + 80 + k * 12, top + 57, 4, _COLONIST, title="a colonist in San Juan")
 
 
-def _draw_player(c: _Canvas, state: State, rules: m.Rules, seat: int, viewer: int | None,
+def _draw_player(c: Canvas, state: State, rules: m.Rules, seat: int, viewer: int | None,
                  final: ScoreSheet | None, top: float) -> float:
     colour = _seat_colour(seat)
     acting = state.to_act == seat
     city_rows = -(-rules.mat.city // _GRID_COLUMNS)
     height = max(190.0, 40 + city_rows * 44)
-    c.rect(10, top, _WIDTH - 20, height, "#fdfefe", stroke=colour, width=4 if acting else 1.5,
+    c.rect(10, top, WIDTH - 20, height, "#fdfefe", stroke=colour, width=4 if acting else 1.5,
            title=f"seat {seat}'s player board",
            data={"kind": "player", "owner": seat, "acting": int(acting)})
     c.rect(10, top, 10, height, colour, stroke="none")
@@ -444,7 +441,7 @@ def _draw_player(c: _Canvas, state: State, rules: m.Rules, seat: int, viewer: in
     return top + height + 10
 
 
-def board(position: View | State, *, size: int = _WIDTH) -> str:
+def board(position: View | State, *, size: int = WIDTH) -> str:
     """The position as a standalone SVG document (see the module docstring).
 
     :param position: a seat's :class:`~lisboa_core.views.View` of a Puerto Rico game
@@ -463,16 +460,9 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
         picture = board(new_game(players=3, seed=1, game="puerto-rico"), size=800)
         assert picture.count('data-kind="ship"') == 3
     """
-    expect(position, (View, State), "board", "position")
-    if isinstance(position, View):
-        expect(position.state, State, "board", "position.state")
-    expect_int(size, "board", "size")
-    if size < 100:
-        raise ValueError(f"board(): size must be 100 or more, got {size}")
-    viewer = position.seat if isinstance(position, View) else None
-    state: State = position.state if isinstance(position, View) else position
+    viewer, state = subject(position, State, size)
     rules = rules_of(state)
-    c = _Canvas()
+    c = Canvas()
     top = state.pending[-1] if state.pending else None
     deciding = f"seat {top.seat} decides ({top.kind})" if top else "game over"
     phase = f", {state.phase.lower()} phase" if state.phase else ""
@@ -481,7 +471,7 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
            + (f"; seen by seat {viewer}" if viewer is not None else ""), size=15,
            weight="bold")
     if state.end_reasons:
-        c.text(_WIDTH - 10, 22, ("the game ended: " if top is None else
+        c.text(WIDTH - 10, 22, ("the game ended: " if top is None else
                                  "the game ends with this round: ")
                + ", ".join(state.end_reasons), size=11, anchor="end", fill="#922b21")
     y = _draw_roles(c, state, rules, 48)
@@ -494,11 +484,4 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
     final = score(state) if not state.pending else None
     for seat in range(state.player_count):
         y = _draw_player(c, state, rules, seat, viewer, final, y + 4)
-    height = int(y + 6)
-    scaled = round(height * size / _WIDTH)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{scaled}" '
-        f'viewBox="0 0 {_WIDTH} {height}" style="{_FONT}">'
-        f'<rect width="{_WIDTH}" height="{height}" fill="#ffffff"/>'
-        + "".join(c.parts) + "</svg>"
-    )
+    return c.document(y + 6, size)

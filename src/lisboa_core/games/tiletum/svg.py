@@ -34,8 +34,8 @@ from __future__ import annotations
 
 import math
 
-from lisboa_core._args import expect, expect_int
-from lisboa_core.games.generic import PointsSheet, _Canvas
+from lisboa_core.games.generic import PointsSheet
+from lisboa_core.games.picture import WIDTH, Canvas, subject
 from lisboa_core.games.tiletum import model as m
 from lisboa_core.games.tiletum.rules.ops import rules_of
 from lisboa_core.games.tiletum.scoring import score
@@ -55,8 +55,6 @@ RESOURCE_COLOURS: dict[str, str] = {
 """The fill of each resource (:data:`~lisboa_core.games.tiletum.model.RESOURCES`) and of
 the dice that give it."""
 
-_WIDTH = 1180
-_FONT = "font-family:sans-serif"
 _MAP_SCALE = 0.66  # the cards' map frame is 1000 x 700
 _MAP_W, _MAP_H = 1000 * _MAP_SCALE, 700 * _MAP_SCALE
 _UNKNOWN = "#d5d8dc"
@@ -94,7 +92,7 @@ def _tile_text(rules: m.Rules, tile: str) -> str:
     return f"{found.kind}: " + ", ".join(map(_effect, found.effects))
 
 
-def _die(c: _Canvas, rules: m.Rules, die: str, x: float, y: float, place: str,
+def _die(c: Canvas, rules: m.Rules, die: str, x: float, y: float, place: str,
          owner: int | None = None, side: int = 16) -> None:
     """A die (its colour id and value, as the state holds it) as a square with its value."""
     colour, value = die[:-1], die[-1:]
@@ -117,7 +115,7 @@ def _xy(rules: m.Rules, space: str, fallback: int) -> tuple[float, float]:
     return 10 + found[0] * _MAP_SCALE, 40 + found[1] * _MAP_SCALE
 
 
-def _draw_map(c: _Canvas, state: State, rules: m.Rules) -> float:
+def _draw_map(c: Canvas, state: State, rules: m.Rules) -> float:
     c.rect(10, 40, _MAP_W, _MAP_H, "#eaf2e3", stroke="#7d8c6a",
            title="the map (positions reconstructed)", data={"kind": "map"})
     where = {s: _xy(rules, s, k) for k, s in enumerate(rules.spaces)}
@@ -191,7 +189,7 @@ def _draw_map(c: _Canvas, state: State, rules: m.Rules) -> float:
     return 40 + _MAP_H
 
 
-def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) -> None:
+def _draw_wheel(c: Canvas, state: State, rules: m.Rules, cx: float, cy: float) -> None:
     radius = 158
     c.text(cx - radius - 90, cy - radius + 4, "Action wheel", size=13, weight="bold")
     c.circle(cx, cy, radius, "#fbeee6", stroke="#7b6a58", title="the action wheel",
@@ -220,7 +218,7 @@ def _draw_wheel(c: _Canvas, state: State, rules: m.Rules, cx: float, cy: float) 
     c.text(cx, cy + 4, f"bag {len(state.bag)}", size=9, anchor="middle")
 
 
-def _draw_tracks(c: _Canvas, state: State, rules: m.Rules, x: float, top: float) -> float:
+def _draw_tracks(c: Canvas, state: State, rules: m.Rules, x: float, top: float) -> float:
     c.text(x, top, "Turn track: corruption", size=12, weight="bold")
     hidden = len(state.corruption) - state.revealed
     for k, token in enumerate(state.corruption):
@@ -235,7 +233,7 @@ def _draw_tracks(c: _Canvas, state: State, rules: m.Rules, x: float, top: float)
     y = top + 48
     c.text(x, y, "King track", size=12, weight="bold")
     c.text(x + 90, y, f"king bonus: {state.king_bonus or 'none'}", size=10)
-    width = min(28.0, (_WIDTH - 10 - x) / max(1, len(rules.king_values)))
+    width = min(28.0, (WIDTH - 10 - x) / max(1, len(rules.king_values)))
     for k, value in enumerate(rules.king_values):
         sx = x + k * width
         stack = state.king[k] if k < len(state.king) else ()
@@ -251,7 +249,7 @@ def _draw_tracks(c: _Canvas, state: State, rules: m.Rules, x: float, top: float)
     return y + 70
 
 
-def _draw_displays(c: _Canvas, state: State, rules: m.Rules, top: float) -> float:
+def _draw_displays(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     rows = (
         ("Persons", "person", state.person_display, len(state.person_deck)),
         ("Contracts", "contract", state.contract_display, len(state.contract_deck)),
@@ -285,13 +283,13 @@ def _draw_displays(c: _Canvas, state: State, rules: m.Rules, top: float) -> floa
     return y + 30
 
 
-def _draw_player(c: _Canvas, state: State, rules: m.Rules, seat: int, viewer: int | None,
+def _draw_player(c: Canvas, state: State, rules: m.Rules, seat: int, viewer: int | None,
                  final: PointsSheet | None, top: float) -> float:
     p = state.players[seat]
     colour = _seat_colour(seat)
     acting = state.to_act == seat
     height = 176.0
-    c.rect(10, top, _WIDTH - 20, height, _EMPTY, stroke=colour, width=4 if acting else 1.5,
+    c.rect(10, top, WIDTH - 20, height, _EMPTY, stroke=colour, width=4 if acting else 1.5,
            title=f"seat {seat}'s player board",
            data={"kind": "player", "owner": seat, "acting": int(acting)})
     c.rect(10, top, 10, height, colour, stroke="none")
@@ -357,7 +355,7 @@ def _draw_player(c: _Canvas, state: State, rules: m.Rules, seat: int, viewer: in
     return top + height + 8
 
 
-def board(position: View | State, *, size: int = _WIDTH) -> str:
+def board(position: View | State, *, size: int = WIDTH) -> str:
     """The position as a standalone SVG document (see the module docstring).
 
     :param position: a seat's :class:`~lisboa_core.views.View` of a Tiletum game (what no
@@ -376,16 +374,9 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
         picture = board(new_game(players=2, seed=1, game="tiletum"), size=800)
         assert picture.count('data-kind="player"') == 2
     """
-    expect(position, (View, State), "board", "position")
-    if isinstance(position, View):
-        expect(position.state, State, "board", "position.state")
-    expect_int(size, "board", "size")
-    if size < 100:
-        raise ValueError(f"board(): size must be 100 or more, got {size}")
-    viewer = position.seat if isinstance(position, View) else None
-    state: State = position.state if isinstance(position, View) else position
+    viewer, state = subject(position, State, size)
     rules = rules_of(state)
-    c = _Canvas()
+    c = Canvas()
     top = state.pending[-1] if state.pending else None
     deciding = (f"seat {top.seat} decides ({top.kind})" if top and top.seat >= 0 else
                 f"next: {top.kind}" if top else "game over")
@@ -400,11 +391,4 @@ def board(position: View | State, *, size: int = _WIDTH) -> str:
     final = score(state) if not state.pending else None
     for seat in range(state.player_count):
         y = _draw_player(c, state, rules, seat, viewer, final, y + 4)
-    height = int(y + 6)
-    scaled = round(height * size / _WIDTH)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{scaled}" '
-        f'viewBox="0 0 {_WIDTH} {height}" style="{_FONT}">'
-        f'<rect width="{_WIDTH}" height="{height}" fill="#ffffff"/>'
-        + "".join(c.parts) + "</svg>"
-    )
+    return c.document(y + 6, size)
