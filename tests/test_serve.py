@@ -7,7 +7,6 @@ import http.server
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 import threading
@@ -22,6 +21,7 @@ pytest.importorskip("starlette", reason="the browser table needs the serve extra
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from browser import launch
 from lisboa_core import legal_moves, load_rules
 from lisboa_core.fronts.serve import LOOPBACK_NAMES, Table, make_app
 from lisboa_core.games.lisboa.model import ClergyTile
@@ -190,14 +190,9 @@ def _serving(*args: str) -> Iterator[str]:
 
 
 def _chromium(driver: Any) -> Any:
-    """Debian's headless Chromium, launched by playwright."""
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.fail("chromium is missing: `make chromium` (run by `make test`) installs it")
-    return driver.chromium.launch(
-        executable_path=chromium, headless=True,
-        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run"])
+    """The machine's headless Chromium (tests/browser.py), launched by playwright: the test
+    is skipped when there is none (failed under CI)."""
+    return launch(driver)
 
 
 @pytest.fixture

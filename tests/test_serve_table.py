@@ -22,6 +22,7 @@ from lisboa_core.events import CountChanged, GameEnded, MovePlayed, PiecesMoved,
 from lisboa_core.fronts.serve import make_app
 from lisboa_core.fronts.table_game import Games, Table, score_grid
 from lisboa_core.fronts.table_words import Words
+from lisboa_core.games.generic import PointsCategory, PointsSeat, ranked
 from lisboa_core.games.lisboa.descriptions import describe
 
 
@@ -264,14 +265,12 @@ def test_events_are_said_in_plain_language() -> None:
 
 
 def test_the_score_grid_has_a_row_per_seat_and_a_column_per_category() -> None:
-    sheet = {"winners": [0], "seats": [
-        {"seat": 0, "total": 9, "categories": {"ships": {"wigs": 4, "items": []},
-                                               "money": {"wigs": 5, "items": []}}},
-        {"seat": 1, "total": 7, "categories": {"ships": {"wigs": 7, "items": []},
-                                               "money": {"wigs": 0, "items": []}}}]}
+    sheet = ranked((PointsSeat(0, 0, (PointsCategory("ships", 4), PointsCategory("money", 5))),
+                    PointsSeat(1, 1, (PointsCategory("ships", 7), PointsCategory("money", 0)))),
+                   final=True)
     assert score_grid(sheet, seat=1) == {
-        "columns": ["seat", "ships", "money", "total"],
-        "rows": [["seat 0 (winner)", 4, 5, 9], ["you", 7, 0, 7]]}
+        "columns": ["seat", "so far", "ships", "money", "total"],
+        "rows": [["seat 0 (winner)", 0, 4, 5, 9], ["you", 1, 7, 0, 8]]}
 
 
 def test_a_page_reloaded_while_a_bot_thinks_sees_it_thinking_and_then_its_move() -> None:

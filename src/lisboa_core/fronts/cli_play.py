@@ -26,6 +26,7 @@ from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.fronts.cli_args import at_least, load_catalogue, whole_number
 from lisboa_core.fronts.cli_balance import ray_backend, ray_option
+from lisboa_core.fronts.score_sheet import sheet_text
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.state import Options
@@ -271,7 +272,7 @@ def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
         else:
             _play_line(match, line, legal)
     print("game over")
-    print(found.render_score_sheet(match.score(), match.names))
+    print(sheet_text(match.score(), match.names))
 
 
 def _play_line(match: Match, line: str, legal: Sequence[Move]) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 from lisboa_core._deprecation import moved
 from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.cli_args import at_least, catalogue_options, load_catalogue
+from lisboa_core.fronts.score_sheet import sheet_text
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
 from lisboa_core.games.lisboa.render import render_score_sheet
@@ -74,7 +75,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     )
     print("final score:" if over else "score if the game ended now (a projection):")
     names = record.names if len(record.names) == record.players else ()
-    print(found.render_score_sheet(found.score(final), names))
+    print(sheet_text(found.score(final), names))
     if result.reason is not None:
         print(result.reason, file=sys.stderr)
         return 1

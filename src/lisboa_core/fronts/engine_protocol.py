@@ -24,8 +24,10 @@ command and its arguments:
 * ``view`` (``seat``): ``view``, what the seat may see: the saved view document
   (``"format": "lisboa-view"``, hidden pieces as placeholders, read back by
   :func:`~lisboa_core.persistence.serialize.view_from_json`);
-* ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``
-  (the points before final scoring: Lisboa's ``wigs_so_far``, another game's ``so_far``);
+* ``score``: ``score``, the itemised sheet every front end shows
+  (:func:`lisboa_core.fronts.score_sheet.itemised`): ``columns`` (``so far``, then each
+  category), ``tie_breaks``, ``winners``, ``final`` and per seat ``so_far`` (the points
+  scored during play), ``categories``, ``total`` (their sum) and ``tie_breaks``;
 * ``undo``: takes the last move back (an error when there is none: at the start of the
   game, or at the state a ``load`` gave); answers ``undone`` (the move's notation) and the
   status;
@@ -76,6 +78,7 @@ from lisboa_core.api import (
 )
 from lisboa_core.errors import IllegalMoveError, LisboaError, StateFormatError
 from lisboa_core.events import events_between
+from lisboa_core.fronts.score_sheet import itemised
 from lisboa_core.games import Game, chosen_game, game_of, games
 from lisboa_core.games import game as _game
 from lisboa_core.match import Match
@@ -406,21 +409,7 @@ class Session:
 
     def _score(self, _request: dict[str, Any]) -> dict[str, Any]:
         state = self._game()
-        found = game_of(state)
-        sheet = found.score(state)
-        if found.name == "lisboa":
-            seats = [
-                {"seat": s.seat, "wigs_so_far": s.wigs_so_far, "total": s.total,
-                 "categories": {c.name: c.wigs for c in s.categories}}
-                for s in sheet.seats
-            ]
-        else:
-            seats = [
-                {"seat": s.seat, "so_far": s.so_far, "total": s.total,
-                 "categories": {name: s.points(name) for name in found.categories}}
-                for s in sheet.seats
-            ]
-        return {"score": {"seats": seats, "winners": list(sheet.winners), "final": sheet.final}}
+        return {"score": itemised(game_of(state).score(state)).to_dict()}
 
     def _load(self, request: dict[str, Any]) -> dict[str, Any]:
         text = request.get("state")

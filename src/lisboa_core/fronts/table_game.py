@@ -38,6 +38,7 @@ from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.events import Event, MovePlayed, apply_with_events
 from lisboa_core.fronts.cli_args import played_by
+from lisboa_core.fronts.score_sheet import itemised, sheet_text
 from lisboa_core.fronts.table_words import Words
 from lisboa_core.games import Game, chosen_game
 from lisboa_core.match import Match
@@ -315,8 +316,8 @@ class Table:
             "bots": {str(s): str(getattr(bot, "name", "bot")) for s, bot in self.bots.items()},
             "text": found.render_text(view),
             "score": None if sheet is None else {
-                **sheet.to_dict(), "table": found.render_score_sheet(sheet),
-                "grid": score_grid(sheet.to_dict(), self.seat)},
+                **sheet.to_dict(), "table": sheet_text(sheet, self.names),
+                "grid": score_grid(sheet, self.seat)},
         }
 
 
@@ -339,41 +340,31 @@ def record_seat(record: GameRecord | None, seat: int | None = None) -> int:
     return 0
 
 
-def score_grid(sheet: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-    """A score sheet's :meth:`to_dict` as rows and columns for a page's table: a row per
-    seat (``you`` for ``seat``), a column per category, then the total; winners marked.
+def score_grid(sheet: Any, seat: int | None = None) -> dict[str, Any]:
+    """A score sheet (any game's :meth:`~lisboa_core.games.Game.score`) as rows and columns
+    for a page's table: a row per seat (``you`` for ``seat``; winners marked), the columns
+    of :func:`~lisboa_core.fronts.score_sheet.itemised` (``so far``, each category), the
+    total they add up to, then the tie-breakers.
 
     Example::
 
         from lisboa_core.fronts.table_game import score_grid
+        from lisboa_core.games.generic import PointsCategory, PointsSeat, ranked
 
-        grid = score_grid({"winners": [1], "seats": [
-            {"seat": 0, "total": 3, "categories": {"ships": {"wigs": 3, "items": []}}},
-            {"seat": 1, "total": 5, "categories": {"ships": {"wigs": 5, "items": []}}}]})
-        assert grid["columns"] == ["seat", "ships", "total"]
-        assert grid["rows"][1] == ["seat 1 (winner)", 5, 5]
+        sheet = ranked((PointsSeat(0, 2, (PointsCategory("ships", 3),)),
+                        PointsSeat(1, 1, (PointsCategory("ships", 5),))), final=True)
+        grid = score_grid(sheet, seat=0)
+        assert grid["columns"] == ["seat", "so far", "ships", "total"]
+        assert grid["rows"] == [["you", 2, 3, 5], ["seat 1 (winner)", 1, 5, 6]]
     """
-    seats = sheet.get("seats", [])
-    names: list[str] = []
-    for row in seats:
-        for name in row.get("categories", {}):
-            if name not in names:
-                names.append(name)
+    table = itemised(sheet)
     rows = []
-    winners = set(sheet.get("winners", ()))
-    for row in seats:
-        n = row.get("seat")
-        label = "you" if n == seat else f"seat {n}"
-        if n in winners:
+    for row in table.seats:
+        label = "you" if row.seat == seat else f"seat {row.seat}"
+        if row.seat in table.winners:
             label += " (winner)"
-        cells: list[Any] = [label]
-        for name in names:
-            category = row.get("categories", {}).get(name, {})
-            value = next((v for k, v in category.items() if k != "items"), "")
-            cells.append(value)
-        cells.append(row.get("total", ""))
-        rows.append(cells)
-    return {"columns": ["seat", *names, "total"], "rows": rows}
+        rows.append([label, *row.points, row.total, *row.tie_breaks])
+    return {"columns": ["seat", *table.columns, "total", *table.tie_breaks], "rows": rows}
 
 
 class Games:

@@ -73,12 +73,15 @@ function moveButton(choice, spelled) {
   return button;
 }
 
+// The final sheet twice: a row per seat (wide screens), and the same turned on its side, a
+// column per seat and a row per category (a phone: the total in sight, no sideways scroll).
+// The stylesheet shows the one that fits.
 function scoreTable(score) {
-  const table = document.getElementById("score-table");
   const grid = score.grid;
-  const caption = text("caption", score.winners.length === 1
+  const winners = score.winners.length === 1
     ? `winner: ${who(score.winners[0])}`
-    : `winners: ${score.winners.map(who).join(", ")}`);
+    : `winners: ${score.winners.map(who).join(", ")}`;
+  const wide = document.getElementById("score-table");
   const head = document.createElement("tr");
   head.append(...grid.columns.map((name) => text("th", name)));
   const rows = grid.rows.map((cells) => {
@@ -87,7 +90,19 @@ function scoreTable(score) {
     row.append(...cells.map((cell, i) => text(i === 0 ? "th" : "td", String(cell))));
     return row;
   });
-  table.replaceChildren(caption, head, ...rows);
+  wide.replaceChildren(text("caption", winners), head, ...rows);
+  const tall = document.getElementById("score-tall");
+  const seats = document.createElement("tr");
+  seats.append(...grid.rows.map((cells) => text("th", String(cells[0]),
+    String(cells[0]).includes("winner") ? "winner" : "")));
+  seats.prepend(text("th", ""));
+  const lines = grid.columns.slice(1).map((name, i) => {
+    const row = document.createElement("tr");
+    if (name === "total") row.className = "total";
+    row.append(text("th", name), ...grid.rows.map((cells) => text("td", String(cells[i + 1]))));
+    return row;
+  });
+  tall.replaceChildren(text("caption", winners), seats, ...lines);
 }
 
 function showThinking(thinking) {
