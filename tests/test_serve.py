@@ -265,7 +265,7 @@ def _the_score_sheet_fits(page: Page, name: str, players: int) -> None:
     """Issue 24.3: at the end, the score sheet is seen whole at 1280 px without scrolling
     sideways, the final totals are in the picture, and a phone does not scroll sideways
     either. Screenshots go to build/artifacts/table/."""
-    from test_serve_browser import ARTIFACTS, DESKTOP, PHONE, no_sideways_scroll
+    from test_serve_browser import ARTIFACTS, DESKTOP, PHONE, no_sideways_scroll, total_in_sight
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size(DESKTOP)
@@ -279,6 +279,7 @@ def _the_score_sheet_fits(page: Page, name: str, players: int) -> None:
     page.set_viewport_size(PHONE)
     no_sideways_scroll(page)
     assert page.locator("#score").is_visible()
+    total_in_sight(page)
     page.screenshot(path=str(ARTIFACTS / f"{name}-phone-score.png"))
 
 

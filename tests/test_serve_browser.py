@@ -74,6 +74,25 @@ def no_sideways_scroll(page: Page) -> None:
     assert scroll_width <= inner_width, (scroll_width, inner_width)
 
 
+def total_in_sight(page: Page) -> None:
+    """Issue 34.1: on a phone the final sheet is turned on its side (a column per seat), and
+    its total row is in the window, not behind a sideways scroll."""
+    assert page.locator("#score-tall").is_visible() and page.locator("#score-table").is_hidden()
+    width = page.viewport_size["width"]
+    total = page.locator("#score-tall tr.total")
+    assert total.locator("th").inner_text() == "total"
+    cells = total.locator("td")
+    assert cells.count() == page.locator("#score-tall tr").first.locator("th").count() - 1
+    for k in range(cells.count()):
+        box = cells.nth(k).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert cells.nth(k).inner_text().strip().isdigit()
+    inner = page.evaluate("() => { const s = document.getElementById('score');"
+                          " return [s.scrollWidth, s.clientWidth]; }")
+    assert inner[0] <= inner[1], inner  # nothing hidden sideways inside the sheet's box
+    no_sideways_scroll(page)
+
+
 def _width(page: Page, selector: str) -> float:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
