@@ -360,6 +360,9 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--bots", default="greedy",
                        help="bots for the other seats, comma-separated (default greedy)")
     table.add_argument("--seed", type=whole_number, default=0, help="the first game's seed")
+    table.add_argument("--confirm-forced", action="store_true",
+                       help="ask even at a decision with one legal move (by default that "
+                       "move is played for you, and shown among the events)")
     catalogue_options(table, "to play with")
     table.set_defaults(run=_serve, check=_check_serve, fewest_players=True)
     _game_option_everywhere(sub, (check, show, listing, summary))
@@ -425,7 +428,7 @@ def _serve(args: argparse.Namespace) -> int:
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the table is closed
         run(args.host, args.port, players=args.players, seat=args.seat, bots=bots,
             seed=args.seed, rules=rules, public=args.public, allow_hosts=args.allow_hosts,
-            game=args.game, resume=record)
+            game=args.game, resume=record, confirm_forced=args.confirm_forced)
     return 0
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lisboa_core._deprecation import moved
-from lisboa_core.api import explain_illegal, parse_move
+from lisboa_core.api import explain_illegal, legal_moves, parse_move
 from lisboa_core.bots.basic import BOTS, Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
@@ -169,6 +169,7 @@ def play_session(
     *,
     match: Match | None = None,
     autosave: str | Path | None = None,
+    confirm_forced: bool = False,
 ) -> int:
     """Run a terminal game of ``game`` (default Lisboa): ``seat`` is played by the person at
     the keyboard (``input()``), the other seats by ``bots`` in turn, with the catalogue
@@ -178,6 +179,8 @@ def play_session(
         players, seed, options and catalogue are used instead of the arguments.
     :param autosave: a file the game is saved to when the session ends (quit, end of input
         or the end of the game).
+    :param confirm_forced: ask the person even at a decision with one legal move (by
+        default that move is played for them, and said).
     """
     found = match.game if match is not None else _game(game)
     if match is None:
@@ -199,14 +202,14 @@ def play_session(
     print(f"{found.title}, {players} players, seed {match.seed}{resumed}. You are seat {seat}; "
           + ", ".join(f"seat {s}: {bot_of[s].name}" for s in others) + ". Type help.")
     try:
-        _loop(match, seat, bot_of)
+        _loop(match, seat, bot_of, confirm_forced)
     finally:
         if autosave is not None:
             _save(match, str(autosave))
     return 0
 
 
-def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
+def _loop(match: Match, seat: int, bot_of: dict[int, Bot], confirm_forced: bool = False) -> None:
     found = match.game
     shown: tuple[int, int] | None = None
     while not match.is_over:
@@ -222,6 +225,10 @@ def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
             move = bot_of[actor].choose(found.observe(state, actor), legal)
             print(f"  seat {actor} ({bot_of[actor].name}): {move} \u2014 {match.describe(move)}")
             match.push(move)
+            continue
+        if len(legal) == 1 and not confirm_forced:  # nothing to choose: played, and said
+            print(f"  you: {_said(match, legal[0])} (the only move)")
+            match.push(legal[0])
             continue
         # The board is shown again when a new turn starts (every decision for a game
         # without turns).
@@ -250,7 +257,7 @@ def _loop(match: Match, seat: int, bot_of: dict[int, Bot]) -> None:
         elif command == "show":
             print(_show(match, rest) if rest else "show needs an id (a card, tile, ...)")
         elif command == "undo":
-            if _undo(match, seat):
+            if _undo(match, seat, confirm_forced):
                 shown = None
                 print("undone")
             else:
@@ -290,13 +297,16 @@ def _play_line(match: Match, line: str, legal: Sequence[Move]) -> None:
     match.push(move)
 
 
-def _undo(match: Match, seat: int) -> bool:
-    """Take back the person's last move and every bot move after it; False when the person
-    has made no move (in this session or before it was saved)."""
-    mine = [i for i in range(len(match)) if match.states[i].to_act == seat]
-    if not mine:
+def _undo(match: Match, seat: int, confirm_forced: bool = False) -> bool:
+    """Take back the person's last move and every move after it (the bots', and the person's
+    forced moves, played for them); False when the person has chosen no move (in this
+    session or before it was saved)."""
+    states = match.states
+    chosen = next((i for i in reversed(range(len(match))) if states[i].to_act == seat
+                   and (confirm_forced or len(legal_moves(states[i])) > 1)), None)
+    if chosen is None:
         return False
-    while len(match) > mine[-1]:
+    while len(match) > chosen:
         match.pop()
     return True
 
@@ -361,9 +371,10 @@ def _play_command(args: argparse.Namespace) -> int:
         seat = args.seat if args.seat is not None else (
             match.names.index("you") if "you" in match.names else 0)
         return play_session(match.state.player_count, seat, bots, match=match,
-                            autosave=args.autosave)
+                            autosave=args.autosave, confirm_forced=args.confirm_forced)
     return play_session(args.players, args.seat or 0, bots, args.seed, _options(args, found),
-                        _rules(args, found), found, autosave=args.autosave)
+                        _rules(args, found), found, autosave=args.autosave,
+                        confirm_forced=args.confirm_forced)
 
 
 # --- the parsers ---------------------------------------------------------------------------
@@ -453,6 +464,9 @@ def add_parsers(subparsers: Any) -> None:
     play.add_argument("--resume", metavar="FILE",
                       help="go on with a saved game (a game record: `save FILE` at the prompt, "
                       "--autosave, or any record); its game, players, seed and options are used")
+    play.add_argument("--confirm-forced", action="store_true",
+                      help="ask even at a decision with one legal move (by default that move "
+                      "is played for you, and said)")
     play.add_argument("--autosave", metavar="FILE",
                       help="save the game to FILE when the session ends (quit, end of input or "
                       "the end of the game)")

@@ -14,10 +14,12 @@ command and its arguments:
   game other than Lisboa;
 * ``legal``: ``moves``, the legal moves of the seat to act in notation, and
   ``descriptions``, what each does in words (:func:`lisboa_core.describe_move`), in the
-  same order; at a chance step (``to_act`` -2, :data:`lisboa_core.CHANCE`: a die to roll)
-  the moves are its outcomes, with ``probabilities`` in the same order and ``sampled``,
-  the outcome the seeded game draws (:func:`lisboa_core.sample_chance`), which a front end
-  applies to play on (any outcome may be applied, to set up a position);
+  same order; ``forced``, true when there is one move only (the front end may play it
+  without asking: ``lisboa play`` and the table do); ``chance``, true at a chance step
+  (``to_act`` -2, :data:`lisboa_core.CHANCE`: a die to roll), where the moves are its
+  outcomes, with ``probabilities`` in the same order and ``sampled``, the outcome the
+  seeded game draws (:func:`lisboa_core.sample_chance`), which a front end applies to play
+  on (any outcome may be applied, to set up a position);
 * ``apply`` (``move``: notation; ``seat``: optional observer): plays it; answers the new
   status and ``events``, what the move did (:mod:`lisboa_core.events`, as the ``seat``
   sees it when one is given, every piece otherwise);
@@ -356,7 +358,8 @@ class Session:
         state = self._game()
         moves = legal_moves(state)
         answer = {"to_act": state.to_act, "moves": [str(m) for m in moves],
-                  "descriptions": [describe_move(state, m) for m in moves]}
+                  "descriptions": [describe_move(state, m) for m in moves],
+                  "forced": len(moves) == 1, "chance": is_chance(state)}
         if is_chance(state):
             answer["probabilities"] = [p for _, p in chance_outcomes(state)]
             answer["sampled"] = str(sample_chance(state))

@@ -332,7 +332,7 @@ class _Session:
             while not self.closed and (seat := self.table.bot_to_act()) is not None:
                 table, version = self.table, self.table.version
                 thinking = {"type": "thinking", "game": self.key, "seat": seat,
-                            "bot": getattr(table.bots[seat], "name", "bot"),
+                            "bot": getattr(table.bots.get(seat), "name", "bot"),
                             "decision": table.decision, "done": 0, "planned": 0}
 
                 def progress(done: int, planned: int,
@@ -372,7 +372,7 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
              games_per_minute: int = 20, game: str | Game | None = None,
              max_games: int = 64, game_ttl: float = 6 * 3600,
              clock: Callable[[], float] = time.monotonic,
-             resume: GameRecord | None = None) -> Starlette:
+             resume: GameRecord | None = None, confirm_forced: bool = False) -> Starlette:
     """The ASGI application of the browser table.
 
     :param players: a player count of the game (Lisboa: 2 to 4).
@@ -401,6 +401,8 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
         <lisboa_core.Match.save>`, or the table's own Save) to go on with: the first page
         that opens the table without a game id gets it (its game, player count and seed
         are then those of the table; ``players``, ``seed`` and ``game`` are ignored).
+    :param confirm_forced: ask the person even at a decision with one legal move (by
+        default the table plays it for them and shows it among the events).
     :raises LisboaError: for a bad game, player count, seat, bot name or limit (before
         serving), or a record whose moves do not replay
         (:class:`~lisboa_core.errors.StateFormatError`).
@@ -429,7 +431,7 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
     """
     seat = record_seat(resume, seat)
     first = Table(players, seat, bots, seed, rules, game, bots_now=False,
-                  resume=resume)  # checks now
+                  resume=resume, confirm_forced=confirm_forced)  # checks now
     found, players, seed, rules = first.game, first.players, first.seed, first.rules
     waiting = [first] if resume is not None else []  # the first page's game
     # The page names the game it plays (Lisboa's page is the file as it is), and hides the
@@ -462,7 +464,8 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
             table = waiting.pop()
         else:
             table = await asyncio.to_thread(Table, players, seat, bots, seed + serial, rules,
-                                            found, bots_now=False)
+                                            found, bots_now=False,
+                                            confirm_forced=confirm_forced)
         session = _Session(table, serial)
         session.key = kept.add(session)
         return session
@@ -608,7 +611,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
         seat: int | None = None, bots: Sequence[str] = ("greedy",), seed: int = 0,
         announce: bool = True, rules: Any = None, public: bool = False,
         allow_hosts: Sequence[str] = (), game: str | Game | None = None,
-        resume: GameRecord | None = None) -> None:
+        resume: GameRecord | None = None, confirm_forced: bool = False) -> None:
     """Serve the browser table until interrupted.
 
     :param host: the address to bind (loopback by default: the table is for this machine).
@@ -622,6 +625,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
         network, a name in ``/etc/hosts``).
     :param game: the game played (default: the game of ``rules``, else Lisboa).
     :param resume: a saved game the first page opened goes on with (see :func:`make_app`).
+    :param confirm_forced: ask even at a decision with one legal move (see :func:`make_app`).
     :raises LisboaError: for an address beyond loopback without ``public``.
 
     The table answers to :data:`LOOPBACK_NAMES`, ``host`` and ``allow_hosts``; a public
@@ -639,7 +643,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
 
     hosts, public = _answered(host, public, allow_hosts)
     app = make_app(players, seat, bots, seed, rules, hosts, addresses=public, game=game,
-                   resume=resume)
+                   resume=resume, confirm_forced=confirm_forced)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -87,6 +87,8 @@ class Table:
         ``rules``, else Lisboa).
     :param bots_now: let the bots move at once, up to the person's first decision (the
         server lets them move itself, off its event loop, showing who is thinking).
+    :param confirm_forced: ask the person even at a decision with one legal move (by
+        default such a move is played for them at once, and the event says so).
     :param resume: a saved game (a :class:`~lisboa_core.GameRecord`: ``lisboa play
         --autosave``, :meth:`Match.save <lisboa_core.Match.save>` or :meth:`record`) to go
         on with: its game, player count, seed and options are used (``players``, ``seed``
@@ -106,7 +108,8 @@ class Table:
 
     def __init__(self, players: int = 2, seat: int = 0, bots: Sequence[str] = ("greedy",),
                  seed: int = 0, rules: Any = None, game: str | Game | None = None, *,
-                 bots_now: bool = True, resume: GameRecord | None = None) -> None:
+                 bots_now: bool = True, resume: GameRecord | None = None,
+                 confirm_forced: bool = False) -> None:
         match = None
         if resume is not None:
             match = Match.from_record(resume, rules)
@@ -122,6 +125,8 @@ class Table:
         if not bots:
             raise LisboaError("bots: name at least one bot")
         self.players, self.seat, self.seed = players, seat, seed
+        self.confirm_forced = confirm_forced
+        """Whether the person is asked even when only one move is legal."""
         self.bot_names = tuple(bots)
         others = [s for s in range(players) if s != seat]
         self.bots: dict[int, Bot] = {
@@ -151,7 +156,7 @@ class Table:
         self._marks: list[tuple[Any, int, list[dict[str, Any]], int]] = []
         if match is not None:  # the saved moves, shown and undoable as if played here
             for move in match.moves:
-                if self.state.to_act == self.seat:
+                if self.state.to_act == self.seat and not self.forced():
                     self._mark()
                 self._apply(move)
         if bots_now:
@@ -164,6 +169,7 @@ class Table:
 
     def _apply(self, move: Move) -> None:
         actor = self.state.to_act
+        forced = actor == self.seat and self.forced()
         before = self.state
         self.state, events = apply_with_events(before, move, self.seat)
         self._played.append(move)
@@ -174,6 +180,8 @@ class Table:
         # described: the words would tell what the notation hides.
         words = self.game.describe_move(before, move) if shown == str(move) else shown
         cards = self.words.move_cards(move) if shown == str(move) else []
+        if forced:
+            words += " (the only move: played for you)"
         self.moves.append({"number": self.decision, "seat": actor, "move": shown,
                            "text": words, "cards": cards, "mine": actor == self.seat})
         self.log.extend(self._logged(events, actor, words))
@@ -189,9 +197,17 @@ class Table:
             rows.append(data)
         return rows
 
+    def forced(self) -> bool:
+        """Whether the person's decision now has one legal move, which the table plays for
+        them (unless :attr:`confirm_forced`)."""
+        return (not self.confirm_forced and not is_over(self.state)
+                and self.state.to_act == self.seat and len(legal_moves(self.state)) == 1)
+
     def bot_to_act(self) -> int | None:
-        """The seat of the bot to decide now, or None (the person's turn, or the end)."""
-        if is_over(self.state) or self.state.to_act == self.seat:
+        """The seat whose move the table chooses now (a bot's, the chance step's, or the
+        person's forced move: see :meth:`forced`), or None (the person's decision, or the
+        end)."""
+        if is_over(self.state) or (self.state.to_act == self.seat and not self.forced()):
             return None
         return int(self.state.to_act)
 
@@ -201,11 +217,13 @@ class Table:
 
         :raises LisboaError: if no bot is to act."""
         state = self.state  # one position throughout, whatever happens meanwhile
-        if is_over(state) or state.to_act == self.seat:
+        if self.bot_to_act() is None:
             raise LisboaError("no bot is to act")
         actor = int(state.to_act)
         if is_chance(state):
             return sample_chance(state)
+        if actor == self.seat:  # forced: the one legal move
+            return legal_moves(state)[0]
         bot = self.bots[actor]
         searching = hasattr(bot, "progress")  # a search bot says how far it has got
         if searching:
@@ -314,6 +332,7 @@ class Table:
             "moves": self.moves[-_MOVES_SHOWN:],
             "can_undo": self.can_undo,
             "bots": {str(s): str(getattr(bot, "name", "bot")) for s, bot in self.bots.items()},
+            "chance": self.words.who(CHANCE, start=False),
             "text": found.render_text(view),
             "score": None if sheet is None else {
                 **sheet.to_dict(), "table": sheet_text(sheet, self.names),

@@ -28,6 +28,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.events import (
     CountChanged,
     Event,
@@ -115,12 +116,18 @@ class Words:
         return found
 
     def who(self, seat: int | None, *, start: bool = True) -> str:
-        """``You``/``you`` for the person's seat, ``Seat N`` otherwise."""
+        """``You``/``you`` for the person's seat, ``Chance``/``chance`` for a chance step
+        (or the game's word for it, its ``chance`` word), ``Seat N`` otherwise."""
         if seat == self.seat:
             return "You" if start else "you"
+        if seat == CHANCE:
+            word = self.words.get("chance", "chance")
+            return word[:1].upper() + word[1:] if start else word
         return f"Seat {seat}" if start else f"seat {seat}"
 
     def _whose(self, seat: int | None) -> str:
+        if seat == CHANCE:
+            return f"{self.who(seat)}'s"
         return "Your" if seat == self.seat else f"Seat {seat}'s"
 
     def _entry(self, what: str, before: Any = None,

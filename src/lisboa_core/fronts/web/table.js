@@ -26,6 +26,7 @@ function text(tag, content, className) {
 
 function who(seat) {
   if (current && seat === current.seat) return "you";
+  if (seat < 0) return (current && current.chance) || "chance";  // a chance step: no seat
   const bot = current && current.bots ? current.bots[String(seat)] : null;
   return bot ? `seat ${seat} (${bot})` : `seat ${seat}`;
 }
