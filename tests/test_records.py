@@ -22,6 +22,7 @@ from lisboa_core import (
     ReplayResult,
     State,
     StateFormatError,
+    explain_illegal,
     is_over,
     legal_moves,
     load_rules,
@@ -97,8 +98,10 @@ def test_an_edited_illegal_move_is_reported_at_its_index() -> None:
     result = replay(attrs.evolve(record, moves=tuple(moves)))
     assert not result.ok
     assert result.failed_at == index
-    assert result.reason is not None and "sell gold p9.9" in result.reason
-    assert "no legal move reads" not in result.reason
+    # why, as explain_illegal says it, without the move (named by failed_at: issue 34.8)
+    why = explain_illegal(result.states[index], Move("sell", ("gold", "p9.9")))
+    assert why is not None and result.reason == why.removeprefix("sell gold p9.9: ")
+    assert "no legal move reads" not in result.reason and "p9.9" not in result.reason
     assert len(result.states) == index + 1 and len(result.log) == index
     assert result.final == replay(attrs.evolve(record, moves=record.moves[:index],
                                                final_digest=None)).final
@@ -229,6 +232,7 @@ def test_cli_replay_reports_the_illegal_move(tmp_path: Path, capsys: pytest.Capt
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("move 41 (`sell gold p9.9`) is illegal: ")
+    assert err.count("sell gold p9.9") == 1  # named once (issue 34.8)
 
 
 def test_cli_replay_of_a_game_to_its_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

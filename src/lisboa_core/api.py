@@ -386,6 +386,8 @@ def parse_move(state: GameState | str, text: str | GameState) -> Move:
     kind = wanted.split(" ", 1)[0] if wanted else ""
     probe = Move(kind, tuple(wanted.split()[1:]))
     reason = explain_illegal(state, probe) if state.pending else "the game is over"
+    # the reason starts with the move; the message names it once
+    reason = str(reason).removeprefix(f"{probe}: ").removeprefix(f"{wanted}: ")
     raise IllegalMoveError(f"no legal move reads {wanted!r}: {reason}")
 
 

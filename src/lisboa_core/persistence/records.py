@@ -372,7 +372,8 @@ def replay(record: GameRecord, *, rules: Any = None) -> ReplayResult:
 
 
 def _reason(err: IllegalMoveError, text: str) -> str:
-    """The reason of an illegal move, without parse_move's restatement of the text."""
+    """Why a move is illegal, without parse_move's restatement of the text (the move is
+    named by its index, ``failed_at``, and by whoever reports it)."""
     return str(err).removeprefix(f"no legal move reads {' '.join(text.split())!r}: ")
 
 
