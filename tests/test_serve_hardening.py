@@ -319,6 +319,7 @@ def test_a_public_table_warns_and_serves_the_names_allowed(
     monkeypatch.setattr(serve, "socket", types.SimpleNamespace(
         socket=socket_factory, AF_INET=socket.AF_INET, AF_INET6=socket.AF_INET6,
         SOL_SOCKET=socket.SOL_SOCKET, SO_REUSEADDR=socket.SO_REUSEADDR))
+    monkeypatch.setattr(serve, "reachable_address", lambda family: "192.168.1.5")
     monkeypatch.setattr(uvicorn.Server, "run",
                         lambda server, sockets=None: served.append(server.config.app))
     # uvicorn.Config points the logging system's handlers at the streams of the moment,
@@ -329,7 +330,10 @@ def test_a_public_table_warns_and_serves_the_names_allowed(
                      "--bots", "random"]) == 0
     out, err = capsys.readouterr()
     assert sockets[0].bound == ("0.0.0.0", 8000)
-    assert "http://0.0.0.0:43210/" in out
+    # issue 34.8: an address others can reach, and that it listens on all interfaces
+    assert out.startswith("lisboa table at http://192.168.1.5:43210/ (listening on all "
+                          "interfaces, 0.0.0.0; on this machine: http://127.0.0.1:43210/)")
+    assert "http://0.0.0.0" not in out
     assert err.startswith("warning: the table listens on 0.0.0.0, beyond this machine")
     assert "port 43210" in err and "table.lan" in err and "IP addresses" in err
     client = TestClient(served[0])

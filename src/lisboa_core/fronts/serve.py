@@ -65,14 +65,11 @@ import logging
 import socket
 import sys
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from importlib import resources
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -81,26 +78,24 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.engine_protocol import ProtocolError, clip, read_request
+from lisboa_core.fronts.serve_guard import SECURITY_HEADERS, GameLimit, Guard, close_reason
 from lisboa_core.fronts.table_game import Games, Table, record_seat
 from lisboa_core.games import Game
 from lisboa_core.persistence.records import GameRecord
 
 __all__ = [
     "LOOPBACK_NAMES", "MAX_MESSAGE", "SECURITY_HEADERS", "Table", "is_loopback", "make_app",
-    "run", "server_config",
+    "reachable_address", "run", "server_config",
 ]
 
 if TYPE_CHECKING:
     import uvicorn
 
-_Scope = MutableMapping[str, Any]
 _Message = MutableMapping[str, Any]
-_Receive = Callable[[], Awaitable[_Message]]
-_Send = Callable[[_Message], Awaitable[None]]
-_ASGI = Callable[[_Scope, _Receive, _Send], Awaitable[None]]
 
 _LOGGER = logging.getLogger(__name__)
-_ASSETS = {"table.js": "text/javascript", "table.css": "text/css"}
+_ASSETS = {"table.js": "text/javascript", "table.css": "text/css",
+           "favicon.svg": "image/svg+xml"}
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 """The host names a table bound to loopback answers to (the ``hosts`` of :func:`make_app`).
 
@@ -110,127 +105,11 @@ MAX_MESSAGE = 65_536
 """The longest page-to-server message read, in characters (a move is under 100); a longer
 one is answered with an error naming its length."""
 _MAX_FRAME = 16 * 1024 * 1024  # the WebSocket layer's own limit: beyond it, close 1009
-_MAX_REASON = 123  # the bytes a WebSocket close reason may hold (RFC 6455, 5.5)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; "
-        "style-src-attr 'unsafe-inline'; img-src 'self'; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
-    "X-Frame-Options": "DENY",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
-"""The headers of every HTTP answer of the table: scripts, styles and connections only from
-the table itself (no inline script; the board picture's ``style`` attribute is the one
-inline style allowed), and the table may not be framed by any page."""
+_BACKLOG = 64  # connections waiting to be accepted, and accepted in one go
 
 
 def _asset(name: str) -> str:
     return resources.files("lisboa_core.fronts").joinpath("web", name).read_text(encoding="utf-8")
-
-
-def _is_address(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
-
-
-def _refusal(headers: Headers, hosts: Sequence[str] | None, addresses: bool, *,
-             websocket: bool) -> str | None:
-    """Why a request may not reach the table (a ``Host`` not allowed, or for a WebSocket
-    an ``Origin`` other than its ``Host``), or None."""
-    host = headers.get("host", "")
-    if hosts is not None:
-        try:
-            name = urlsplit("//" + host).hostname
-        except ValueError:
-            name = None
-        if name is None or not (name in hosts or (addresses and _is_address(name))):
-            also = " and IP addresses" if addresses else ""
-            return f"this table answers only to {', '.join(hosts)}{also}, not to {clip(host, 60)!r}"
-    origin = headers.get("origin")
-    if websocket and origin is not None:
-        try:
-            netloc = urlsplit(origin).netloc
-        except ValueError:
-            netloc = ""
-        if netloc.lower() != host.lower():
-            return f"a page from {clip(origin, 60)} may not play at this table"
-    return None
-
-
-def _reason(text: str) -> str:
-    """``text`` cut to what a WebSocket close frame holds."""
-    data = text.encode("utf-8")
-    if len(data) <= _MAX_REASON:
-        return text
-    return data[:_MAX_REASON - 3].decode("utf-8", errors="ignore") + "..."
-
-
-class _Guard:
-    """In front of every route: the ``Host`` and ``Origin`` checks, and the security
-    headers of every HTTP answer. A refused WebSocket is accepted and closed with 1008 and
-    the reason, so the page sees them (a socket refused unopened is an empty HTTP 403 that
-    a browser reports as code 1006)."""
-
-    def __init__(self, app: _ASGI, hosts: tuple[str, ...] | None, addresses: bool) -> None:
-        self.app, self.hosts, self.addresses = app, hosts, addresses
-
-    async def __call__(self, scope: _Scope, receive: _Receive, send: _Send) -> None:
-        kind = scope["type"]
-        if kind not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
-        refused = _refusal(Headers(scope=scope), self.hosts, self.addresses,
-                           websocket=kind == "websocket")
-        if kind == "websocket":
-            if refused is None:
-                await self.app(scope, receive, send)
-                return
-            websocket = WebSocket(scope, receive, send)
-            try:
-                await websocket.accept()
-                await websocket.close(code=1008, reason=_reason(refused))  # policy violation
-            except (WebSocketDisconnect, OSError):
-                pass  # the page went away first
-            return
-
-        async def secured(message: _Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers[name] = value
-            await send(message)
-
-        if refused is not None:
-            await Response(refused, status_code=400)(scope, receive, secured)
-            return
-        await self.app(scope, receive, secured)
-
-
-class _GameLimit:
-    """At most ``count`` new games a minute per client address (a sliding window)."""
-
-    def __init__(self, count: int, window: float = 60.0) -> None:
-        self.count, self.window = count, window
-        self.started: dict[str, deque[float]] = {}
-
-    def refusal(self, client: str) -> str | None:
-        """None, and the game counted; or why a new game must wait."""
-        now = time.monotonic()
-        if len(self.started) > 4096:  # forget the clients that have been quiet a while
-            self.started = {k: v for k, v in self.started.items() if now - v[-1] < self.window}
-        times = self.started.setdefault(client, deque())
-        while times and now - times[0] >= self.window:
-            times.popleft()
-        if len(times) >= self.count:
-            wait = max(1, round(self.window - (now - times[0])))
-            return (f"too many new games: at most {self.count} a minute from one address; "
-                    f"try again in {wait} s")
-        times.append(now)
-        return None
 
 
 def _read(message: _Message) -> dict[str, Any] | str:
@@ -443,7 +322,7 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
     if games_per_minute < 1:
         raise LisboaError(f"games_per_minute: expected 1 or more, got {games_per_minute}")
     allowed = None if hosts is None else tuple(h.lower() for h in hosts)
-    limit = _GameLimit(games_per_minute)
+    limit = GameLimit(games_per_minute)
     kept = Games(max_games, game_ttl, clock)
     serials = [0]
 
@@ -451,10 +330,11 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
         return HTMLResponse(index)
 
     async def asset(request: Request) -> Response:
-        name = request.path_params["name"]
+        name = request.path_params.get("name", "favicon.svg")  # /favicon.ico: the icon
         if name not in _ASSETS:
             return Response("not found", status_code=404)
-        return Response(_asset(name), media_type=_ASSETS[name])
+        return Response(_asset(name), media_type=_ASSETS[name],
+                        headers={"Cache-Control": "max-age=3600"})
 
     async def started() -> _Session:
         """A new game, kept; its bots start moving."""
@@ -515,7 +395,7 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
             return session  # type: ignore[no-any-return]
         refused = limit.refusal(client)
         if refused is not None:
-            await websocket.close(code=1013, reason=_reason(refused))  # try again later
+            await websocket.close(code=1013, reason=close_reason(refused))  # try again later
             return None
         session = await started()
         if wanted:
@@ -569,10 +449,11 @@ def make_app(players: int = 2, seat: int | None = None, bots: Sequence[str] = ("
         routes=[
             Route("/", page),
             Route("/static/{name}", asset),
+            Route("/favicon.ico", asset),  # asked for by browsers whatever the page says
             Route("/record", saved),
             WebSocketRoute("/ws", table_socket),
         ],
-        middleware=[Middleware(_Guard, hosts=allowed, addresses=addresses)],
+        middleware=[Middleware(Guard, hosts=allowed, addresses=addresses)],
     )
 
 
@@ -607,6 +488,37 @@ def _warning(host: str, port: int, hosts: Sequence[str]) -> str:
             f"{', '.join(hosts)} (more with --allow-host NAME).")
 
 
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def reachable_address(family: int = socket.AF_INET) -> str | None:
+    """This machine's address on its network (the one its traffic beyond leaves from), or
+    None (no network): where a table bound to all interfaces is reached from elsewhere.
+    Nothing is sent: a datagram socket is only pointed at a documentation address."""
+    probe = ("2001:db8::1", 9) if family == socket.AF_INET6 else ("192.0.2.1", 9)
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as sock:
+            sock.connect(probe)
+            found = str(sock.getsockname()[0])
+    except OSError:
+        return None
+    return None if is_loopback(found) or found in ("0.0.0.0", "::") else found
+
+
+def _announcement(host: str, port: int) -> str:
+    """The line that says where the table is: for a table bound to all interfaces, an
+    address others reach it at (and this machine's own), not ``0.0.0.0``."""
+    if host not in ("", "0.0.0.0", "::"):
+        return f"lisboa table at {_url(host, port)} (Ctrl-C to stop)"
+    family = socket.AF_INET6 if host == "::" else socket.AF_INET
+    local = "::1" if host == "::" else "127.0.0.1"
+    outward = reachable_address(family) or socket.gethostname()
+    everywhere = host or "0.0.0.0"
+    return (f"lisboa table at {_url(outward, port)} (listening on all interfaces, "
+            f"{everywhere}; on this machine: {_url(local, port)}) (Ctrl-C to stop)")
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
         seat: int | None = None, bots: Sequence[str] = ("greedy",), seed: int = 0,
         announce: bool = True, rules: Any = None, public: bool = False,
@@ -616,8 +528,9 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
 
     :param host: the address to bind (loopback by default: the table is for this machine).
     :param port: the port; 0 picks a free one.
-    :param announce: print the table's address (with the port actually bound) and, for a
-        public table, a warning on standard error.
+    :param announce: print the table's address (with the port actually bound; for a
+        table bound to all interfaces, this machine's address on its network, and that it
+        listens on all interfaces) and, for a public table, a warning on standard error.
     :param rules: the catalogue to play with (default: the shipped one).
     :param public: required to bind an address beyond loopback (``0.0.0.0``, a network
         address): anyone who can reach the port can then play.
@@ -647,19 +560,23 @@ def run(host: str = "127.0.0.1", port: int = 8000, *, players: int = 2,
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(2048)  # connections made as soon as the address is printed wait, not fail
+    sock.listen(_BACKLOG)  # connections made as soon as the address is printed wait, not fail
     bound = sock.getsockname()[1]
     if announce:
-        shown = f"[{host}]" if ":" in host else host
-        print(f"lisboa table at http://{shown}:{bound}/ (Ctrl-C to stop)", flush=True)
+        print(_announcement(host, bound), flush=True)
         if public:
             print(_warning(host, bound, hosts), file=sys.stderr, flush=True)
     uvicorn.Server(server_config(app)).run(sockets=[sock])
 
 
-def server_config(app: Starlette, **settings: Any) -> uvicorn.Config:
+def server_config(app: Starlette, *, header_timeout: float | None = None,
+                  max_connections: int | None = None, **settings: Any) -> uvicorn.Config:
     """The uvicorn settings :func:`run` serves the table with (``settings`` added or
-    changed: ``log_config=None`` leaves logging to the caller, as tests do).
+    changed: ``log_config=None`` leaves logging to the caller, as tests do), with the
+    table's limits (:mod:`lisboa_core.fronts.serve_limits`): a request's headers due within
+    ``header_timeout`` seconds (default 10), at most ``max_connections`` open at once
+    (default: what the process's descriptor limit allows), a WebSocket handshake line too
+    long answered 414, a text message that is not UTF-8 closed with 1007.
 
     Example::
 
@@ -671,5 +588,10 @@ def server_config(app: Starlette, **settings: Any) -> uvicorn.Config:
     """
     import uvicorn  # late: only the server needs it
 
-    return uvicorn.Config(app, **{"log_level": "warning", "ws": "websockets-sansio",
-                                  "ws_max_size": _MAX_FRAME, **settings})
+    from lisboa_core.fronts.serve_limits import HEADER_TIMEOUT, connection_cap, protocols
+
+    backlog = int(settings.pop("backlog", _BACKLOG))
+    http, ws = protocols(header_timeout or HEADER_TIMEOUT,
+                         max_connections or connection_cap(backlog))
+    return uvicorn.Config(app, **{"log_level": "warning", "http": http, "ws": ws,
+                                  "ws_max_size": _MAX_FRAME, "backlog": backlog, **settings})
