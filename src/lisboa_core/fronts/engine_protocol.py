@@ -42,11 +42,11 @@ command and its arguments:
 * ``quit``: answers, then the engine exits.
 
 A request that cannot be carried out gets ``{"ok": false, "error": KIND, "message": ...}``
-and changes nothing: ``KIND`` is ``protocol`` (not JSON, an unknown command, a missing or
-wrong argument, no game yet), ``illegal-move``, ``state-format`` (a bad saved state),
-``game`` (another Lisboa error) or ``internal`` (an error of the engine itself: a bug to
-report). The engine never exits on a bad request; it exits at ``quit`` or at the end of
-its input.
+and changes nothing: ``KIND`` is ``protocol`` (not JSON, an empty line, an unknown
+command, a missing or wrong argument, no game yet), ``illegal-move``, ``state-format`` (a
+bad saved state), ``game`` (another Lisboa error) or ``internal`` (an error of the engine
+itself: a bug to report). The engine never exits on a bad request; it exits at ``quit``
+or at the end of its input.
 
 Requests are read strictly (:func:`read_request`), so that every answer is standard JSON
 whatever was sent: a line of more than :data:`MAX_REQUEST` characters, JSON nested more
@@ -447,6 +447,9 @@ def _answer(line: str | int, session: Session) -> tuple[dict[str, Any], bool]:
         if isinstance(line, int):
             raise ProtocolError(f"the request is {line:,} characters long; at most "
                                 f"{MAX_REQUEST:,} are read")
+        if not line.strip():  # answered too: a client waiting for every answer never hangs
+            raise ProtocolError("an empty line is not a request: send one JSON object per "
+                                'line, such as {"cmd": "status"}')
         request = read_request(line)
     except ProtocolError as err:
         return _error("protocol", str(err)), False
@@ -469,9 +472,10 @@ def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
           rules: Any = None, game: str | Game | None = None) -> int:
     """Answer requests from ``source`` on ``sink`` until ``quit`` or the end of input.
 
-    Every line gets one answer of standard JSON; no request, however malformed, ends the
-    session. Bytes of ``source`` that are not UTF-8 are refused line by line (a text
-    stream's error handler is set to ``surrogateescape`` for that).
+    Every line gets one answer of standard JSON (an empty line a ``protocol`` error); no
+    request, however malformed, ends the session. Bytes of ``source`` that are not UTF-8
+    are refused line by line (a text stream's error handler is set to
+    ``surrogateescape`` for that).
 
     :param rules: the catalogue to play with (default: the shipped one).
     :param game: the game ``new`` starts when a request names none (default: the game of
@@ -482,8 +486,6 @@ def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout,
         source.reconfigure(errors="surrogateescape")
     session = Session(rules, game)
     for line in _lines(source):
-        if isinstance(line, str) and not line.strip():
-            continue
         answer, done = _answer(line, session)
         sink.write(_encoded(answer) + "\n")
         sink.flush()
