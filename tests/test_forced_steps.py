@@ -6,6 +6,7 @@ steps read as "chance" in every front end, never as "seat -2"."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +114,14 @@ def test_chance_steps_read_as_chance() -> None:
     assert not [t for t in texts if "Seat -2" in t or "seat -2" in t]
     assert any(t.startswith("Chance: ") for t in texts)
     assert table.message()["chance"] == "chance"
+
+
+def test_a_replay_lists_chance_steps_as_chance(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    table, _ = _table_game(confirm=False)
+    saved = tmp_path / "tiletum.json"
+    table.record().save(saved)
+    assert main(["replay", "--verbose", str(saved)]) == 0
+    out = capsys.readouterr().out
+    listed = [line.split()[1] for line in out.splitlines() if line[:5].strip().isdigit()]
+    assert "chance" in listed and "-2" not in out.split("replayed")[0]

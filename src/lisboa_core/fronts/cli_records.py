@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from lisboa_core._deprecation import moved
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.cli_args import at_least, catalogue_options, load_catalogue
 from lisboa_core.fronts.score_sheet import sheet_text
@@ -55,7 +56,8 @@ def _replay_command(args: argparse.Namespace) -> int:
     result = replay(record, rules=rules)
     if args.verbose:
         for number, (seat, text) in enumerate(result.log, start=1):
-            print(f"{number:5d}  seat {seat}  {text}")
+            who = "chance" if seat == CHANCE else f"seat {seat}"  # a chance step: no seat
+            print(f"{number:5d}  {who:<7} {text}")
     if result.failed_at is not None:
         text = record.moves[result.failed_at]
         print(f"move {result.failed_at + 1} (`{text}`) is illegal: {result.reason}",
