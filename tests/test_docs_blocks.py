@@ -22,7 +22,9 @@ What runs, and how:
   ``python3 -m venv`` and ``ray`` (starting a cluster).
 * An HTML comment ``<!-- docs-test: not run: REASON -->`` on the line before a fence leaves
   that block out, with its reason (a block that needs a Ray cluster's address); the reason
-  must be given. ``docs/authoring.md`` is a tutorial whose blocks edit card files in
+  must be given. ``<!-- docs-test: stop after N s: REASON -->`` runs each command of the
+  block bounded (a long study): one still running after N seconds is stopped, and passes if
+  it had not failed. ``docs/authoring.md`` is a tutorial whose blocks edit card files in
   between: tests/test_docs.py::test_authoring_tutorial_works_end_to_end follows it whole.
 """
 
@@ -92,10 +94,18 @@ def page_blocks(path: Path) -> list[Block]:
 
 def _runnable(block: Block) -> bool:
     if block.marker is not None:
-        assert re.fullmatch(r"not run: \S.*", block.marker), (
-            f"{block.where}: a docs-test marker reads 'not run: REASON'")
-        return False
+        assert re.fullmatch(r"(not run|stop after \d+ s): \S.*", block.marker), (
+            f"{block.where}: a docs-test marker reads 'not run: REASON' or "
+            f"'stop after N s: REASON'")
+        if block.marker.startswith("not run"):
+            return False
     return "--8<--" not in block.body
+
+
+def _limit(block: Block) -> int | None:
+    """The seconds after which the block's commands are stopped, if the block says so."""
+    found = re.match(r"stop after (\d+) s", block.marker or "")
+    return int(found[1]) if found else None
 
 
 def python_chains() -> list[list[Block]]:
@@ -248,7 +258,7 @@ def _serve(command: str, cwd: Path, env: dict[str, str]) -> None:
         process.wait(timeout=30)
 
 
-def run_command(command: str, cwd: Path, env: dict[str, str]) -> None:
+def run_command(command: str, cwd: Path, env: dict[str, str], limit: int | None = None) -> None:
     """Run one command of a page as the test's docstring says."""
     words = _program(command)
     exported = re.fullmatch(r"export ([A-Za-z_]\w*)=(\S*)", command.strip())
@@ -264,6 +274,18 @@ def run_command(command: str, cwd: Path, env: dict[str, str]) -> None:
     if Path(words[0]).name == "lisboa" and "serve" in words:
         _serve(command, cwd, env)
         return
+    if limit is not None:
+        process = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=cwd, env=env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True)
+        try:
+            _out, err = process.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            process.communicate(timeout=30)
+            return
+        assert process.returncode == 0, f"{command}\nexit {process.returncode}\n{err[-2000:]}"
+        return
     result = subprocess.run(["bash", "-c", command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                             capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, (
@@ -276,7 +298,7 @@ def test_shell_blocks_run(page: str, tmp_path: Path) -> None:
     for block in page_blocks(ROOT / page):
         if block.lang in SHELL and _runnable(block):
             for command in commands(block.body):
-                run_command(command, tmp_path, env)
+                run_command(command, tmp_path, env, _limit(block))
 
 
 def test_commands_are_split_as_a_reader_reads_them() -> None:
