@@ -31,6 +31,7 @@ from lisboa_core import action_space, load_rules
 from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.parser import parse_text_all_errors
 from lisboa_core.fronts.cli import main as cli_main
+from lisboa_core.games import game
 from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.vocabulary import (
     EFFECT_KINDS,
@@ -98,6 +99,11 @@ def test_moves_page_lists_every_move_kind() -> None:
     kinds = {move.kind for move in action_space(load_rules())}
     missing = sorted(k for k in kinds if not re.search(rf"^\| `{re.escape(k)}\b", page, re.M))
     assert missing == []
+    puerto_rico = game("puerto-rico")
+    section = page[page.index("## Puerto Rico's moves"):]
+    kinds = {move.kind for move in puerto_rico.action_space(puerto_rico.load_rules())}
+    missing = sorted(k for k in kinds if not re.search(rf"^\| `{re.escape(k)}\b", section, re.M))
+    assert missing == []
 
 
 def test_rules_coverage_page_lists_every_rule() -> None:
@@ -149,16 +155,6 @@ def test_card_examples_in_the_pages_compile(page: str) -> None:
         assert _compile_all(body) == [], body
 
 
-# Every page with Python examples written in the page: the authoring tutorial's are run by
-# their own test below, and blocks that include an example file (`--8<--`) by test_examples.
-RUNNABLE_PAGES = sorted(
-    str(page.relative_to(DOCS))
-    for page in DOCS.rglob("*.md")
-    if page.name != "authoring.md"
-    and any("--8<--" not in body for _a, body in _blocks(page.read_text("utf-8"), "python"))
-)
-
-
 @pytest.fixture
 def short_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """Examples that play ``while not is_over(state)`` stop after 150 decisions: the code
@@ -170,21 +166,6 @@ def short_games(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(state) or next(calls) >= 150
 
     monkeypatch.setattr(lisboa_core, "is_over", is_over)
-
-
-@pytest.mark.slow
-@pytest.mark.usefixtures("short_games")
-@pytest.mark.parametrize("page", RUNNABLE_PAGES)
-def test_python_examples_in_the_guide_run(page: str) -> None:
-    """Every ```python block of a page runs, in order, in one namespace (but those that
-    include an example file, which test_examples runs)."""
-    blocks = [body for attrs, body in _blocks((DOCS / page).read_text("utf-8"), "python")
-              if "--8<--" not in body]
-    assert blocks
-    namespace: dict[str, object] = {"__name__": "docs_example"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for body in blocks:
-            exec(compile(body, f"docs/{page}", "exec"), namespace)
 
 
 @pytest.mark.slow

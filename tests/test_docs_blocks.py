@@ -150,7 +150,7 @@ def test_python_block_runs(chain: list[Block], tmp_path: Path,
     namespace: dict[str, object] = {"__name__": "__main__"}
     with contextlib.redirect_stdout(io.StringIO()):
         for block in chain:
-            exec(compile(block.body, block.where, "exec"), namespace)  # noqa: S102
+            exec(compile(block.body, block.where, "exec"), namespace)
 
 
 # --- shell -------------------------------------------------------------------------------
