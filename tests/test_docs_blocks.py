@@ -1,4 +1,5 @@
-"""Every code block of README.md and docs/**/*.md runs as written.
+"""Every code block of README.md and docs/**/*.md runs as written (the shell commands and the
+tutorial are marked slow: `make test` runs them, `make test-fast` leaves them out).
 
 What runs, and how:
 
@@ -24,8 +25,12 @@ What runs, and how:
   that block out, with its reason (a block that needs a Ray cluster's address); the reason
   must be given. ``<!-- docs-test: stop after N s: REASON -->`` runs each command of the
   block bounded (a long study): one still running after N seconds is stopped, and passes if
-  it had not failed. ``docs/authoring.md`` is a tutorial whose blocks edit card files in
-  between: tests/test_docs.py::test_authoring_tutorial_works_end_to_end follows it whole.
+  it had not failed.
+* A tutorial (``docs/authoring.md``) runs whole, in order, in one scratch directory: its
+  shell commands and Python blocks as above (the Python blocks in one namespace), and each
+  block with a ``title="FILE"`` saved as the reader is told to: a card replaces the
+  component of its id in FILE when FILE has it, any other block is written as FILE (a test
+  file, a module, an overlay), and is not run by itself.
 """
 
 from __future__ import annotations
@@ -71,24 +76,26 @@ class Block:
     lang: str
     body: str
     marker: str | None
+    attrs: str = ""
 
     @property
     def where(self) -> str:
         return f"{self.page}:{self.line}"
 
 
-def page_blocks(path: Path) -> list[Block]:
-    """The page's Python and shell blocks, in order."""
+def page_blocks(path: Path, every: bool = False) -> list[Block]:
+    """The page's Python and shell blocks (``every``: and its blocks saved as a file), in
+    order."""
     text = path.read_text(encoding="utf-8")
     found = []
     for m in _FENCE.finditer(text):
-        if m["lang"] not in PYTHON + SHELL:
+        if m["lang"] not in PYTHON + SHELL and not (every and "title=" in m["attrs"]):
             continue
         indent = len(m["indent"])
         body = "".join(line[indent:] for line in m["body"].splitlines(keepends=True))
         line = text.count("\n", 0, m.start("indent")) + 1
         found.append(Block(path.relative_to(ROOT).as_posix(), line, m["lang"], body,
-                           m["marker"]))
+                           m["marker"], m["attrs"].strip()))
     return found
 
 
@@ -292,6 +299,7 @@ def run_command(command: str, cwd: Path, env: dict[str, str], limit: int | None 
         f"{command}\nexit {result.returncode}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", shell_pages())
 def test_shell_blocks_run(page: str, tmp_path: Path) -> None:
     env = _scratch(tmp_path)
@@ -313,3 +321,42 @@ def test_commands_are_split_as_a_reader_reads_them() -> None:
         "cat > x.lsb <<'END'\nclergy # not a comment\nEND",
         "echo '#kept'",
     ]
+
+
+# --- tutorials -----------------------------------------------------------------------------
+
+
+def _save(target: Path, body: str) -> None:
+    """Save a titled block: a card replaces its namesake in ``target``, anything else is
+    written whole."""
+    card = re.match(r"[a-z-]+ (\S+) \"", body)
+    if card and target.exists():
+        pattern = rf"^[a-z-]+ {re.escape(card[1])} .*?^}}\n"
+        text = target.read_text(encoding="utf-8")
+        assert re.search(pattern, text, re.M | re.S), f"{target.name} has no {card[1]}"
+        target.write_text(re.sub(pattern, lambda _m: body, text, count=1, flags=re.M | re.S),
+                          encoding="utf-8")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(body, encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", [TUTORIAL.relative_to(ROOT).as_posix()])
+def test_tutorial_runs_in_order(page: str, tmp_path: Path,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    env = _scratch(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    for block in page_blocks(ROOT / page, every=True):
+        title = re.search(r'title="([^"]+)"', block.attrs)
+        if title:
+            _save(tmp_path / title[1], block.body)
+        elif block.lang in PYTHON and _runnable(block):
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(compile(block.body, block.where, "exec"), namespace)
+        elif block.lang in SHELL and _runnable(block):
+            for command in commands(block.body):
+                run_command(command, tmp_path, env, _limit(block))
+    assert (tmp_path / "study.html").exists()  # the last command of the tutorial
+
