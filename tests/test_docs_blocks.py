@@ -253,12 +253,11 @@ def _serve(command: str, cwd: Path, env: dict[str, str]) -> None:
             if not line:
                 break
             printed.append(line)
-            found = re.search(r"http://[^\s/]+:\d+/", line)
+            found = re.search(r"http://\S+?:(\d+)/", line)
             if found:
-                address = found[0]
+                address = f"http://127.0.0.1:{found[1]}/"  # the port it bound, from here
         assert address is not None, f"{command}: printed no address:\n{''.join(printed)}"
-        with urllib.request.urlopen(address.replace("0.0.0.0", "127.0.0.1"),
-                                    timeout=30) as page:
+        with urllib.request.urlopen(address, timeout=30) as page:
             assert page.status == 200 and b"<html" in page.read().lower()
     finally:
         process.terminate()
