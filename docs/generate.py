@@ -34,7 +34,7 @@ from typing import Any
 
 import attrs
 
-from lisboa_core import action_space, load_rules
+from lisboa_core import load_rules
 from lisboa_core.dsl.ast import Clause, Component, Field, Item, Section
 from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.format import format_component, format_effects
@@ -785,11 +785,7 @@ PLACEHOLDERS: dict[str, str] = {
 _PLACEHOLDER = re.compile(r"[A-Z]+")
 
 
-def _placeholder(match: re.Match[str]) -> str:
-    return PLACEHOLDERS.get(match.group(0), r"\S+")
-
-
-def _matches(form: str, notation: str) -> bool:
+def _matches(form: str, notation: str, placeholders: dict[str, str] | None = None) -> bool:
     words = form.split()
     got = notation.split()
     if words[-1].endswith("..."):
@@ -802,29 +798,70 @@ def _matches(form: str, notation: str) -> bool:
         if want == want.lower():
             if want != have:
                 return False
-        elif not re.fullmatch(_PLACEHOLDER.sub(_placeholder, re.escape(want)), have):
+        elif not re.fullmatch(_PLACEHOLDER.sub(
+                lambda m: (placeholders or PLACEHOLDERS).get(m.group(0), r"\S+"),
+                re.escape(want)), have):
             return False
     return True
 
 
-def moves_section() -> str:
-    """Every form of move in the action space, its meaning, an example and its indices."""
-    space = action_space(load_rules())
-    found: dict[str, list[str]] = {form: [] for form, _ in MOVE_FORMS}
+PUERTO_RICO_PLACEHOLDERS = {"GOOD": "(?:corn|indigo|sugar|tobacco|coffee)"}
+"""What a placeholder of PUERTO_RICO_MOVE_FORMS matches (any other: any value)."""
+
+PUERTO_RICO_MOVE_FORMS: tuple[tuple[str, str], ...] = (
+    # As MOVE_FORMS, for Puerto Rico (PR numbers: docs/games/puerto-rico/rules.md).
+    ("role ROLE", "choose this role card from those left this round: its phase for every "
+     "player, its privilege (and the doubloons on it) for you; the two prospectors are "
+     "`prospector1` and `prospector2` (PR3.2, PR0.2)"),
+    ("hacienda", "settler phase, with an occupied hacienda: first draw a hidden plantation "
+     "from the stack (PR13.2)"),
+    ("take TILE", "settler phase: take a face-up plantation of this kind, or `quarry` (the "
+     "settler's privilege, or an occupied construction hut) (PR4.1, PR13.3)"),
+    ("place PLACE", "mayor phase: put a colonist on an empty circle of your plantations of "
+     "this kind, your quarries or this building (by its id) (PR5.3)"),
+    ("build BUILDING", "builder phase: build this building (by its id), paying its cost "
+     "less your discounts (PR6)"),
+    ("extra GOOD", "the craftsman's privilege: take one more good of a kind you produced "
+     "(PR7.3)"),
+    ("sell GOOD", "trader phase: sell one good of this kind to the trading house (PR8.1)"),
+    ("load GOOD SHIP", "captain phase: load goods of this kind onto this cargo ship (`ship4` "
+     "to `ship8`, named by capacity) (PR9.4)"),
+    ("wharf GOOD", "captain phase, with an occupied wharf: ship every good of this kind on "
+     "the wharf's own ship (PR13.12)"),
+    ("keep GOOD", "end of the captain phase: keep one single good of this kind (PR9.6.2)"),
+    ("store GOOD", "end of the captain phase, with an occupied warehouse: keep every good of "
+     "this kind (PR9.6.3)"),
+    ("yes", "take the optional step offered: the mayor's extra colonist or an occupied "
+     "building's ability (hospice, university...) (PR0.3)"),
+    ("no", "decline the optional step offered (PR0.3)"),
+    ("pass", "take no plantation, build nothing, sell nothing, load nothing or take no extra "
+     "good, where the rules allow it (PR0.3)"),
+)
+
+
+def moves_section(game: str = "lisboa", forms: tuple[tuple[str, str], ...] = MOVE_FORMS,
+                  placeholders: dict[str, str] = PLACEHOLDERS) -> str:
+    """Every form of move in a game's action space, its meaning, an example and its
+    indices."""
+    from lisboa_core.games import game as game_named
+
+    found_game = game_named(game)
+    space = found_game.action_space(found_game.load_rules())
+    found: dict[str, list[str]] = {form: [] for form, _ in forms}
     for move in space:
         text = str(move)
-        form = next((f for f, _ in MOVE_FORMS if _matches(f, text)), None)
+        form = next((f for f, _ in forms if _matches(f, text, placeholders)), None)
         if form is None:
-            raise SystemExit(f"docs/generate.py: describe the move {text!r} in MOVE_FORMS")
+            raise SystemExit(f"docs/generate.py: describe {game}'s move {text!r} in its forms")
         found[form].append(text)
     out = [
-        f"The action space of the shipped catalogue has {len(space)} moves of "
-        f"{len({m.kind for m in space})} kinds.",
+        f"The action space of {found_game.title}'s shipped catalogue has {len(space)} moves "
+        f"of {len({m.kind for m in space})} kinds.",
         "",
         "| Move | Meaning | Example | Indices |",
         "|---|---|---|---|",
     ]
-    for form, meaning in MOVE_FORMS:
+    for form, meaning in forms:
         if found[form]:
             out.append(
                 f"| {_code(form)} | {_cell(meaning)} | {_code(found[form][0])} | "
@@ -1067,10 +1104,62 @@ def puerto_rico_observation_section() -> str:
     return "\n".join(lines)
 
 
+def _shipped_games() -> list[Any]:
+    """The games that ship with lisboa_core, in the registry's order (a third-party game
+    installed beside them is left out: the pages describe the package)."""
+    from lisboa_core.games import game, games
+
+    found = [game(name) for name in games()]
+    return [g for g in found if type(g).__module__.startswith("lisboa_core.games.")]
+
+
+def _players(found: Any) -> str:
+    low, high = min(found.players), max(found.players)
+    return f"{low}-{high} (usually {found.default_players})"
+
+
+def games_section(base: str, column: tuple[str, Callable[[Any], str]] | None = None) -> str:
+    """A table of the shipped games, with links from a page ``base`` away from docs/ and
+    an optional extra column (its heading, and a cell per game)."""
+    head = ["game", "name (`game=`, `--game`)", "players", "rules and components"]
+    if column is not None:
+        head.append(column[0])
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for found in _shipped_games():
+        folder = f"{base}games/{found.name}"
+        cells = [f"*{found.title}*", f"`{found.name}`", _players(found),
+                 f"[rules]({folder}/rules.md), [components]({folder}/components.md)"]
+        if column is not None:
+            cells.append(column[1](found))
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+HOME_MOVES = 60
+"""The home page shows each game's board this many random moves into seed 7's game."""
+
+
+def board_picture(name: str) -> str:
+    """The board of game ``name`` as the home page's code draws it: 3 players, seed 7,
+    :data:`HOME_MOVES` moves of ``random_move`` with ``random.Random(7)``."""
+    import random
+
+    from lisboa_core import apply, new_game, random_move
+    from lisboa_core.svg import board
+
+    state = new_game(game=name, players=3, seed=7)
+    rng = random.Random(7)
+    for _ in range(HOME_MOVES):
+        state = apply(state, random_move(state, rng))
+    return board(state)
+
+
 PAGES: dict[str, Callable[[], str]] = {
     "rules-coverage.md": rules_coverage_page,
     "games/puerto-rico/coverage.md": puerto_rico_coverage_page,
     "games/tiletum/coverage.md": tiletum_coverage_page,
+    **{f"assets/boards/{g.name}.svg": (lambda n=g.name: board_picture(n))
+       for g in _shipped_games()},
 }
 """Pages generated whole."""
 
@@ -1088,7 +1177,17 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
         "key-vocabularies": key_vocabulary_section,
         "codes": codes_section,
     },
-    "guide/moves.md": {"move-kinds": moves_section},
+    "guide/moves.md": {
+        "move-kinds": moves_section,
+        "puerto-rico-move-kinds": lambda: moves_section(
+            "puerto-rico", PUERTO_RICO_MOVE_FORMS, PUERTO_RICO_PLACEHOLDERS),
+    },
+    "index.md": {"games": lambda: games_section("")},
+    "guide/adding-a-game.md": {"games": lambda: games_section("../")},
+    "ai/pettingzoo.md": {"games": lambda: games_section(
+        "../", ("`metadata[\"name\"]`", lambda g: f"`{g.name.replace('-', '_')}_v0`"))},
+    "ai/openspiel.md": {"games": lambda: games_section(
+        "../", ("OpenSpiel short name", lambda g: f"`python_{g.name.replace('-', '_')}`"))},
     "ai/observation.md": {
         "layout": observation_layout_section,
         "puerto-rico-layout": puerto_rico_observation_section,

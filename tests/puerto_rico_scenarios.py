@@ -97,7 +97,7 @@ def ships(state: State, *loads: tuple[str | None, int]) -> State:
 def play(state: State, *moves: str) -> State:
     """Apply moves written in their notation, each legal at its turn."""
     for text in moves:
-        state = lisboa_core.apply(state, lisboa_core.parse_move(text, state))
+        state = lisboa_core.apply(state, lisboa_core.parse_move(state, text))
     return state
 
 

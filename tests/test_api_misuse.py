@@ -64,7 +64,7 @@ CALLS: list[tuple[str, Callable[..., Any], tuple[Any, ...]]] = [
     ("apply", apply, (_STATE, _MOVE)),
     ("explain_illegal", explain_illegal, (_STATE, _MOVE)),
     ("is_over", is_over, (_STATE,)),
-    ("parse_move", parse_move, (str(_MOVE), _STATE)),
+    ("parse_move", parse_move, (_STATE, str(_MOVE))),
     ("to_json", to_json, (_STATE,)),
     ("from_json", from_json, (to_json(_STATE),)),
     ("state_digest", state_digest, (_STATE,)),

@@ -110,7 +110,7 @@ def test_play_game_plays_to_the_end_and_replays() -> None:
     assert [m for _, m in seen] == list(moves)
     state = new_game(2, 3)
     for move in moves:
-        state = apply(state, parse_move(str(move), state))
+        state = apply(state, parse_move(state, str(move)))
     assert state == final
     again, moves_again = play_game([RandomBot(1), RandomBot(2)], seed=3)
     assert (again, moves_again) == (final, moves)

@@ -3,15 +3,12 @@ the built site opened in a real (headless) browser."""
 
 from __future__ import annotations
 
-import contextlib
 import fcntl
 import functools
 import html
 import http.server
 import importlib
 import importlib.util
-import io
-import itertools
 import os
 import re
 import shutil
@@ -31,7 +28,7 @@ from browser import browser
 from lisboa_core import action_space, load_rules
 from lisboa_core.dsl.compiler import CODES, Compiler
 from lisboa_core.dsl.parser import parse_text_all_errors
-from lisboa_core.fronts.cli import main as cli_main
+from lisboa_core.games import game
 from lisboa_core.games.lisboa.language import VOCABULARY
 from lisboa_core.games.lisboa.vocabulary import (
     EFFECT_KINDS,
@@ -99,6 +96,11 @@ def test_moves_page_lists_every_move_kind() -> None:
     kinds = {move.kind for move in action_space(load_rules())}
     missing = sorted(k for k in kinds if not re.search(rf"^\| `{re.escape(k)}\b", page, re.M))
     assert missing == []
+    puerto_rico = game("puerto-rico")
+    section = page[page.index("## Puerto Rico's moves"):]
+    kinds = {move.kind for move in puerto_rico.action_space(puerto_rico.load_rules())}
+    missing = sorted(k for k in kinds if not re.search(rf"^\| `{re.escape(k)}\b", section, re.M))
+    assert missing == []
 
 
 def test_rules_coverage_page_lists_every_rule() -> None:
@@ -148,84 +150,6 @@ def test_card_examples_in_the_pages_compile(page: str) -> None:
     # indented inside their tabs.
     for _attrs, body in _blocks((DOCS / page).read_text(encoding="utf-8"), "lsb"):
         assert _compile_all(body) == [], body
-
-
-# Every page with Python examples written in the page: the authoring tutorial's are run by
-# their own test below, and blocks that include an example file (`--8<--`) by test_examples.
-RUNNABLE_PAGES = sorted(
-    str(page.relative_to(DOCS))
-    for page in DOCS.rglob("*.md")
-    if page.name != "authoring.md"
-    and any("--8<--" not in body for _a, body in _blocks(page.read_text("utf-8"), "python"))
-)
-
-
-@pytest.fixture
-def short_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Examples that play ``while not is_over(state)`` stop after 150 decisions: the code
-    is what is tested here; whole random games are played by test_random_play."""
-    real = lisboa_core.is_over
-    calls = itertools.count()
-
-    def is_over(state: lisboa_core.State) -> bool:
-        return real(state) or next(calls) >= 150
-
-    monkeypatch.setattr(lisboa_core, "is_over", is_over)
-
-
-@pytest.mark.slow
-@pytest.mark.usefixtures("short_games")
-@pytest.mark.parametrize("page", RUNNABLE_PAGES)
-def test_python_examples_in_the_guide_run(page: str) -> None:
-    """Every ```python block of a page runs, in order, in one namespace (but those that
-    include an example file, which test_examples runs)."""
-    blocks = [body for attrs, body in _blocks((DOCS / page).read_text("utf-8"), "python")
-              if "--8<--" not in body]
-    assert blocks
-    namespace: dict[str, object] = {"__name__": "docs_example"}
-    with contextlib.redirect_stdout(io.StringIO()):
-        for body in blocks:
-            exec(compile(body, f"docs/{page}", "exec"), namespace)
-
-
-@pytest.mark.slow
-@pytest.mark.usefixtures("short_games")
-def test_authoring_tutorial_works_end_to_end(tmp_path: Path) -> None:
-    """Copy the cards, make the tutorial's edits, check, play and run its test."""
-    page = (DOCS / "authoring.md").read_text(encoding="utf-8")
-    cards = tmp_path / "my_cards"
-    shutil.copytree(ROOT / "cards" / "lisboa", cards)
-    edits = [(attrs, body) for attrs, body in _blocks(page, "lsb") if "my_cards/" in attrs]
-    assert len(edits) == 2
-    for attrs, body in edits:
-        target = cards / attrs.split('"')[1].removeprefix("my_cards/")
-        component_id = body.split()[1]
-        text = target.read_text(encoding="utf-8")
-        pattern = rf"^[a-z-]+ {component_id} .*?^}}\n"
-        assert re.search(pattern, text, re.M | re.S), component_id
-        target.write_text(re.sub(pattern, body, text, count=1, flags=re.M | re.S), "utf-8")
-    with contextlib.redirect_stdout(io.StringIO()) as out:
-        assert cli_main(["cards", "check", str(cards)]) == 0
-    assert out.getvalue().startswith("ok: 326 components")
-
-    cwd = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        namespace: dict[str, object] = {"__name__": "docs_example"}
-        with contextlib.redirect_stdout(io.StringIO()):
-            for attrs, body in _blocks(page, "python"):
-                if not attrs:
-                    exec(compile(body, "docs/authoring.md", "exec"), namespace)
-    finally:
-        os.chdir(cwd)
-    (test_file,) = [body for attrs, body in _blocks(page, "python") if "test_my_cards" in attrs]
-    (tmp_path / "test_my_cards.py").write_text(test_file, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_my_cards.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 passed" in result.stdout
 
 
 # --- the built site ------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def test_a_whole_game_is_played_through_the_protocol() -> None:
         move = legal["moves"][played % len(legal["moves"])]
         status = engine.ask({"cmd": "apply", "move": move})
         assert status["ok"], status
-        expected = apply(expected, parse_move(move, expected))
+        expected = apply(expected, parse_move(expected, move))
         played += 1
     sheet = engine.ask({"cmd": "score"})["score"]
     assert sheet["final"] is True and sheet["winners"]

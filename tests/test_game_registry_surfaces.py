@@ -196,7 +196,7 @@ def test_the_toy_game_is_registered_and_found_from_its_states() -> None:
 def test_legal_moves_apply_parse_and_refusal_go_through_the_game() -> None:
     state = lisboa_core.new_game(game="toy-nim")
     assert [str(m) for m in lisboa_core.legal_moves(state)] == ["take 1", "take 2", "take 3"]
-    after = lisboa_core.apply(state, lisboa_core.parse_move("take 3", state))
+    after = lisboa_core.apply(state, lisboa_core.parse_move(state, "take 3"))
     assert after.heap == HEAP - 3 and after.to_act == 1 and after.players == (3, 0)
     with pytest.raises(IllegalMoveError):
         lisboa_core.apply(state, Move("take", (4,)))

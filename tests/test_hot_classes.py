@@ -103,7 +103,7 @@ def test_a_move_rebuilt_from_its_notation_is_the_legal_move() -> None:
     for move in legal_moves(state):
         rebuilt = Move(move.kind, tuple(str(a) for a in move.args))
         assert rebuilt == move
-        assert parse_move(str(move), state) == move
+        assert parse_move(state, str(move)) == move
 
 
 def test_state_repr_is_one_short_line_and_dump_shows_every_field() -> None:

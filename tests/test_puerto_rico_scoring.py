@@ -104,8 +104,8 @@ def test_pr15_2_1_the_game_ends_at_the_end_of_the_round_of_the_condition() -> No
     """PR15.2.1/PR3.3.5: once a condition is met the round is played out and the game
     ends; no further round starts. PR15.2.2: the last doubloons go on the roles."""
     state = replace(blank(fresh(4, governor=0)), colonist_supply=2)
-    state = lisboa_core.apply(state, lisboa_core.parse_move("role mayor", state))
-    state = lisboa_core.apply(state, lisboa_core.parse_move("no", state))
+    state = lisboa_core.apply(state, lisboa_core.parse_move(state, "role mayor"))
+    state = lisboa_core.apply(state, lisboa_core.parse_move(state, "no"))
     assert state.end_reasons == ("colonists-short",) and not lisboa_core.is_over(state)
     end = _play_round_out(state, 1)
     assert end.round == 1

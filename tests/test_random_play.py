@@ -35,7 +35,7 @@ def _play(players: int, seed: int, decisions: int, chooser: random.Random, deep:
         assert moves, f"seat {state.to_act} has no move at {state.pending[-1]}"  # R3.6
         move = chooser.choice(moves)
         if deep:
-            assert parse_move(str(move), state) == move
+            assert parse_move(state, str(move)) == move
             mask = legal_mask(state)
             assert sum(mask) == len(moves) and all(mask[action_index(state, m)] for m in moves)
             before = pickle.dumps(state)

@@ -59,7 +59,7 @@ def test_a_record_holds_how_the_game_started_and_every_move() -> None:
     assert record.catalogue == load_rules().digest == final.catalogue
     assert len(record.moves) == 120 and all(isinstance(m, str) for m in record.moves)
     assert record.final_digest == state_digest(final)
-    assert record.format_version == 2 and record.library_version == "0.1.0"
+    assert record.format_version == 2 and record.library_version == "0.2.0"
     assert record.names == ("ana", "bruno", "random") and record.date == "2026-05-01"
     assert record.meta("event") == "test" and record.meta("missing") is None
 
@@ -82,7 +82,7 @@ def test_json_round_trip_and_files(tmp_path: Path) -> None:
     assert GameRecord.from_json(text) == record
     document = json.loads(text)
     assert document["format"] == "lisboa-record" and document["version"] == 2
-    assert document["library"] == "0.1.0" and document["metadata"] == {"event": "test"}
+    assert document["library"] == "0.2.0" and document["metadata"] == {"event": "test"}
     assert document["moves"] == list(record.moves)
     path = tmp_path / "game.json"
     record.save(path)

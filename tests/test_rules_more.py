@@ -286,7 +286,7 @@ def test_r3_5_2_and_r3_5_3_court_plays_follow_the_card_kind() -> None:
         with pytest.raises(IllegalMoveError):
             apply(state, probe)
     with pytest.raises(IllegalMoveError):
-        parse_move(f"visit {treasury.id}", state)
+        parse_move(state, f"visit {treasury.id}")
 
 
 def test_r3_8_upkeep_refills_clears_covered_goods_and_passes_left() -> None:

@@ -352,7 +352,7 @@ def test_illegal_move_leaves_the_state_untouched_and_says_why() -> None:
     assert "must now decide 'turn'" in str(info.value)
     assert state == copy
     with pytest.raises(IllegalMoveError):
-        parse_move("dance", state)
+        parse_move(state, "dance")
     assert not is_over(state)
 
 

@@ -112,7 +112,7 @@ def test_the_document_carries_format_version_library_and_catalogue() -> None:
     assert document["state"]["players"][0]["goods"] == {"gold": 1, "books": 1, "cloth": 1,
                                                          "tools": 1}  # R2.2.2: one of each
     assert set(document["state"]["offices"]) == {"manuel", "marquis", "king"}
-    assert document["library"] == "0.1.0"
+    assert document["library"] == "0.2.0"
     assert document["catalogue"] == load_rules().digest
     assert "catalogue" not in document["state"]
     assert set(document["state"]) == set(State.FIELDS) - {"catalogue"}

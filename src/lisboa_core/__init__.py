@@ -1,20 +1,24 @@
-"""lisboa_core: a rules engine for the board game Lisboa with a declarative card language.
+"""lisboa_core: a rules engine for board games, with a declarative card language.
 
-Components live in plain-text card files; :func:`load_rules` parses, validates and indexes
-them into an immutable :class:`Rules` (the catalogue, loaded; see the glossary in
-``docs/guide/glossary.md``). A game is an immutable :class:`State`:
-:func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
-(``state.to_act``) may do, and :func:`apply` returns the next state.
+It ships three games, Lisboa, Puerto Rico and Tiletum, and plays any third-party game
+registered by entry point (:mod:`lisboa_core.games`); the same API plays them all. A game's
+components live in plain-text card files; :func:`load_rules` parses, validates and indexes
+them into an immutable catalogue (see the glossary in ``docs/guide/glossary.md``). A game is
+an immutable state: :func:`new_game` starts one (``game="tiletum"``; Lisboa by default),
+:func:`legal_moves` lists what the seat to act (``state.to_act``) may do, and :func:`apply`
+returns the next state. Bots, records, studies, the command line, the browser table, the
+engine protocol and the PettingZoo/OpenSpiel environments are built on that API.
 
 Example::
 
     import random
     from lisboa_core import apply, is_over, legal_moves, new_game
 
-    state = new_game(players=3, seed=7)
-    rng = random.Random(0)
-    while not is_over(state):
-        state = apply(state, rng.choice(legal_moves(state)))
+    for game in ("lisboa", "puerto-rico", "tiletum"):
+        state = new_game(game=game, seed=7)
+        rng = random.Random(0)
+        while not is_over(state):
+            state = apply(state, rng.choice(legal_moves(state)))
 """
 
 from lisboa_core import _moved

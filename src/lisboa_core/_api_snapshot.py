@@ -60,8 +60,11 @@ def _describe(value: Any) -> str:
 
 
 def snapshot() -> str:
-    """The public API, one ``module.name: signature`` line per name, sorted."""
-    lines = []
+    """The public API, one ``module.name: signature`` line per name, sorted, under a first
+    line naming the version it is the API of (so a release rewrites it on purpose)."""
+    from lisboa_core._version import __version__
+
+    lines = [f"# the public API of lisboa_core {__version__}"]
     for module_name in PUBLIC_MODULES:
         module = importlib.import_module(module_name)
         for name in sorted(module.__all__):

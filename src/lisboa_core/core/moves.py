@@ -79,7 +79,7 @@ class Move:
 
         state = new_game(players=2, seed=1)
         move = legal_moves(state)[0]
-        assert parse_move(str(move), state) == move
+        assert parse_move(state, str(move)) == move
         assert Move("slot", ("1",)) == Move("slot", (1,))  # digit strings become numbers
     """
 

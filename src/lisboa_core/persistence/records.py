@@ -5,7 +5,7 @@ A record is ``(version, game, catalogue, players, seed, options, [move texts])``
 digest of the final state and some free metadata. Since every shuffle comes from the seed,
 replaying the moves from :func:`lisboa_core.new_game` rebuilds the same game exactly::
 
-    {"format": "lisboa-record", "version": 2, "library": "0.1.0",
+    {"format": "lisboa-record", "version": 2, "library": "0.2.0",
      "game": "puerto-rico", "catalogue": "3edc4c224f266f6d", "players": 3, "seed": 7,
      "options": {...}, "moves": ["role settler", ...], "final_digest": "3b9ea009a13e0218",
      "names": ["random", "greedy", "random"], "date": "2026-05-01", "metadata": {}}

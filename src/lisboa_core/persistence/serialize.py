@@ -3,7 +3,7 @@
 Any state saves, even in the middle of a decision: the pending frames are plain data. A
 saved state is one JSON object, an envelope around the game's own body::
 
-    {"format": "lisboa-state", "version": 2, "library": "0.1.0",
+    {"format": "lisboa-state", "version": 2, "library": "0.2.0",
      "catalogue": "<digest of the rules>", "state": {<every state field but catalogue>}}
 
 The format names the game (``"<game>-state"``, ``"<game>-view"``: ``lisboa-state``,
