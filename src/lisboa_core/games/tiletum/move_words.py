@@ -111,10 +111,10 @@ def contract_text(contract: Contract) -> str:
     return f"pay {pay} for {contract.vp} VP{extra}"
 
 
-def tile_label(rules: Rules, tile: str) -> str:
+def tile_label(rules: Rules, tile: str, *, short: bool = False) -> str:
     """A warehouse tile's short name, for a picture or a list: a person's printed name, a
-    coat of arms' name, a contract's payment and VP, or ``assistant``; the id for a tile
-    the catalogue lacks."""
+    coat of arms' name, a contract's payment and VP (``short``: only its VP), or
+    ``assistant``; the id for a tile the catalogue lacks."""
     person = rules.extra["person"].get(tile)
     if person is not None:
         return name_of(rules, person.person)
@@ -123,6 +123,8 @@ def tile_label(rules: Rules, tile: str) -> str:
         return tile
     if found.kind == "contract":
         contract: Contract = rules.extra["contract"][found.holds]
+        if short:
+            return f"contract, {contract.vp} VP"
         pay = " + ".join(f"{n} of a kind" if what == "any" else f"{n} {what}"
                          for what, n in contract.pay)
         return f"{pay}: {contract.vp} VP"
