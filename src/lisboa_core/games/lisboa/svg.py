@@ -106,7 +106,9 @@ def _draw_downtown(c: _Canvas, state: State) -> None:
             c.rect(x, top, _CELL_W, height - 2, "#f7f1e3" if land.size == "large" else "#eee",
                    title=f"{land.id}: {land.size} land facing {', '.join(land.streets)}",
                    data={"kind": "land", "id": land.id})
-            c.text(x + 4, top + 13, land.id, size=11, fill="#555")
+            # the name without its first word ("Land"): "C2, south lot"
+            c.text(x + 4, top + 13, land.name.partition(" ")[2] or land.id, size=11,
+                   fill="#555")
             if land.id in stores:
                 seat, street = stores[land.id]
                 c.rect(x + _CELL_W - 34, top + 4, 28, max(height - 10, 10), _seat_colour(seat),
