@@ -196,7 +196,7 @@ def _draw_wheel(c: Canvas, state: State, rules: m.Rules, cx: float, cy: float) -
         c.rect(ax - 59, ay - 35, 118, 70, "#fdf2e9", rx=8,
                title=f"{action} area: value {value}, {count + 1 - value} AP; "
                f"{len(dice)} dice; bonus tile {said}",
-               data={"kind": "area", "action": action, "value": value,
+               data={"kind": "area", "id": f"AR{a + 1}", "action": action, "value": value,
                      "dice": len(dice)})
         c.text(ax, ay - 21, f"{action}: {value}, {count + 1 - value} AP", size=11,
                anchor="middle")
