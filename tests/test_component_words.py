@@ -40,14 +40,14 @@ def _text(name: str, ident: str) -> str:
 
 
 def test_filled_puts_the_numbers_in_with_the_noun_singular_after_one() -> None:
-    assert filled("N more doubloons for a sale (PR13.1)", 1) == "1 more doubloon for a sale"
+    assert filled("N more doubloons for a sale (Q13.1)", 1) == "1 more doubloon for a sale"
     assert filled("N more doubloons for a sale", 2) == "2 more doubloons for a sale"
-    assert filled("keep N more kinds (PR13.4, PR13.8)", 1) == "keep 1 more kind"
+    assert filled("keep N more kinds (Q13.4, Q13.8)", 1) == "keep 1 more kind"
     assert counted(1, "colonist circles") == "1 colonist circle"
     assert counted(3, "colonist circles") == "3 colonist circles"
     assert counted(1, "doubloons") + " less" == "1 doubloon less"
     assert filled("draw N tiles from the stack", 1) == "draw 1 tile from the stack"
-    assert uncited("pay (PR6.2.2) now") == "pay now"
+    assert uncited("pay (Q6.2.2) now") == "pay now"
     assert a_or_an("Indigo plant") == "an Indigo plant" and a_or_an("Hacienda") == "a Hacienda"
 
 
