@@ -37,7 +37,7 @@ import math
 from lisboa_core.games.generic import PointsSheet
 from lisboa_core.games.picture import WIDTH, Canvas, Chip, subject
 from lisboa_core.games.tiletum import model as m
-from lisboa_core.games.tiletum.move_words import name_of, tile_label
+from lisboa_core.games.tiletum.move_words import effect_text, name_of, post_bonus, tile_label
 from lisboa_core.games.tiletum.rules.ops import ACTIONS, rules_of
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.state import State
@@ -69,11 +69,6 @@ def _seat_colour(seat: int) -> str:
 def _ink(fill: str) -> str:
     red, green, blue = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
     return "#111" if 0.299 * red + 0.587 * green + 0.114 * blue > 110 else "#fdfefe"
-
-
-def _effect(effect: m.Effect) -> str:
-    verb, args = effect
-    return " ".join((verb, *map(str, args)))
 
 
 def _tile_text(rules: m.Rules, tile: str) -> str:
@@ -134,7 +129,7 @@ def _draw_map(c: Canvas, state: State, rules: m.Rules) -> float:
             owner = state.posts[index]
             used = post.players <= n
             px, py = x + 18 + k * 11, y + 6
-            bonus = " ".join(map(str, post.bonus)) or "no bonus"
+            bonus = post_bonus(rules, pid) or "no bonus"
             who = f"seat {owner}'s trading post" if owner >= 0 else (
                 "empty" if used else f"not used with {n} players")
             data: dict[str, object] = {"kind": "post-space", "id": pid, "active": int(used)}
@@ -320,7 +315,8 @@ def _draw_player(c: Canvas, state: State, rules: m.Rules, seat: int, viewer: int
         rooms = p.rooms[b] if b < len(p.rooms) else ()
         c.rect(bx, by, 94, 14, colour if roof else "#d5d8dc", rx=2,
                title=f"building {b + 1}'s roof: " + ("a trading post" if roof else "empty")
-               + f"; coat of arms for {building.coat_food} food: {_effect(building.coat_bonus)}",
+               + f"; coat of arms for {building.coat_food} food: "
+               + effect_text(building.coat_bonus),
                data={"kind": "building", "owner": seat, "id": building.id, "roof": roof,
                      "rooms": building.rooms})
         for f in range(building.rooms):
