@@ -121,6 +121,11 @@ def test_a_component_reads_as_its_card_says(name: str, ident: str, expected: str
 def test_a_blue_period_one_ship_sells_for_one_real_more() -> None:
     # ship BLUE1: color blue, period 1, hull 1, sale 1
     assert "+1 real per good sold" in _text("lisboa", "BLUE1")
+    # noble Manuel: accepts tools gold; state-actions recruit-officials acquire-plan;
+    # noble-action build-store; office 6 (R7.1: tools or gold for Manuel)
+    assert _text("lisboa", "Manuel").splitlines()[1] == (
+        "Noble: accepts tools or gold in trade for the state actions recruit officials and "
+        "acquire plan; a visit's noble action: build store; an office of 6 officials.")
 
 
 def test_building_a_building_named_with_a_vowel_takes_an() -> None:
@@ -177,7 +182,7 @@ def test_no_component_text_is_engine_speak(name: str) -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_component_says_more_than_its_name(name: str) -> None:
     """``show ID``: each component's text goes beyond its name and id (what it is or does),
-    save a noble and a favor, whose printed name is what the card says."""
+    save a favor, whose printed name is what the tile says."""
     found = game(name)
     rules = found.load_rules()
     bare = []
@@ -186,7 +191,7 @@ def test_every_component_says_more_than_its_name(name: str) -> None:
         said = [line for line in text.splitlines()
                 if not line.startswith("Reconstructed values:")]
         rest = " ".join(said).replace(printed or ident, " ").replace(ident, " ")
-        if len(re.findall(r"[A-Za-z]{2,}", rest)) < 3 and kind not in ("noble", "favor"):
+        if len(re.findall(r"[A-Za-z]{2,}", rest)) < 3 and kind != "favor":
             bare.append(f"{kind} {ident}: {text!r}")
     assert not bare, "\n".join(bare[:20])
 

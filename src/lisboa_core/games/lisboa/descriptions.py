@@ -173,6 +173,12 @@ def describe(component: m.Component) -> str:
     elif isinstance(component, m.ScoringTile):
         lines.append(_plural(f"Scoring tile: {component.wigs} wig(s) for each relevant public "
                              "building, for the stores of its column."))
+    elif isinstance(component, m.Noble):
+        lines.append(_plural(
+            f"Noble: accepts {' or '.join(component.accepts)} in trade for the state "
+            f"actions {' and '.join(a.replace('-', ' ') for a in component.state_actions)}; "
+            f"a visit's noble action: {component.noble_action.replace('-', ' ')}; "
+            f"an office of {component.office} official(s)."))
     elif isinstance(component, m.Board):
         streets = ", ".join(f"{colour} ({good})" for colour, good in component.streets)
         lines.append(f"Main board: streets from west to east {streets}; goods prices from "
