@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lisboa_core.dsl.catalogue import card_files
 from lisboa_core.dsl.parser import parse_file
@@ -52,6 +54,19 @@ def test_filled_puts_the_numbers_in_with_the_noun_singular_after_one() -> None:
     assert filled("draw N tiles from the stack", 1) == "draw 1 tile from the stack"
     assert uncited("pay (Q6.2.2) now") == "pay now"
     assert a_or_an("Indigo plant") == "an Indigo plant" and a_or_an("Hacienda") == "a Hacienda"
+
+
+@given(st.integers(min_value=0, max_value=10_000),
+       st.sampled_from(["doubloons", "colonist circles", "tiles", "more kinds", "VP",
+                        "free steps", "resources"]))
+def test_counted_says_the_number_and_the_noun_singular_only_after_one(
+        number: int, noun: str) -> None:
+    said = counted(number, noun)
+    assert said.startswith(f"{number} ")
+    if number == 1 and noun != "VP":
+        assert said == f"1 {noun[:-1]}"  # the last word loses its s: "1 colonist circle"
+    else:
+        assert said == f"{number} {noun}"
 
 
 # --- pinned texts, written from the cards ----------------------------------------------------
