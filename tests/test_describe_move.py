@@ -349,7 +349,8 @@ def test_puerto_rico_buildings_tiles_goods_and_ships_by_name() -> None:
     rules = game(PR).load_rules()
     _, move, text = _pr("build build")
     building = rules.by_id[str(move.args[0])]
-    assert building.name in text and f"cost {building.cost}" in text
+    doubloons = "doubloon" if building.cost == 1 else "doubloons"
+    assert building.name in text and f"costing {building.cost} {doubloons}" in text
     assert f"{building.vp} VP" in text
     _, move, text = _pr("take settle")
     tile = next(t for t in rules.tiles if t.word == move.args[0])

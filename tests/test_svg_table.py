@@ -5,6 +5,7 @@ texts rather than ids (Lisboa), and with what a building does (Puerto Rico)."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 from lisboa_core import apply, is_over, legal_moves, load_rules, new_game, observe
@@ -104,8 +105,9 @@ def test_puerto_rico_buildings_say_what_they_do() -> None:
         said = supply[building.id]
         assert said.startswith(building.name)
         if building.abilities:  # PR11: abilities work only while the building is occupied
-            assert said.endswith("(while occupied)")
+            assert said.count("; while occupied, ") == len(building.abilities)
         if building.produces:
             assert f"helps produce {building.produces.lower()}" in said
-        if building.scoring:
-            assert "at the end:" in said
+        if building.scoring:  # PR14: a large building scores at the end, if occupied
+            assert said.count("; at the end, if occupied: ") == len(building.scoring)
+        assert not re.search(r"\bon [a-z-]+: |\b1 doubloons\b", said)  # no card notation

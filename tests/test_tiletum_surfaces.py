@@ -110,5 +110,11 @@ def test_the_text_board_shows_the_wheel_the_king_track_and_every_seat() -> None:
     """TL4.3: each area's value under the wheel's offset with its AP (TL6.6)."""
     state = new_game(players=2, seed=3, game="tiletum").replaced({"wheel": 1})
     text = game("tiletum").render_text(observe(state, 1))
-    assert "AR1 architect value 6 (1 AP)" in text and "AR2 merchant  value 1 (6 AP)" in text
-    assert "seat 0: 10 VP" in text and "seat 1: 10 VP" in text and "king track KT" in text
+    assert "area 1 (architect): value 6, 1 AP" in text
+    assert "area 2 (merchant): value 1, 6 AP" in text
+    assert "seat 0: 10 VP" in text and "seat 1: 10 VP" in text
+    # TL2.2.4: every king disc starts on space KT5, the 0 VP space, in one stack
+    assert "king track: seats 1 and 0 on space 5 (+0 VP" in text or \
+        "king track: seats 0 and 1 on space 5 (+0 VP" in text
+    assert "corruption on the turn track: 3 tokens, 3 face down; revealed: none" in text
+    assert "?" not in text and " . " not in text

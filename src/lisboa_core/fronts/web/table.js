@@ -16,6 +16,10 @@ let current = null;
 let retry = 0;
 let sending = false;
 let zoom = 1;
+// The board opens on what the seat needs (focusBoard), its labels at their drawn size,
+// not on a thumbnail of it (on a phone, or beside the moves on a desktop); "Whole board"
+// shows all of it until "Your view" is asked for again.
+let wholeBoard = false;
 
 function text(tag, content, className) {
   const element = document.createElement(tag);
@@ -131,7 +135,7 @@ function show(position) {
   if (!message.classList.contains("notice")) message.textContent = "";
   keepGameInAddress(position.game);
   board.innerHTML = position.svg;
-  fitBoard();
+  if (wholeBoard || !focusBoard(position)) fitBoard();
   const hand = document.getElementById("hand");
   hand.replaceChildren(...position.hand_cards.map((card) => {
     const item = text("li", card.name);
@@ -252,9 +256,70 @@ function setZoom(value) {
   fitBoard();
 }
 
+// What the seat's decision needs, in drawing units: the pieces its moves name (the
+// pieces of another seat left out), else its own board; null without a picture.
+function focusArea(position, picture) {
+  const words = new Set();
+  for (const move of position.legal) {
+    for (const word of String(move).split(" ").slice(1)) words.add(word.toLowerCase());
+  }
+  const seat = String(position.seat);
+  const named = [...picture.querySelectorAll("[data-id], [data-tile]")].filter((piece) => {
+    const id = (piece.dataset.id || piece.dataset.tile || "").toLowerCase();
+    const owner = piece.dataset.owner;
+    return id && words.has(id) && (owner === undefined || owner === seat);
+  });
+  const own = picture.querySelector(`[data-kind="player"][data-owner="${seat}"]`);
+  const shared = named.filter((piece) => piece.dataset.owner === undefined);
+  const chosen = shared.length ? shared : named;  // a display first, else the seat's own
+  let pieces = chosen.length ? chosen : own ? [own] : [];
+  const box = (found) => {
+    const boxes = found.map((piece) => piece.getBBox());
+    const left = Math.min(...boxes.map((b) => b.x));
+    const top = Math.min(...boxes.map((b) => b.y));
+    return { x: left, y: top,
+      width: Math.max(...boxes.map((b) => b.x + b.width)) - left,
+      height: Math.max(...boxes.map((b) => b.y + b.height)) - top };
+  };
+  if (!pieces.length) return null;
+  let area = box(pieces);
+  const view = picture.viewBox.baseVal;
+  if (chosen.length && own && area.height > view.height / 2) {  // spread out: its own board
+    pieces = [own];
+    area = box(pieces);
+  }
+  area.kind = pieces === chosen ? "choices" : "own-board";
+  return area;
+}
+
+// Zoom so that the drawing shows at its own size (a label of 11 units is 11 px) and
+// scroll to the area of focusArea; false when there is nothing to focus on.
+function focusBoard(position) {
+  const picture = board.querySelector("svg");
+  if (!picture || !picture.viewBox.baseVal || !board.clientWidth) return false;
+  const area = focusArea(position, picture);
+  if (!area) return false;
+  const view = picture.viewBox.baseVal;
+  zoom = Math.min(4, Math.max(1, Math.ceil(100 * view.width / board.clientWidth) / 100));
+  fitBoard();
+  const scale = picture.getBoundingClientRect().width / view.width;
+  board.scrollLeft = Math.max(0, area.x * scale - 8);
+  board.scrollTop = Math.max(0, area.y * scale - 8);
+  document.body.dataset.focus = area.kind;
+  return true;
+}
+
 document.getElementById("zoom-in").addEventListener("click", () => setZoom(zoom * 1.5));
 document.getElementById("zoom-out").addEventListener("click", () => setZoom(zoom / 1.5));
-document.getElementById("zoom-fit").addEventListener("click", () => setZoom(1));
+document.getElementById("zoom-fit").addEventListener("click", () => {
+  wholeBoard = true;
+  document.body.dataset.focus = "whole";
+  setZoom(1);
+});
+document.getElementById("zoom-focus").addEventListener("click", () => {
+  wholeBoard = false;
+  if (current) focusBoard(current);
+});
 
 // A piece's tooltip (its <title>) is also shown under the board when it is pointed at or
 // tapped, where a phone has no hover.

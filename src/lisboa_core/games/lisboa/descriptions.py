@@ -100,7 +100,8 @@ def describe_score(score: m.Score) -> str:
 _COUNTED = re.compile(r"\b(\d+) ((?:[a-z-]+ )?[a-z]+)\(s\)")
 
 
-_SINGULAR = {"wigs": "wig", "reis": "real", "goods": "good", "officials": "official"}
+_SINGULAR = {"wigs": "wig", "reis": "real", "goods": "good", "officials": "official",
+             "tools": "tool", "books": "book"}
 _ONE = re.compile(r"\b1 (" + "|".join(_SINGULAR) + r")\b")
 
 
@@ -152,12 +153,43 @@ def describe(component: m.Component) -> str:
         if component.two_player_removal:
             lines.append("Removed from 2-player games.")
     elif isinstance(component, m.Ship):
-        lines.append(
+        lines.append(_plural(
             f"{component.color.capitalize()} ship of period {component.period}: "
             f"hull {component.hull}, +{component.sale} reis per good sold, "
             f"influence {component.influence}."
-        )
+        ))
+    elif isinstance(component, m.Plan):
+        start = "Starting plan" if component.starting else "Plan"
+        lines.append(_plural(
+            f"{start} of the {component.architect} architect: opening a public building with "
+            f"it sends back {component.officials} official(s); a completed plan counts its "
+            "officials at the end."))
+    elif isinstance(component, m.PublicBuilding):
+        lines.append(f"Public building: blue side {' and '.join(component.blue)} stores, "
+                     f"green side {' and '.join(component.green)} stores.")
+    elif isinstance(component, m.CityTile):
+        lines.append(f"{component.size.capitalize()} city tile: a store takes its type from "
+                     "the display space it came from.")
+    elif isinstance(component, m.ScoringTile):
+        lines.append(_plural(f"Scoring tile: {component.wigs} wig(s) for each relevant public "
+                             "building, for the stores of its column."))
+    elif isinstance(component, m.Noble):
+        lines.append(_plural(
+            f"Noble: accepts {' or '.join(component.accepts)} in trade for the state "
+            f"actions {' and '.join(a.replace('-', ' ') for a in component.state_actions)}; "
+            f"a visit's noble action: {component.noble_action.replace('-', ' ')}; "
+            f"an office of {component.office} official(s)."))
+    elif isinstance(component, m.Board):
+        streets = ", ".join(f"{colour} ({good})" for colour, good in component.streets)
+        lines.append(f"Main board: streets from west to east {streets}; goods prices from "
+                     f"{component.price_min} to {component.price_max} reis; "
+                     f"{len(component.treasury)} treasury spaces.")
     elif isinstance(component, m.LandSpace | m.Site):
+        if isinstance(component, m.LandSpace):
+            streets = " and ".join(component.streets)
+            lines.append(f"{component.size.capitalize()} lot of row {component.row}, column "
+                         f"{component.column}, on the {streets} street"
+                         f"{'s' if len(component.streets) > 1 else ''}.")
         if component.reward is not None:
             lines.append(f"Reward: {describe_effect(component.reward)}.")
     elif isinstance(component, m.PlayerBoard):

@@ -25,6 +25,7 @@ Example::
 
 from __future__ import annotations
 
+from lisboa_core.dsl.phrases import counted
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.descriptions import describe
@@ -32,7 +33,7 @@ from lisboa_core.games.lisboa.rules.ops import rules_of
 from lisboa_core.games.lisboa.rules.scoring import score
 from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
 from lisboa_core.games.lisboa.views import HIDDEN_CARD
-from lisboa_core.games.picture import WIDTH, Canvas, subject
+from lisboa_core.games.picture import WIDTH, Canvas, Chip, subject, text_width
 from lisboa_core.views import View
 
 __all__ = ["SEAT_COLOURS", "board"]
@@ -61,6 +62,12 @@ def _named(rules: Rules, piece: str) -> str:
     (:func:`~lisboa_core.games.lisboa.descriptions.describe`), else the piece as it is."""
     found = rules.get(piece) if piece else None
     return describe(found) if isinstance(found, m.Component) else piece
+
+
+def _label(rules: Rules, piece: str) -> str:
+    """A piece's short printed name (its id where the catalogue has no such component)."""
+    found = rules.get(piece) if piece else None
+    return found.name if isinstance(found, m.Component) else piece
 
 
 def _seat_colour(seat: int) -> str:
@@ -99,7 +106,9 @@ def _draw_downtown(c: _Canvas, state: State) -> None:
             c.rect(x, top, _CELL_W, height - 2, "#f7f1e3" if land.size == "large" else "#eee",
                    title=f"{land.id}: {land.size} land facing {', '.join(land.streets)}",
                    data={"kind": "land", "id": land.id})
-            c.text(x + 4, top + 12, land.id, size=9, fill="#555")
+            # the name without its first word ("Land"): "C2, south lot"
+            c.text(x + 4, top + 13, land.name.partition(" ")[2] or land.id, size=11,
+                   fill="#555")
             if land.id in stores:
                 seat, street = stores[land.id]
                 c.rect(x + _CELL_W - 34, top + 4, 28, max(height - 10, 10), _seat_colour(seat),
@@ -108,13 +117,15 @@ def _draw_downtown(c: _Canvas, state: State) -> None:
     for i, row in enumerate(rows):
         cubes = state.row_rubble[i] if i < len(state.row_rubble) else ()
         _cubes(c, _MAP_X - 52, _row_y(row) + 20, cubes, f"row {row}")
-        c.text(_MAP_X - 54, _row_y(row) + 14, row, size=10, weight="bold")
+        c.text(_MAP_X - 54, _row_y(row) + 14, row, size=12, weight="bold")
     bottom = _MAP_Y + len(rows) * _CELL_H + 8
     for i, column in enumerate(columns):
         cubes = state.column_rubble[i] if i < len(state.column_rubble) else ()
         _cubes(c, _column_x(column) + 4, bottom + 10, cubes, f"column {column}")
         tile = state.scoring_tiles[i] if i < len(state.scoring_tiles) else ""
-        c.text(_column_x(column) + 4, bottom + 6, f"{column}  {tile}", size=9)
+        found = rules.get(tile) if tile else None
+        wigs = f": {found.wigs} wigs" if isinstance(found, m.ScoringTile) else ""
+        c.text(_column_x(column) + 4, bottom + 6, f"{column}{wigs}", size=11)
     _draw_sites(c, state, rules, columns)
 
 
@@ -142,11 +153,11 @@ def _draw_sites(c: _Canvas, state: State, rules: Rules, columns: list[int]) -> N
             x, y = _column_x(last_column) + _CELL_W + 6, _row_y(site.row or "A") + 4
         built = opened.get(site.id)
         c.rect(x, y, 48, 24, "#d5dbdb" if built is None else "#fdebd0",
-               title=f"site {site.id}" + (f": {built[0]} opened" if built else ""),
+               title=f"{_label(rules, site.id)} ({site.id})"
+               + (f": {_label(rules, built[0])} ({built[0]}) opened" if built else ""),
                data={"kind": "site", "id": site.id})
-        c.text(x + 2, y + 9, site.id if built is None else built[0], size=8)
         if built is not None:
-            c.rect(x + 30, y + 2, 16, 10, "#e67e22", rx=1, title=f"public building {built[0]}",
+            c.rect(x + 30, y + 2, 16, 10, "#e67e22", rx=1, title=_named(rules, built[0]),
                    data={"kind": "building", "id": built[0]})
         cubes = state.site_rubble[i] if i < len(state.site_rubble) else ()
         _cubes(c, x + 2, y + 13, cubes, f"site {site.id}")
@@ -160,8 +171,8 @@ def _draw_court(c: _Canvas, state: State, top: float) -> float:
         c.rect(x, top + 8, 150, 50, "#fbfcfc", title=f"{noble}'s office",
                data={"kind": "office", "id": noble})
         favors = state.favor_supply[n] if n < len(state.favor_supply) else 0
-        c.text(x + 4, top + 21, f"{noble}'s office (favors {favors})", size=10,
-               weight="bold")
+        c.text(x + 4, top + 21, f"{noble.capitalize()}'s office, "
+               f"{counted(favors, 'favors')}", size=11, weight="bold")
         for k, seat in enumerate(state.offices[n]):
             c.circle(x + 12 + (k % 8) * 17, top + 34 + (k // 8) * 14, 6, _seat_colour(seat),
                      title=f"{'neutral' if seat < 0 else f'seat {seat}'} official in "
@@ -170,7 +181,7 @@ def _draw_court(c: _Canvas, state: State, top: float) -> float:
         c.rect(x, top + 62, 150, 24, "#f4ecf7", stroke="#7d3c98",
                title=f"{noble}'s plaza (officials waiting outside the office)",
                data={"kind": "plaza", "id": noble})
-        c.text(x + 4, top + 78, "plaza", size=9, fill="#6c3483")
+        c.text(x + 4, top + 79, "plaza", size=11, fill="#6c3483")
         for k, seat in enumerate(state.plazas[n]):
             c.circle(x + 40 + k * 13, top + 74, 5, _seat_colour(seat),
                      title=f"{'neutral' if seat < 0 else f'seat {seat}'} official on "
@@ -181,16 +192,25 @@ def _draw_court(c: _Canvas, state: State, top: float) -> float:
 
 def _draw_church_and_markets(c: _Canvas, state: State, top: float) -> float:
     c.text(_PANEL_X, top, f"Church (cardinal at gap {state.cardinal})", size=13, weight="bold")
+    rules = rules_of(state)
+    x: float = _PANEL_X + 10
+    y: float = top + 8
     for k, tile in enumerate(state.church):
-        x = _PANEL_X + k * 58
-        c.rect(x, top + 8, 50, 22, "#ebdef0" if tile else "#f4f6f6",
-               title=f"clergy space {k}: " + (_named(rules_of(state), tile) if tile
-                                               else "empty"),
-               data={"kind": "clergy", "id": tile or "", "place": f"church:{k}"})
-        c.text(x + 4, top + 23, tile or "-", size=9)
-    cardinal_x = _PANEL_X + state.cardinal * 58 - 5
-    c.circle(cardinal_x, top + 19, 6, "#922b21", title="the cardinal",
-             data={"kind": "cardinal", "gap": state.cardinal})
+        label = _label(rules, tile) if tile else "empty"
+        if x + text_width(label, 11) + 8 > WIDTH - 10:
+            x, y = _PANEL_X + 10, y + 22
+        if k == state.cardinal:
+            c.circle(x - 6, y + 9, 6, "#922b21", title="the cardinal",
+                     data={"kind": "cardinal", "gap": state.cardinal})
+        x, y = c.chips(x, y, WIDTH - 10, [Chip(
+            label, fill="#ebdef0" if tile else "#f4f6f6",
+            title=f"clergy space {k}: " + (_named(rules, tile) if tile else "empty"),
+            data={"kind": "clergy", "id": tile or "", "place": f"church:{k}"})])
+        x += 10
+    if state.cardinal >= len(state.church):
+        c.circle(x - 6, y + 9, 6, "#922b21", title="the cardinal",
+                 data={"kind": "cardinal", "gap": state.cardinal})
+    top = y - 8
     y = top + 50
     prices = ", ".join(f"{g} {p}" for g, p in zip(GOODS, state.prices, strict=True))
     c.text(_PANEL_X, y, f"Treasury space {state.treasury}; prices: {prices}", size=11)
@@ -198,102 +218,103 @@ def _draw_church_and_markets(c: _Canvas, state: State, top: float) -> float:
         c.rect(_PANEL_X + 300 + k * 40, y - 11, 34, 14, _GOOD[good], rx=3,
                title=f"{good}: price {price}", data={"kind": "price", "id": good,
                                                       "value": price})
-        c.text(_PANEL_X + 317 + k * 40, y, str(price), size=10, anchor="middle", fill="#fff",
+        c.text(_PANEL_X + 317 + k * 40, y, str(price), size=11, anchor="middle", fill="#fff",
                weight="bold")
     return y + 14
 
 
 def _draw_displays(c: _Canvas, state: State, top: float) -> float:
     rows = [
-        ("Political piles", [p[0] if p else "-" for p in state.piles], "pile"),
+        ("Political piles", [p[0] for p in state.piles if p], "pile"),
         ("Decrees", list(state.decree_display), "decree"),
-        ("City tiles", [t or "-" for t in state.city_display], "city-tile"),
-        ("Shipyard", [*state.shipyard[:1], f"+{max(0, len(state.shipyard) - 1)}"], "ship"),
-        ("Plans", [s[0] if s else "-" for s in state.plan_stacks], "plan"),
-        ("Buildings", [s[0] if s else "-" for s in state.building_stacks], "building-stack"),
+        ("City tiles", [t for t in state.city_display if t], "city-tile"),
+        ("Shipyard", list(state.shipyard[:1]), "ship"),
+        ("Plans", [s[0] for s in state.plan_stacks if s], "plan"),
+        ("Buildings", [s[0] for s in state.building_stacks if s], "building-stack"),
     ]
     y = top
     rules = rules_of(state)
     for label, items, kind in rows:
-        c.text(_PANEL_X, y + 12, label, size=11, weight="bold")
-        for k, item in enumerate(items):
-            x = _PANEL_X + 110 + k * 46
-            c.rect(x, y, 42, 18, "#fdfefe", title=f"{label}: {_named(rules, item)}",
-                   data={"kind": kind, "id": item})
-            c.text(x + 3, y + 13, item, size=9)
-        y += 24
+        c.text(_PANEL_X, y + 13, label, size=11, weight="bold")
+        chips = [Chip(_label(rules, item), title=f"{label}: {_named(rules, item)}",
+                      data={"kind": kind, "id": item}, stroke="#333") for item in items]
+        if kind == "ship" and len(state.shipyard) > 1:
+            chips.append(Chip(f"{len(state.shipyard) - 1} more", fill="#f4f6f6",
+                              title=f"{len(state.shipyard) - 1} more ships in the shipyard"))
+        _, y = c.chips(_PANEL_X + 100, y, WIDTH - 10, chips or [Chip("none", fill="#f4f6f6")])
+        y += 22
     return y
 
 
 def _draw_player(c: _Canvas, state: State, seat: int, viewer: int | None, top: float,
                  final: tuple[int, bool] | None = None) -> float:
     p = state.players[seat]
+    rules = rules_of(state)
     colour = _seat_colour(seat)
     mark = " (you)" if viewer == seat else ""
-    c.rect(10, top, WIDTH - 20, 100, "#fdfefe", stroke=colour,
-           data={"kind": "player", "owner": seat})
-    c.rect(10, top, 10, 100, colour, stroke="none")
+    hidden = viewer is not None and seat != viewer
+    at = len(c.parts)  # the panel's frame goes under what is drawn in it
     goods = " ".join(f"{g} {n}" for g, n in zip(GOODS, p.goods, strict=True))
     rubble = " ".join(f"{r} {n}" for r, n in zip(RUBBLE, p.rubble, strict=True))
     c.text(28, top + 16, f"Seat {seat}{mark}: {p.wigs} wigs, {p.reis} reis, influence "
            f"{p.influence}; goods {goods}; rubble {rubble} ({p.markers} markers); "
            f"officials in storage {p.officials}; houses {'/'.join(map(str, p.houses))}",
            size=11, weight="bold")
-    hidden = viewer is not None and seat != viewer
-    c.text(28, top + 36, "hand", size=10)
-    for k, card in enumerate(p.hand):
+    right = WIDTH - 220 if final is not None else WIDTH - 20
+    y = top + 26
+    hand = []
+    for card in p.hand:
         shown = HIDDEN_CARD if hidden or card == HIDDEN_CARD else card
-        c.rect(64 + k * 40, top + 24, 36, 18, "#d6dbdf" if shown == HIDDEN_CARD else "#fef9e7",
-               title="a card you cannot see" if shown == HIDDEN_CARD
-               else _named(rules_of(state), shown),
-               data={"kind": "card", "owner": seat, "id": shown, "place": "hand"})
-        c.text(66 + k * 40, top + 37, "?" if shown == HIDDEN_CARD else shown, size=9)
-    c.text(28, top + 60, "portfolio", size=10)
+        hand.append(Chip("hidden card" if shown == HIDDEN_CARD else _label(rules, shown),
+                         fill="#d6dbdf" if shown == HIDDEN_CARD else "#fef9e7",
+                         title="a card you cannot see" if shown == HIDDEN_CARD
+                         else _named(rules, shown), stroke="#333",
+                         data={"kind": "card", "owner": seat, "id": shown, "place": "hand"}))
+    c.text(28, y + 13, "hand", size=11)
+    _, y = c.chips(110, y, right, hand or [Chip("none", fill="#f4f6f6")])
+    y += 22
     for row, cards in enumerate((p.top, p.bottom)):
+        place = "top" if row == 0 else "bottom"
+        slots = []
         for k, slot_card in enumerate(cards):
             card = slot_card or ""
-            x = 84 + k * 46 + row * 150
-            kind = "ship" if card and isinstance(rules_of(state).get(card), m.Ship) else "card"
+            kind = "ship" if card and isinstance(rules.get(card), m.Ship) else "card"
             cargo = p.cargo[k] if row == 0 and k < len(p.cargo) else ()
-            label = card or "-"
-            c.rect(x, top + 48, 42, 18, "#fdfefe" if card else "#f2f3f4",
-                   title=f"{'top' if row == 0 else 'bottom'} slot {k + 1}: "
-                   f"{_named(rules_of(state), card) if card else label}"
-                   + (f", cargo {' '.join(cargo)}" if cargo else ""),
-                   data={"kind": kind if card else "slot", "owner": seat, "id": label,
-                         "place": f"{'top' if row == 0 else 'bottom'}:{k + 1}"})
-            c.text(x + 3, top + 61, label, size=9)
-            for g, good in enumerate(cargo):
-                c.rect(x + 2 + g * 8, top + 68, 7, 7, _GOOD.get(good, "#999"), rx=1,
-                       title=f"{good} on the ship", data={"kind": "cargo", "owner": seat,
-                                                           "id": good})
+            slots.append(Chip(
+                (_label(rules, card) if card else "empty")
+                + (f" ({' '.join(cargo)})" if cargo else ""),
+                fill="#fdfefe" if card else "#f2f3f4", stroke="#333",
+                title=f"{place} slot {k + 1}: {_named(rules, card) if card else 'empty'}"
+                + (f", cargo {' '.join(cargo)}" if cargo else ""),
+                data={"kind": kind if card else "slot", "owner": seat, "id": card or "-",
+                      "place": f"{place}:{k + 1}"}))
+        c.text(28, y + 13, f"portfolio, {place}", size=11)
+        _, y = c.chips(150, y, right, slots or [Chip("none", fill="#f4f6f6")])
+        y += 22
     held = [("clergy", p.clergy), ("favors", p.favors), ("plans", p.plans),
             ("completed", p.completed), ("decrees", p.decrees)]
-    x = 28
-    rules = rules_of(state)
     for label, items in held:
-        c.text(x, top + 89, f"{label}:", size=10)
-        x += 6 * len(label) + 8
-        if not items:
-            c.text(x, top + 89, "-", size=10)
-            x += 10
-        for item in items:
-            width = 6 * len(item) + 8
-            c.rect(x, top + 79, width, 14, "#fdfefe", stroke="#aab7b8",
-                   title=_named(rules, item),
-                   data={"kind": "held", "owner": seat, "id": item, "place": label})
-            c.text(x + 3, top + 90, item, size=9)
-            x += width + 3
-        x += 14
+        c.text(28, y + 13, label, size=11)
+        _, y = c.chips(110, y, right, [
+            Chip(_label(rules, item), title=_named(rules, item),
+                 data={"kind": "held", "owner": seat, "id": item, "place": label})
+            for item in items] or [Chip("none", fill="#f4f6f6")])
+        y += 22
+    height = y - top + 4
+    frame = _Canvas()
+    frame.rect(10, top, WIDTH - 20, height, "#fdfefe", stroke=colour,
+               data={"kind": "player", "owner": seat})
+    frame.rect(10, top, 10, height, colour, stroke="none")
+    c.parts[at:at] = frame.parts
     if final is not None:
         total, won = final
-        c.rect(WIDTH - 200, top + 6, 180, 30, "#fef5e7" if won else "#f4f6f6",
+        c.rect(WIDTH - 200, top + 26, 180, 30, "#fef5e7" if won else "#f4f6f6",
                stroke=colour, title=f"seat {seat}'s final total: {total} wigs"
                + (" (winner)" if won else ""),
                data={"kind": "final-total", "owner": seat, "value": total})
-        c.text(WIDTH - 190, top + 26, f"final: {total} wigs" + ("  winner" if won else ""),
+        c.text(WIDTH - 190, top + 46, f"final: {total} wigs" + ("  winner" if won else ""),
                size=14, weight="bold", fill=colour)
-    return top + 108
+    return top + height + 8
 
 
 def board(position: View | State, *, size: int = WIDTH) -> str:
@@ -331,8 +352,7 @@ def board(position: View | State, *, size: int = WIDTH) -> str:
     _draw_downtown(c, state)
     y = _draw_court(c, state, 48)
     y = _draw_church_and_markets(c, state, y + 6)
-    _draw_displays(c, state, y + 8)
-    y = max(_MAP_Y + 5 * _CELL_H + 48, y + 8 + 6 * 24) + 10
+    y = max(_MAP_Y + 5 * _CELL_H + 48, _draw_displays(c, state, y + 8)) + 10
     for seat in range(len(state.players)):
         y = _draw_player(c, state, seat, viewer, y, finals.get(seat))
     return c.document(y + 10, size)

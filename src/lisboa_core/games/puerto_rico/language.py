@@ -170,36 +170,57 @@ VOCABULARY: Final = KeyVocabulary(
     game="puerto-rico",
     kinds=KINDS,
     lists=(
-        WordList("phase", "the phases a role card can start (`none`: no action)", PHASES),
+        WordList("phase", "the phases a role card can start (`none`: no action)", PHASES,
+                 ("each player in turn takes a plantation (PR4)",
+                  "the colonists on the ship are shared out and every player places his "
+                  "(PR5)",
+                  "each player in turn may build one building (PR6)",
+                  "each player produces goods (PR7)",
+                  "each player in turn may sell one good to the trading house (PR8)",
+                  "the players load goods onto the cargo ships for VP (PR9)",
+                  "no phase: only the privilege (PR10)")),
         WordList(
             "privilege", "what only the taker of a role card gets (`privilege KIND [N]`)",
             tuple(PRIVILEGES),
-            ("may take a quarry instead of a face-up plantation", "takes N more colonists",
-             "pays N less for a building", "produces N more goods of one kind produced",
-             "gets N more doubloons for a sale", "gets N more VP for the first shipment",
-             "gets N doubloons on taking the card"),
+            ("you may take a quarry instead of a face-up plantation",
+             "you take N more colonists from the supply",
+             "your building costs N doubloons less",
+             "you take N more goods of a kind you produced",
+             "your sale earns N more doubloons",
+             "your first shipment earns N more VP",
+             "you take N doubloons from the bank"),
         ),
         WordList(
             "event", "`on EVENT: EFFECT` abilities the engine knows", _EVENT_PHRASES,
-            ("N more doubloons for a sale", "N more VP for a shipment",
-             "doubloons by the number of kinds produced, one number per count from none up "
-             "(PR13.9)",
-             "may first draw N tiles from the hidden plantation stack (PR13.2)",
-             "may put N colonists on the island tile just taken (PR13.5)",
-             "may put N colonists on the building just built (PR13.10)"),
+            ("each sale earns you N more doubloons", "each shipment earns you N more VP",
+             "after producing you take doubloons by the number of kinds you produced, one "
+             "number per count from none up (PR13.9)",
+             "in the settler phase you may first draw N tiles from the hidden plantation "
+             "stack (PR13.2)",
+             "you may put N colonists from the supply on the island tile you just took "
+             "(PR13.5)",
+             "you may put N colonists from the supply on the building you just built "
+             "(PR13.10)"),
         ),
         WordList("permission", "`allow PERMISSION` abilities the engine knows", PERMISSIONS,
-                 ("may take a quarry instead of a face-up plantation (PR13.3)",
-                  "may sell a kind the trading house already holds (PR13.6)",
-                  "may ship all its goods of one kind on a ship of its own, once per captain "
-                  "phase (PR13.12)")),
+                 ("in the settler phase you may take a quarry instead of a face-up "
+                  "plantation (PR13.3)",
+                  "you may sell a kind of good the trading house already holds (PR13.6)",
+                  "once per captain phase you may ship all your goods of one kind on a ship "
+                  "of your own (PR13.12)")),
         WordList("modifier", "`modify MODIFIER N` numbers the engine knows", MODIFIERS,
-                 ("keeps all its goods of N more kinds at the end of a captain phase "
+                 ("at the end of a captain phase you keep all your goods of N more kinds "
                   "(PR13.4, PR13.8)",)),
         WordList("score", "the forms of a building's `score` line", SCORES, _SCORE_FORMS),
-        WordList("quantity", "what `score steps` and `score per-full` count", QUANTITIES),
-        WordList("end", "the game-end conditions", END),
-        WordList("tiebreak", "what breaks a tie for the most VP", TIEBREAK),
+        WordList("quantity", "what `score steps` and `score per-full` count", QUANTITIES,
+                 ("island tiles", "colonists", "VP chips")),
+        WordList("end", "the game-end conditions", END,
+                 ("the colonist supply cannot refill the colonist ship at the end of a "
+                  "mayor phase (PR15.1.1)",
+                  "a player fills the last space of his city (PR15.1.2)",
+                  "the VP supply runs out in a captain phase (PR15.1.3)")),
+        WordList("tiebreak", "what breaks a tie for the most VP", TIEBREAK,
+                 ("doubloons", "goods")),
     ),
 )
 """Puerto Rico's card vocabulary."""

@@ -9,86 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 from lisboa_core.core.moves import Move
-from lisboa_core.games.puerto_rico.model import Ability, Building, Role, Rules, ScoreRule
+from lisboa_core.dsl.phrases import a_or_an, counted
+from lisboa_core.games.puerto_rico.descriptions import (
+    ability_text,
+    building_text,
+    component_text,
+    role_text,
+)
+from lisboa_core.games.puerto_rico.model import Building
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 
 __all__ = ["building_text", "component_text", "describe_move", "role_text"]
-
-_PHASES = {
-    "settle": "each player in turn takes a plantation",
-    "colonists": "the colonists on the ship are shared out and every player places his",
-    "build": "each player in turn may build one building",
-    "produce": "each player produces goods",
-    "trade": "each player in turn may sell one good to the trading house",
-    "ship": "the players load goods onto the cargo ships for VP",
-    "none": "no phase",
-}
-_PRIVILEGES = {
-    "take-quarry": "you may take a quarry instead of a plantation",
-    "extra-colonist": "you take {n} more colonist{s} from the supply",
-    "discount": "your building costs {n} doubloon{s} less",
-    "extra-good": "you take {n} more good{s} of a kind you produced",
-    "sale-bonus": "your sale earns {n} doubloon{s} more",
-    "first-load-bonus": "your first load earns {n} more VP",
-    "doubloons": "you take {n} doubloon{s} from the bank",
-}
-
-
-def _counted(template: str, n: int) -> str:
-    return template.format(n=n, s="" if n == 1 else "s")
-
-
-def role_text(role: Role) -> str:
-    """A role card in words: its phase, then its privilege."""
-    phase = _PHASES.get(role.phase, f"the {role.phase} phase")
-    privilege = _PRIVILEGES.get(role.privilege)
-    text = _counted(privilege, role.amount) if privilege else role.privilege.replace("-", " ")
-    return f"{phase}; privilege: {text}"
-
-
-def _ability(ability: Ability) -> str:
-    numbers = "/".join(map(str, ability.numbers))
-    if ability.hook == "allow":
-        return f"allows {ability.event.replace('-', ' ')}"
-    if ability.hook == "modify":
-        return f"{ability.event.replace('-', ' ')} {numbers}".strip()
-    effect = " ".join(p for p in (ability.effect.replace("-", " "), numbers, ability.unit) if p)
-    return f"on {ability.event.replace('-', ' ')}: {'may ' if ability.optional else ''}{effect}"
-
-
-def _scoring(rule: ScoreRule) -> str:
-    numbers = "/".join(map(str, rule.numbers))
-    return f"at the end {rule.kind.replace('-', ' ')} {rule.subject.replace('-', ' ')}: " \
-        f"{numbers} VP"
-
-
-def building_text(rules: Rules, building: Building) -> str:
-    """A building in words: cost, points, circles, what it produces and its abilities."""
-    circles = f"{building.circles} circle{'' if building.circles == 1 else 's'}"
-    parts = [f"cost {building.cost}, {building.vp} VP, {circles}"]
-    if building.produces is not None:
-        good = rules.by_id.get(building.produces)
-        parts.append(f"produces {good.word if good is not None else building.produces}")
-    parts += [_ability(a) for a in building.abilities]
-    parts += [_scoring(r) for r in building.scoring]
-    return "; ".join(parts)
-
-
-def component_text(rules: Rules, component_id: str) -> str:
-    """A component by name and id (any case), with what it does for a building or a role.
-
-    :raises KeyError: for an id the catalogue lacks."""
-    found = rules.by_id.get(component_id) or next(
-        (c for c in rules.components if c.word == component_id.lower()), None)
-    if found is None:
-        raise KeyError(component_id)
-    head = f"{found.name} ({found.id})"
-    if isinstance(found, Building):
-        return f"{head}: {building_text(rules, found)}"
-    if isinstance(found, Role):
-        return f"{head}: {role_text(found)}"
-    return head
-
 
 def _by_word(items: Any, word: Any) -> Any:
     return next((c for c in items if c.word == str(word).lower()), None)
@@ -101,7 +32,7 @@ def _role(state: Any, move: Move) -> str:
         return f"take the role card {move.args[0]}"
     index = [r.lower() for r in state.roles].index(str(move.args[0]))
     money = state.role_doubloons[index]
-    bonus = f" (with the {money} doubloon{'' if money == 1 else 's'} on it)" if money else ""
+    bonus = f" (with the {counted(money, 'doubloons')} on it)" if money else ""
     twins = sum(rules.roles_by_id[r].name == role.name for r in state.roles) > 1
     name = f"{role.name} ({move.args[0]})" if twins else role.name  # two Prospector cards
     return f"take the {name}{bonus}: {role_text(role)}"
@@ -130,7 +61,7 @@ def _build(state: Any, move: Move) -> str:
     building = rules.by_id.get(str(move.args[0]))
     if not isinstance(building, Building):
         return f"build {move.args[0]}"
-    return f"build a {building.name}: {building_text(rules, building)}"
+    return f"build {a_or_an(building.name)}: {building_text(rules, building)}"
 
 
 def _sell(state: Any, move: Move) -> str:
@@ -155,7 +86,7 @@ def _yes_no(state: Any, move: Move) -> str:
         building = _by_word(rules.buildings, frame.kind)
         name = building.name if building is not None else frame.kind.replace("-", " ")
         abilities = getattr(building, "abilities", ())
-        what = f"use the {name}: " + "; ".join(_ability(a) for a in abilities)
+        what = f"use the {name}: " + "; ".join(ability_text(a) for a in abilities)
     return f"yes: {what}" if move.kind == "yes" else f"no: do not {what}"
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from lisboa_core.games.picture import WIDTH, Canvas, subject
 from lisboa_core.games.puerto_rico import model as m
+from lisboa_core.games.puerto_rico.descriptions import ability_text, role_text, scoring_text
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 from lisboa_core.games.puerto_rico.scoring import ScoreSheet, score
 from lisboa_core.games.puerto_rico.state import State
@@ -80,27 +81,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _words(name: str) -> str:
-    return name.replace("-", " ")
-
-
 def _abilities(building: m.Building) -> str:
-    """What a building does, from its data (PR11-PR14), for its tooltip."""
+    """What a building does, from its data (PR11-PR14), for its tooltip: the words of
+    :mod:`lisboa_core.games.puerto_rico.descriptions`."""
     said = [f"helps produce {building.produces.lower()}"] if building.produces else []
-    for a in building.abilities:
-        numbers = " ".join(map(str, a.numbers))
-        if a.hook == "on":
-            what = " ".join(x for x in (_words(a.effect), numbers, a.unit) if x)
-            said.append(f"on {_words(a.event)}: {'may ' if a.optional else ''}{what}")
-        elif a.hook == "allow":
-            said.append(f"may {_words(a.event)}")
-        else:
-            said.append(f"{_words(a.event)} +{numbers}")
-    for rule in building.scoring:
-        numbers = " ".join(map(str, rule.numbers))
-        said.append(f"at the end: {_words(rule.kind)} {_words(rule.subject)} {numbers}")
-    occupied = " (while occupied)" if building.abilities else ""
-    return f"; {'; '.join(said)}{occupied}" if said else ""
+    said += [f"while occupied, {ability_text(a)}" for a in building.abilities]
+    said += [f"at the end, if occupied: {scoring_text(r)}" for r in building.scoring]
+    return f"; {'; '.join(said)}" if said else ""
 
 
 def _draw_roles(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
@@ -111,11 +98,10 @@ def _draw_roles(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
         role = rules.roles_by_id[role_id]
         x, y = 10 + k * (width + 8), top + 8
         taken = f"taken by seat {taker}" if taker >= 0 else "not taken this round"
-        privilege = role.privilege + (f" {role.amount}" if role.amount else "")
         c.rect(x, y, width, 62, "#fef5e7" if taker < 0 else "#f2f3f4",
                stroke=_seat_colour(taker) if taker >= 0 else "#7b6a58",
                width=3 if taker >= 0 else 1,
-               title=f"{role.name}: {role.phase} phase, privilege {privilege}; "
+               title=f"{role.name}: {role_text(role)}; "
                f"{_plural(coins, 'doubloon')} on it; {taken}",
                data={"kind": "role", "id": role_id, "doubloons": coins, "taker": taker})
         c.text(x + 6, y + 16, role.name, size=12, weight="bold")

@@ -251,6 +251,7 @@ def _build(comps: list[_Comp]) -> m.Rules:
     )
     built.extra["at"] = at
     built.extra["names"] = {c.comp.id: c.comp.name for c in comps if c.comp.name}
+    built.extra["ids"] = {kind: tuple(c.comp.id for c in found) for kind, found in by.items()}
     return built
 
 
@@ -307,11 +308,10 @@ def parse_catalogue(files: Iterable[Path], overlay: Iterable[Path] = ()) -> m.Ru
     for c in comps:
         c.keys.check_read(c.used)
     digest = hashlib.sha256(repr(rules).encode()).hexdigest()[:16]
-    # drawing positions and printed names: not rules, so not in the digest
-    at, names = rules.extra["at"], rules.extra["names"]
+    # drawing positions, printed names and component ids: not rules, so not in the digest
+    kept = {k: rules.extra[k] for k in ("at", "names", "ids")}
     rules = m.Rules(**{**rules.__dict__, "digest": digest, "extra": {}})
-    rules.extra["at"] = at
-    rules.extra["names"] = names
+    rules.extra.update(kept)
     _REGISTERED[digest] = rules
     return rules
 

@@ -13,12 +13,26 @@ from collections.abc import Callable
 from typing import Any
 
 from lisboa_core.core.moves import Move
+from lisboa_core.dsl.phrases import counted
 from lisboa_core.games.tiletum.event_words import EVENT_WORDS
 from lisboa_core.games.tiletum.model import Contract, Effect, Rules, Tile, Town
 from lisboa_core.games.tiletum.rules.ops import ACTIONS, can_gain, rules_of
 from lisboa_core.games.tiletum.rules.turn import area_of, die_ap
 
-__all__ = ["component_text", "describe_move", "effect_text", "name_of", "tile_text"]
+__all__ = [
+    "cathedral_text",
+    "component_text",
+    "contract_text",
+    "describe_move",
+    "effect_text",
+    "effects_text",
+    "name_of",
+    "post_bonus",
+    "post_text",
+    "space_text",
+    "tile_label",
+    "tile_text",
+]
 
 _PIECES = {"architect": "your architect", "merchant": "your merchant",
            "both": "your architect and your merchant"}
@@ -83,15 +97,40 @@ def effect_text(effect: Effect) -> str:
     return " ".join(str(x) for x in (verb, *args))
 
 
-def _effects(effects: tuple[Effect, ...]) -> str:
+def effects_text(effects: tuple[Effect, ...]) -> str:
+    """Several effect phrases in words, or ``nothing``."""
     return "; ".join(effect_text(e) for e in effects) or "nothing"
 
 
-def _contract(contract: Contract) -> str:
-    pay = " and ".join(f"{n} of one type" if what == "any" else f"{n} {what}"
+def contract_text(contract: Contract) -> str:
+    """What fulfilling a contract costs and gives."""
+    pay = " and ".join(f"{counted(n, 'resources')} of one type" if what == "any" else
+                       f"{n} {what}"
                        for what, n in contract.pay)
-    extra = f", and {_effects(contract.extra)}" if contract.extra else ""
+    extra = f", and {effects_text(contract.extra)}" if contract.extra else ""
     return f"pay {pay} for {contract.vp} VP{extra}"
+
+
+def tile_label(rules: Rules, tile: str, *, short: bool = False) -> str:
+    """A warehouse tile's short name, for a picture or a list: a person's printed name, a
+    coat of arms' name, a contract's payment and VP (``short``: only its VP), or
+    ``assistant``; the id for a tile the catalogue lacks."""
+    person = rules.extra["person"].get(tile)
+    if person is not None:
+        return name_of(rules, person.person)
+    found: Tile | None = rules.extra["tile"].get(tile)
+    if found is None:
+        return tile
+    if found.kind == "contract":
+        contract: Contract = rules.extra["contract"][found.holds]
+        if short:
+            return f"contract, {contract.vp} VP"
+        pay = " + ".join(f"{n} of a kind" if what == "any" else f"{n} {what}"
+                         for what, n in contract.pay)
+        return f"{pay}: {contract.vp} VP"
+    if found.kind == "coat":
+        return f"{name_of(rules, found.holds)} coat"
+    return "assistant"
 
 
 def tile_text(rules: Rules, tile: str) -> str:
@@ -99,18 +138,19 @@ def tile_text(rules: Rules, tile: str) -> str:
     person = rules.extra["person"].get(tile)
     if person is not None:
         return (f"the {name_of(rules, person.person)} ({tile}, {person.icon} icon): when "
-                f"placed, {_effects(person.bonus)}")
+                f"placed, {effects_text(person.bonus)}")
     found: Tile | None = rules.extra["tile"].get(tile)
     if found is None:
         return tile
     if found.kind == "contract":
-        return f"the contract {tile}: {_contract(rules.extra['contract'][found.holds])}"
+        return f"the contract {tile}: {contract_text(rules.extra['contract'][found.holds])}"
     if found.kind == "coat":
         return f"the {name_of(rules, found.holds)} coat of arms ({tile})"
-    return f"the assistant {tile}: {_effects(found.effects)}"
+    return f"the assistant {tile}: {effects_text(found.effects)}"
 
 
-def _space(rules: Rules, space: str) -> str:
+def space_text(rules: Rules, space: str) -> str:
+    """A map space: a town by name, a road space by id with the towns next to it."""
     town: Town | None = rules.extra["town"].get(space)
     if town is not None:
         return town.name
@@ -120,7 +160,7 @@ def _space(rules: Rules, space: str) -> str:
     return f"the road space {space}{near}"
 
 
-def _cathedral(rules: Rules, site: str, note: str = "") -> str:
+def cathedral_text(rules: Rules, site: str, note: str = "") -> str:
     found = rules.extra["cathedral"].get(site)
     town = rules.extra["town"].get(found.town) if found is not None else None
     said = f"{site}, {note}" if note else site
@@ -128,17 +168,17 @@ def _cathedral(rules: Rules, site: str, note: str = "") -> str:
         f"the cathedral ({said})"
 
 
-def _post(rules: Rules, space: str) -> tuple[str, str]:
+def post_text(rules: Rules, space: str) -> tuple[str, str]:
     """A trading-post space, ``a trading post in TOWN (space ID``, and its bonus."""
     post = rules.extra["post"].get(space)
     if post is None:
         return f"a trading post (space {space}", ""
     town = rules.extra["town"][post.town].name
-    bonus = _post_bonus(rules, space)
+    bonus = post_bonus(rules, space)
     return f"a trading post in {town} (space {space}", f": {bonus}" if bonus else ""
 
 
-def _post_bonus(rules: Rules, space: str) -> str:
+def post_bonus(rules: Rules, space: str) -> str:
     """What building a trading post on ``space`` gives (TL25.1), '' nothing."""
     bonus = rules.extra["post"][space].bonus
     if bonus and bonus[0] == "vp":
@@ -195,7 +235,7 @@ def _bonus(state: Any, move: Move) -> str:
     town = str(move.args[0])
     index = next((i for i, t in enumerate(rules.towns) if t.id == town), -1)
     tile = tile_text(rules, state.map_bonus[index]) if index >= 0 else "its tile"
-    return f"take the bonus tile of {_space(rules, town)} (1 AP): {tile}"
+    return f"take the bonus tile of {space_text(rules, town)} (1 AP): {tile}"
 
 
 def _king_bonus(state: Any, move: Move) -> str:
@@ -236,7 +276,7 @@ def _piece_move(state: Any, move: Move) -> str:
     rules = rules_of(state)
     frame = state.pending[-1]
     piece = str(frame.data[0]) if frame.data else "piece"
-    where = _space(rules, str(move.args[0]))
+    where = space_text(rules, str(move.args[0]))
     if move.kind == "move":
         return f"move your {piece} to {where} (1 AP)"
     if move.kind == "step":
@@ -248,7 +288,7 @@ def _piece_move(state: Any, move: Move) -> str:
 
 def _build_post(state: Any, move: Move) -> str:
     frame = state.pending[-1]
-    head, bonus = _post(rules_of(state), str(move.args[0]))
+    head, bonus = post_text(rules_of(state), str(move.args[0]))
     return f"build {head}, {_paid(frame, 1)}){bonus}"
 
 
@@ -260,7 +300,7 @@ def _pillar(state: Any, move: Move) -> str:
     if i is not None:
         taken = (f"; {len(state.pillars[i])} of its {rules.cathedrals[i].pillars} pillar "
                  "spaces taken")
-    return f"place a pillar in {_cathedral(rules, site, _paid(state.pending[-1], 1) + taken)}"
+    return f"place a pillar in {cathedral_text(rules, site, _paid(state.pending[-1], 1) + taken)}"
 
 
 def _contribute(state: Any, move: Move) -> str:
@@ -270,7 +310,7 @@ def _contribute(state: Any, move: Move) -> str:
     cost = rules.extra["cost"][state.costs[i]]
     cathedral = rules.cathedrals[i]
     tile = cathedral.tiles[cathedral.pillars - state.cathedral_left[i]]
-    return (f"contribute to {_cathedral(rules, site)}: pay {cost.stone} stone for "
+    return (f"contribute to {cathedral_text(rules, site)}: pay {cost.stone} stone for "
             f"{cost.vp} VP and a cathedral tile of {tile} VP")
 
 
@@ -289,7 +329,7 @@ def _hire(state: Any, move: Move) -> str:
     if person is None:
         return f"hire {tile} from the person display (1 AP)"
     return (f"hire the {name_of(rules, person.person)} ({tile}) from the person display into "
-            f"your warehouse (1 AP); {person.icon} icon; when placed: {_effects(person.bonus)}")
+            f"your warehouse (1 AP); {person.icon} icon; when placed: {effects_text(person.bonus)}")
 
 
 def _place(state: Any, move: Move) -> str:
@@ -297,7 +337,7 @@ def _place(state: Any, move: Move) -> str:
     tile = str(move.args[0])
     person = rules.extra["person"].get(tile)
     name = name_of(rules, person.person) if person is not None else "person"
-    bonus = _effects(person.bonus) if person is not None else "nothing"
+    bonus = effects_text(person.bonus) if person is not None else "nothing"
     return (f"place the {name} ({tile}) on floor {move.args[2]} of building {move.args[1]} "
             f"({move.args[2]} AP): {bonus}")
 
@@ -316,7 +356,7 @@ def _fulfil(state: Any, move: Move) -> str:
     vp = contract.vp + (rules.contract_spaces[space] if space < len(rules.contract_spaces)
                         else 0)
     pillar = ", and a pillar to your supply" if space < rules.start_pillars else ""
-    extra = f", and {_effects(contract.extra)}" if contract.extra else ""
+    extra = f", and {effects_text(contract.extra)}" if contract.extra else ""
     return f"fulfil the contract {tile}: pay {pay} for {vp} VP{pillar}{extra}"
 
 
@@ -345,7 +385,7 @@ def _bonus_of(rules: Rules, tile: str) -> str:
     person = rules.extra["person"].get(tile)
     if person is None:
         return tile
-    return f"the {name_of(rules, person.person)} ({tile}: {_effects(person.bonus)})"
+    return f"the {name_of(rules, person.person)} ({tile}: {effects_text(person.bonus)})"
 
 
 def _finish(state: Any, move: Move) -> str:
@@ -456,50 +496,10 @@ def describe_move(state: Any, move: Move) -> str:
 
 
 def component_text(rules: Rules, ident: str) -> str:
-    """A component of the catalogue by name and id, with what it does (``show ID``).
+    """A component of the catalogue by name and id, with what it does (``show ID``;
+    :func:`lisboa_core.games.tiletum.descriptions.component_text`).
 
     :raises KeyError: for an id the catalogue lacks."""
-    e = rules.extra
-    if ident in e["person"] or ident in e["tile"]:
-        return tile_text(rules, ident)
-    if ident in e["town"]:
-        town = e["town"][ident]
-        posts = ", ".join(f"{p} ({_post_bonus(rules, p)})" if _post_bonus(rules, p) else p
-                          for p in town.posts)
-        site = f"; {_cathedral(rules, town.cathedral)}" if town.cathedral else ""
-        return f"{town.name} ({ident}), a town: trading-post spaces {posts}{site}"
-    if ident in rules.roads:
-        return f"{_space(rules, ident)}, on the map"
-    if ident in e["post"]:
-        head, bonus = _post(rules, ident)
-        return f"{head}){bonus}"
-    if ident in e["cathedral"]:
-        site = e["cathedral"][ident]
-        tiles = ", ".join(map(str, site.tiles))
-        return f"{_cathedral(rules, ident)}: {site.pillars} pillars; tiles of {tiles} VP"
-    if ident in e["contract"]:
-        return f"the contract {ident}: {_contract(e['contract'][ident])}"
-    if ident in e["die"]:
-        return f"the {name_of(rules, ident)} dice ({ident}): their pips give {e['die'][ident]}"
-    if ident in e["fair"]:
-        fair = e["fair"][ident]
-        kind, *what = fair.counts
-        counted = {"sets": "the value times their fewest of " + ", ".join(what),
-                   "count": "the value times their " + ", ".join(what),
-                   "king": "the value and their king track's VP again"}.get(
-                       kind, " ".join(fair.counts))
-        return (f"the fair tile {ident}: {fair.vp} VP more on the fair's value; each "
-                f"participant scores {counted}").replace("-", " ")
-    if ident in rules.coats:
-        return f"the {name_of(rules, ident)} coat of arms ({ident})"
-    persons = [t for t in rules.persons if t.person == ident]
-    if persons:
-        tiles = "; ".join(f"{t.id}: {_effects(t.bonus)}" for t in persons)
-        return f"the {name_of(rules, ident)} ({ident}, {persons[0].icon} icon): {tiles}"
-    for b in rules.buildings:
-        if b.id == ident:
-            return (f"building {ident}: {_n(b.rooms, 'room')}; coat of arms for {b.coat_food} "
-                    f"food: {effect_text(b.coat_bonus)}")
-    if ident.startswith("AR") and ident[2:].isdigit() and 0 < int(ident[2:]) <= len(rules.areas):
-        return f"action area {ident}: the {rules.areas[int(ident[2:]) - 1]} action"
-    raise KeyError(ident)
+    from lisboa_core.games.tiletum.descriptions import component_text as described
+
+    return described(rules, ident)

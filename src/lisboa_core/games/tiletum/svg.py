@@ -35,9 +35,10 @@ from __future__ import annotations
 import math
 
 from lisboa_core.games.generic import PointsSheet
-from lisboa_core.games.picture import WIDTH, Canvas, subject
+from lisboa_core.games.picture import WIDTH, Canvas, Chip, subject
 from lisboa_core.games.tiletum import model as m
-from lisboa_core.games.tiletum.rules.ops import rules_of
+from lisboa_core.games.tiletum.move_words import effect_text, name_of, post_bonus, tile_label
+from lisboa_core.games.tiletum.rules.ops import ACTIONS, rules_of
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.views import HIDDEN_TOKEN
@@ -70,26 +71,11 @@ def _ink(fill: str) -> str:
     return "#111" if 0.299 * red + 0.587 * green + 0.114 * blue > 110 else "#fdfefe"
 
 
-def _effect(effect: m.Effect) -> str:
-    verb, args = effect
-    return " ".join((verb, *map(str, args)))
-
-
 def _tile_text(rules: m.Rules, tile: str) -> str:
     """What a person, contract, coat or assistant tile is, in words."""
-    person = rules.extra["person"].get(tile)
-    if person is not None:
-        return f"{person.icon} person: " + ", ".join(map(_effect, person.bonus))
-    found = rules.extra["tile"].get(tile)
-    if found is None:
-        return "unknown tile"
-    contract = rules.extra["contract"].get(found.holds)
-    if contract is not None:
-        return ("contract: pay " + ", ".join(f"{n} {r}" for r, n in contract.pay)
-                + f"; {contract.vp} VP")
-    if found.kind == "coat":
-        return f"coat of arms {found.holds}"
-    return f"{found.kind}: " + ", ".join(map(_effect, found.effects))
+    from lisboa_core.games.tiletum.move_words import tile_text
+
+    return tile_text(rules, tile)
 
 
 def _die(c: Canvas, rules: m.Rules, die: str, x: float, y: float, place: str,
@@ -143,7 +129,7 @@ def _draw_map(c: Canvas, state: State, rules: m.Rules) -> float:
             owner = state.posts[index]
             used = post.players <= n
             px, py = x + 18 + k * 11, y + 6
-            bonus = " ".join(map(str, post.bonus)) or "no bonus"
+            bonus = post_bonus(rules, pid) or "no bonus"
             who = f"seat {owner}'s trading post" if owner >= 0 else (
                 "empty" if used else f"not used with {n} players")
             data: dict[str, object] = {"kind": "post-space", "id": pid, "active": int(used)}
@@ -190,32 +176,34 @@ def _draw_map(c: Canvas, state: State, rules: m.Rules) -> float:
 
 
 def _draw_wheel(c: Canvas, state: State, rules: m.Rules, cx: float, cy: float) -> None:
-    radius = 158
-    c.text(cx - radius - 90, cy - radius + 4, "Action wheel", size=13, weight="bold")
+    radius = 182
+    c.text(cx - radius - 90, cy - radius + 14, "Action wheel", size=13, weight="bold")
     c.circle(cx, cy, radius, "#fbeee6", stroke="#7b6a58", title="the action wheel",
              data={"kind": "wheel", "offset": state.wheel})
     count = len(rules.areas)
     for a, action in enumerate(state.area_actions):  # TL27.1: a tile's action
         value = (a - state.wheel) % count + 1
         angle = 2 * math.pi * a / count - math.pi / 2
-        ax, ay = cx + 118 * math.cos(angle), cy + 118 * math.sin(angle)
+        ax, ay = cx + 145 * math.cos(angle), cy + 145 * math.sin(angle)
         dice = state.area_dice[a]
         bonus = state.area_bonus[a]
-        c.rect(ax - 44, ay - 31, 88, 62, "#fdf2e9", rx=8,
+        said = f"{tile_label(rules, bonus)} ({bonus})" if bonus else "none"
+        c.rect(ax - 59, ay - 35, 118, 70, "#fdf2e9", rx=8,
                title=f"{action} area: value {value}, {count + 1 - value} AP; "
-               f"{len(dice)} dice; bonus tile {bonus or 'none'}",
-               data={"kind": "area", "action": action, "value": value,
+               f"{len(dice)} dice; bonus tile {said}",
+               data={"kind": "area", "id": f"AR{a + 1}", "action": action, "value": value,
                      "dice": len(dice)})
-        c.text(ax, ay - 19, f"{action} {value} ({count + 1 - value} AP)", size=9,
-               anchor="middle", weight="bold")
+        c.text(ax, ay - 21, f"{action}: {value}, {count + 1 - value} AP", size=11,
+               anchor="middle")
         for k, die in enumerate(dice):
-            _die(c, rules, die, ax - 43 + (k % 7) * 12.5, ay - 13 + (k // 7) * 14,
-                 f"area:{a}", side=12)
+            _die(c, rules, die, ax - 56 + (k % 8) * 14, ay - 14 + (k // 8) * 15,
+                 f"area:{a}", side=13)
         if bonus:
-            c.text(ax + 42, ay + 27, f"bonus {bonus}", size=8, anchor="end", fill="#6c3483")
-    c.circle(cx, cy, 22, "#f5cba7", title=f"the dice bag: {len(state.bag)} dice",
+            c.text(ax, ay + 29, f"bonus: {tile_label(rules, bonus, short=True)}", size=11,
+                   anchor="middle", fill="#6c3483")
+    c.circle(cx, cy, 26, "#f5cba7", title=f"the dice bag: {len(state.bag)} dice",
              data={"kind": "bag", "count": len(state.bag)})
-    c.text(cx, cy + 4, f"bag {len(state.bag)}", size=9, anchor="middle")
+    c.text(cx, cy + 4, f"bag {len(state.bag)}", size=11, anchor="middle")
 
 
 def _draw_tracks(c: Canvas, state: State, rules: m.Rules, x: float, top: float) -> float:
@@ -232,7 +220,8 @@ def _draw_tracks(c: Canvas, state: State, rules: m.Rules, x: float, top: float) 
         c.text(x + k * 30 + 12, top + 20, shown, size=10, anchor="middle")
     y = top + 48
     c.text(x, y, "King track", size=12, weight="bold")
-    c.text(x + 90, y, f"king bonus: {state.king_bonus or 'none'}", size=10)
+    c.text(x + 90, y, "king bonus: " + (tile_label(rules, state.king_bonus)
+                                        if state.king_bonus else "none"), size=11)
     width = min(28.0, (WIDTH - 10 - x) / max(1, len(rules.king_values)))
     for k, value in enumerate(rules.king_values):
         sx = x + k * width
@@ -241,7 +230,7 @@ def _draw_tracks(c: Canvas, state: State, rules: m.Rules, x: float, top: float) 
                title=f"king track space {k + 1}: {value:+d} VP; "
                + (", ".join(f"seat {s}" for s in stack) or "empty"),
                data={"kind": "king-space", "value": value, "markers": len(stack)})
-        c.text(sx + width / 2 - 1, y + 18, f"{value:+d}", size=8, anchor="middle")
+        c.text(sx + width / 2 - 1, y + 18, f"{value:+d}", size=11, anchor="middle")
         for h, seat in enumerate(stack):
             c.circle(sx + width / 2 - 1, y + 52 - h * 9, 4, _seat_colour(seat),
                      title=f"seat {seat}'s king marker",
@@ -257,29 +246,29 @@ def _draw_displays(c: Canvas, state: State, rules: m.Rules, top: float) -> float
     y = top
     for label, kind, display, deck in rows:
         c.text(10, y + 14, label, size=12, weight="bold")
+        chips = []
         for k, tile in enumerate(display):
             title = f"{label.lower()} display slot {k + 1}: " + (tile or "empty")
             if tile:
                 title += f" ({_tile_text(rules, tile)})"
             if kind == "contract" and k < len(rules.contract_costs):
-                title += f"; costs {rules.contract_costs[k]} gold"
-            c.rect(90 + k * 62, y, 56, 20, "#eaf2f8" if tile else _EMPTY, rx=3, title=title,
-                   data={"kind": f"{kind}-slot", "tile": tile})
-            c.text(118 + k * 62, y + 14, tile or "-", size=9, anchor="middle")
-        dx = 100 + len(display) * 62
-        c.rect(dx, y, 70, 20, "#5d6d7e", rx=3,
-               title=f"the {kind} deck: {deck} tiles (their order is hidden)",
-               data={"kind": f"{kind}-deck", "count": deck})
-        c.text(dx + 35, y + 14, f"deck {deck}", size=9, anchor="middle", fill="#fdfefe")
+                title += f"; takes {rules.contract_costs[k]} AP"
+            chips.append(Chip(tile_label(rules, tile) if tile else "empty",
+                              fill="#eaf2f8" if tile else _EMPTY, stroke="#333", title=title,
+                              data={"kind": f"{kind}-slot", "tile": tile}))
+        chips.append(Chip(f"deck: {deck}", fill="#d5d8dc", stroke="#5d6d7e",
+                          title=f"the {kind} deck: {deck} tiles (their order is hidden)",
+                          data={"kind": f"{kind}-deck", "count": deck}))
+        _, y = c.chips(90, y, WIDTH - 10, chips, height=20)
         y += 26
     c.rect(10, y, 150, 20, "#5d6d7e", rx=3,
            title=f"the bonus deck: {len(state.bonus_deck)} tiles (their order is hidden)",
            data={"kind": "bonus-deck", "count": len(state.bonus_deck)})
-    c.text(85, y + 14, f"bonus deck {len(state.bonus_deck)}", size=9, anchor="middle",
+    c.text(85, y + 14, f"bonus deck {len(state.bonus_deck)}", size=11, anchor="middle",
            fill="#fdfefe")
-    fairs = "; ".join(f"round {k + 1}: {town} {tile}" for k, (town, tile)
+    fairs = "; ".join(f"round {k + 1} {name_of(rules, town)} ({tile})" for k, (town, tile)
                       in enumerate(zip(state.fair_towns, state.fair_tiles, strict=True)))
-    c.text(170, y + 14, f"fairs - {fairs}", size=10)
+    c.text(170, y + 14, f"fairs: {fairs}", size=11)
     return y + 30
 
 
@@ -312,46 +301,52 @@ def _draw_player(c: Canvas, state: State, rules: m.Rules, seat: int, viewer: int
         c.rect(98 + r * 52, top + 32, 22, 22, fill, rx=6, title=f"{held} {resource}",
                data={"kind": "resource", "owner": seat, "id": resource, "count": held})
         c.text(124 + r * 52, top + 47, str(held), size=11)
+    bonus = ", ".join(f"{a} +{n}" for a, n in zip(ACTIONS, p.bonus_ap, strict=False) if n)
     c.text(370, top + 47, f"supply: {p.posts} trading posts, {p.pillars} pillars; "
            f"cathedral tiles {sum(p.cathedral_tiles)} VP ({len(p.cathedral_tiles)}); "
-           f"bonus AP {' '.join(map(str, p.bonus_ap))}", size=10)
+           f"bonus AP: {bonus or 'none'}", size=11)
     for k, die in enumerate(p.dice):
         _die(c, rules, die, 28 + k * 20, top + 62, "seat", seat)
-    c.text(28 + max(1, len(p.dice)) * 20 + 6, top + 75, "dice taken", size=9, fill="#555")
+    c.text(28 + max(1, len(p.dice)) * 20 + 6, top + 75, "dice taken", size=11, fill="#555")
     # the buildings: a column each, a room per floor, the roof on top
     for b, building in enumerate(rules.buildings):
-        bx, by = 28 + b * 92, top + 86
+        bx, by = 28 + b * 100, top + 86
         roof = p.roofs[b] if b < len(p.roofs) else 0
         rooms = p.rooms[b] if b < len(p.rooms) else ()
-        c.rect(bx, by, 86, 14, colour if roof else "#d5d8dc", rx=2,
+        c.rect(bx, by, 94, 14, colour if roof else "#d5d8dc", rx=2,
                title=f"building {b + 1}'s roof: " + ("a trading post" if roof else "empty")
-               + f"; coat of arms for {building.coat_food} food: {_effect(building.coat_bonus)}",
+               + f"; coat of arms for {building.coat_food} food: "
+               + effect_text(building.coat_bonus),
                data={"kind": "building", "owner": seat, "id": building.id, "roof": roof,
                      "rooms": building.rooms})
         for f in range(building.rooms):
             tile = rooms[f] if f < len(rooms) else ""
             fy = by + 16 + (building.rooms - 1 - f) * 20
-            c.rect(bx, fy, 86, 18, "#d4efdf" if tile else _EMPTY, rx=2,
+            c.rect(bx, fy, 94, 18, "#d4efdf" if tile else _EMPTY, rx=2,
                    title=f"building {b + 1}, floor {f + 1}: "
                    + (f"{tile} ({_tile_text(rules, tile)})" if tile else "empty"),
                    data={"kind": "room", "owner": seat, "tile": tile})
-            c.text(bx + 43, fy + 13, tile or "-", size=9, anchor="middle")
-    x = 28 + len(rules.buildings) * 92 + 8
+            c.text(bx + 47, fy + 13, tile_label(rules, tile) if tile else "empty", size=11,
+                   anchor="middle")
+    x = 28 + len(rules.buildings) * 100 + 4
     rows = (("coats", "coat-space", p.coats, len(p.coats)),
             ("contracts", "contract-space", p.contracts, len(rules.contract_spaces)),
             ("warehouse", "warehouse-space", p.warehouse, rules.warehouse))
     for r, (label, kind, tiles, spaces) in enumerate(rows):
         ry = top + 62 + r * 34
-        c.text(x, ry + 12, label, size=10, weight="bold")
+        c.text(x, ry + 13, label, size=11, weight="bold")
+        chips = []
         for k in range(max(spaces, len(tiles))):
             tile = tiles[k] if k < len(tiles) else ""
             extra = (f" (the {k + 1}th contract: {rules.contract_spaces[k]} VP)"
                      if kind == "contract-space" and k < len(rules.contract_spaces) else "")
             what = f" ({_tile_text(rules, tile)})" if tile else ""
-            c.rect(x + 70 + k * 40, ry, 36, 18, "#fdebd0" if tile else _EMPTY, rx=2,
-                   title=f"{label} space {k + 1}: {tile or 'empty'}{what}{extra}",
-                   data={"kind": kind, "owner": seat, "tile": tile})
-            c.text(x + 88 + k * 40, ry + 13, tile or "-", size=8, anchor="middle")
+            shown = tile_label(rules, tile, short=kind != "warehouse-space") if tile else (
+                f"+{rules.contract_spaces[k]}" if extra else "-")
+            chips.append(Chip(shown, fill="#fdebd0" if tile else _EMPTY, stroke="#333",
+                              title=f"{label} space {k + 1}: {tile or 'empty'}{what}{extra}",
+                              data={"kind": kind, "owner": seat, "tile": tile}))
+        c.chips(x + 70, ry, WIDTH - 20, chips)
     return top + height + 8
 
 
@@ -385,8 +380,8 @@ def board(position: View | State, *, size: int = WIDTH) -> str:
            weight="bold")
     map_bottom = _draw_map(c, state, rules)
     right = 20 + _MAP_W
-    _draw_wheel(c, state, rules, right + 260, 196)
-    y = _draw_tracks(c, state, rules, right + 10, 368)
+    _draw_wheel(c, state, rules, right + 272, 220)
+    y = _draw_tracks(c, state, rules, right + 10, 408)
     y = _draw_displays(c, state, rules, max(map_bottom, y) + 10)
     final = score(state) if not state.pending else None
     for seat in range(state.player_count):
