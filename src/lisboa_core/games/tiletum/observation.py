@@ -63,7 +63,7 @@ _TILE_KINDS = ("person", "contract", "coat", "assistant")
 NOT_ENCODED: dict[str, str] = {
     "rng": "hidden: a view holds a placeholder for the generator",
     "catalogue": "the same for every state of a game (the layout depends on it)",
-    "bag": "the dice still to be drawn: their count is 6 areas' worth minus those out",
+    "bag": "the dice not drawn yet (which die comes out is decided at a chance step)",
     "revealed": "how many corruption tokens were turned over (they show face up)",
     "corruption_aside": "the tokens set aside at setup (TL2), the same all game",
 }
@@ -148,9 +148,9 @@ def _build(rules: Rules, players: int) -> Layout:
         b.add(f"person_display[{i}]", "state.person_display", len(persons),
               "one-hot person shown there", one_hot(
                   lambda s, v, i=i: person_of.get(s.person_display[i]), _ids(range(len(persons)))))
-    b.add("decks", "state.contract_deck, person_deck, bonus_deck", 3,
-          "tiles left in the contract, person and bonus decks",
-          numbers(lambda s, v: (len(s.contract_deck), len(s.person_deck), len(s.bonus_deck))))
+    for deck in ("contract_deck", "person_deck", "bonus_deck"):
+        b.add(deck, f"state.{deck}", 1, "tiles left in the deck (its order is drawn)",
+              number(lambda s, v, deck=deck: len(getattr(s, deck))))
     for i in range(len(probe.corruption)):
         b.add(f"corruption[{i}]", "state.corruption", 4,
               "one-hot token: face down, then its value 0-2",
@@ -163,10 +163,12 @@ def _build(rules: Rules, players: int) -> Layout:
               one_hot(lambda s, v, i=i: s.fair_tiles[i], fairs))
     costs = rules.extra["cost"]
     for i in range(len(probe.costs)):
-        b.add(f"costs[{i}]", "state.costs, state.cathedral_left", 4,
-              "the cathedral site: stone, VP, closed, pillars still to place",
+        b.add(f"costs[{i}]", "state.costs", 3, "the cathedral site's cost: stone, VP, closed",
               numbers(lambda s, v, i=i: (costs[s.costs[i]].stone, costs[s.costs[i]].vp,
-                                         costs[s.costs[i]].closed, s.cathedral_left[i])))
+                                         costs[s.costs[i]].closed)))
+        b.add(f"cathedral_left[{i}]", "state.cathedral_left", 1,
+              "pillars still to place on that site",
+              number(lambda s, v, i=i: s.cathedral_left[i]))
 
     def top_frame(s: State, v: int, ones: list[int], at: list[int], values: list[float],
                   base: int) -> None:
@@ -221,25 +223,31 @@ def _build(rules: Rules, players: int) -> Layout:
 
     b.seat("warehouse", "players[].warehouse", len(tile_kinds),
            "warehouse tiles per kind (person, contract, coat, assistant)", warehouse)
-    b.seat("held", "players[].contracts, dice, cathedral_tiles", 3,
-           "contracts, dice held, cathedral tiles",
-           numbers(lambda p, me: (len(p.contracts), len(p.dice), sum(p.cathedral_tiles))))
+    b.seat("contracts", "players[].contracts", 1, "contracts taken",
+           number(lambda p, me: len(p.contracts)))
+    b.seat("dice", "players[].dice", 1, "dice held", number(lambda p, me: len(p.dice)))
+    b.seat("cathedral_tiles", "players[].cathedral_tiles", 1, "cathedral tiles",
+           number(lambda p, me: sum(p.cathedral_tiles)))
     b.seat("contributed", "players[].contributed", len(me.contributed), "contributed",
            numbers(lambda p, me: p.contributed))
     b.seat("bonus_ap", "players[].bonus_ap", len(me.bonus_ap), "bonus action points",
            numbers(lambda p, me: p.bonus_ap))
     posts, pillars, king = len(probe.posts), len(probe.pillars), len(probe.king)
 
-    def places(s: State, seat: int, v: int, ones: list[int], at: list[int],
-               values: list[float], base: int) -> None:
+    def posts_of(s: State, seat: int, v: int, ones: list[int], at: list[int],
+                 values: list[float], base: int) -> None:
         for i, x in enumerate(s.posts):
             if x == seat:
                 ones.append(base + i)
-        base += posts
+
+    def pillars_of(s: State, seat: int, v: int, ones: list[int], at: list[int],
+                   values: list[float], base: int) -> None:
         for i, stack in enumerate(s.pillars):
             if seat in stack:
                 ones.append(base + i)
-        base += pillars
+
+    def king_of(s: State, seat: int, v: int, ones: list[int], at: list[int],
+                values: list[float], base: int) -> None:
         for space, stack in enumerate(s.king):
             if seat in stack:
                 ones.append(base + space)
@@ -247,16 +255,24 @@ def _build(rules: Rules, players: int) -> Layout:
                 if depth:
                     at.append(base + king)
                     values.append(float(depth))
-                break
+                return
+
+    def order_of(s: State, seat: int, v: int, ones: list[int], at: list[int],
+                 values: list[float], base: int) -> None:
         turn = s.order.index(seat)
         if turn:
-            at.append(base + king + 1)
+            at.append(base)
             values.append(float(turn))
 
-    b.seat("places", "state.posts, pillars, king, order", posts + pillars + king + 2,
-           "1 per town with its trading post, 1 per cathedral site with its pillar, one-hot "
-           "space of its king piece, its place in that stack, its place in the turn order",
-           places, stateful=True)
+    b.seat("posts_placed", "state.posts", posts, "1 per town holding its trading post",
+           posts_of, stateful=True)
+    b.seat("pillars_placed", "state.pillars", pillars,
+           "1 per cathedral site holding its pillar", pillars_of, stateful=True)
+    b.seat("king", "state.king", king + 1,
+           "one-hot space of its king piece, then its place in that stack", king_of,
+           stateful=True)
+    b.seat("order", "state.order", 1, "its place in the turn order", order_of,
+           stateful=True)
     return b.build()
 
 
