@@ -6,7 +6,7 @@ tries an illegal one. A minute of training on a laptop core is far from a good p
 games last hundreds of decisions and the reward comes at the end); the script shows the
 path, from the environment to a trained policy to games played with it. Needs the ``ppo``
 extra (``pip install 'lisboa_core[ppo]'``: sb3-contrib and the CPU build of PyTorch). Run:
-``.venv/bin/python examples/maskable_ppo.py [game] [timesteps]`` (default: lisboa, 2048).
+``.venv/bin/python examples/maskable_ppo.py [game] [timesteps]`` (default: lisboa, 1024).
 """
 
 from __future__ import annotations
@@ -44,4 +44,4 @@ def main(game: str, timesteps: int) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "lisboa",
-         int(sys.argv[2]) if len(sys.argv) > 2 else 2048)
+         int(sys.argv[2]) if len(sys.argv) > 2 else 1024)

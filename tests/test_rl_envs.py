@@ -16,6 +16,8 @@ import pytest
 np = pytest.importorskip("numpy", reason="the environments need the rl extra")
 pytest.importorskip("gymnasium", reason="the environments need the rl extra")
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,7 +151,7 @@ def test_the_layout_covers_the_vector_once(name: str) -> None:
     state = new_game(game(name).default_players, 0, game=name)
     segments = layout(state)
     assert segments[0].offset == 0
-    for before, after in zip(segments, segments[1:], strict=False):
+    for before, after in itertools.pairwise(segments):
         assert after.offset == before.offset + before.size and before.size > 0
     assert segments[-1].offset + segments[-1].size == observation_size(state)
     assert len({s.name for s in segments}) == len(segments)
@@ -241,7 +243,7 @@ def test_a_finished_game_pays_the_mover_its_rank_reward_and_restarts() -> None:
     ended = 0
     for _ in range(3000):
         movers = infos["to_act"]
-        observations, rewards, terminated, truncated, infos = envs.step(
+        observations, rewards, terminated, _truncated, infos = envs.step(
             _random_actions(observations["action_mask"], rng))
         for i in np.flatnonzero(terminated):
             ranks = infos["rewards"][i]
@@ -268,8 +270,8 @@ def test_worker_processes_give_the_games_one_process_gives() -> None:
             assert np.array_equal(a["observation"], b["observation"])
             assert np.array_equal(a["action_mask"], b["action_mask"])
             actions = _random_actions(a["action_mask"], rng)
-            a, ra, ta, ua, _ = alone.step(actions)
-            b, rb, tb, ub, _ = shared.step(actions)
+            a, ra, ta, _ua, _ = alone.step(actions)
+            b, rb, tb, _ub, _ = shared.step(actions)
             assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
     finally:
         alone.close()
