@@ -32,6 +32,7 @@ Example::
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -151,14 +152,11 @@ def counts(read: Read, index: Mapping[Any, int]) -> Writer:
 
     def write(s: Any, v: int, ones: list[int], at: list[int], values: list[float],
               base: int) -> None:
-        found: dict[int, int] = {}
-        for item in read(s, v):
+        for item, n in Counter(read(s, v)).items():
             i = get(item)
             if i is not None:
-                found[i] = found.get(i, 0) + 1
-        for i, n in found.items():
-            at.append(base + i)
-            values.append(float(n))
+                at.append(base + i)
+                values.append(n)
 
     return write
 
