@@ -147,6 +147,20 @@ def test_a_state_encodes_as_its_seats_view_does(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_reused_segments_give_the_vector_written_anew(name: str) -> None:
+    # A segment is reused while the fields it reads hold the same objects: along a game
+    # (the seat to act looking, as in the environments, and then every seat), the vector
+    # equals the one a layout that remembers nothing writes.
+    players = game(name).default_players
+    states = _positions(name, players, seed=11, every=1)
+    built = game(name).observation_layout(states[0])
+    for k, state in enumerate(states):
+        for seat in (state.to_act if state.to_act is not None and state.to_act >= 0 else 0,
+                     k % players):
+            assert np.array_equal(built.encode(state, seat), built.fresh().encode(state, seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_the_layout_covers_the_vector_once(name: str) -> None:
     state = new_game(game(name).default_players, 0, game=name)
     segments = layout(state)

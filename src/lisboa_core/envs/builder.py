@@ -10,9 +10,9 @@ pages list them). The value helpers cover what the games need: :func:`number`,
 
 :meth:`Layout.encode` writes the vector into a preallocated float32 buffer (a row of a
 batch, for the vector environments): writers only name the places that are not zero, which
-numpy then sets in two vectorised writes, and a seat's block is reused while that seat's
-player object is unchanged (states are immutable, so the same object means the same
-values). Writers read a state through what the seat that looks may see: applied to a whole
+numpy then sets in a few vectorised writes; a board segment is reused while the state
+fields it reads hold the same objects, and a seat's block while that seat's player object
+is unchanged (states are immutable, so the same object means the same values). Writers read a state through what the seat that looks may see: applied to a whole
 state and a seat they give the same vector as to that seat's view (each game's tests check
 it on random positions), so an environment can skip building the view.
 
@@ -32,6 +32,8 @@ Example::
 
 from __future__ import annotations
 
+import copy
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -152,7 +154,8 @@ def counts(read: Read, index: Mapping[Any, int]) -> Writer:
 
     def write(s: Any, v: int, ones: list[int], at: list[int], values: list[float],
               base: int) -> None:
-        for item, n in Counter(read(s, v)).items():
+        found: Counter[Any] = Counter(read(s, v))
+        for item, n in found.items():
             i = get(item)
             if i is not None:
                 at.append(base + i)
@@ -178,6 +181,29 @@ def seat_one_hot(read: Read, players: int, nobody: bool = False) -> Writer:
     return write
 
 
+def _write_board(parts: Iterable[tuple[Any, int, int]], state: Any, viewer: int,
+                 ones: list[int], at: list[int], values: list[float]) -> None:
+    """Board segments, dense ones written as sparse values (their count checked)."""
+    for write, base, size in parts:
+        if isinstance(write, Dense):
+            if write.single:
+                x = write.read(state, viewer)
+                if x:
+                    at.append(base)
+                    values.append(x)
+                continue
+            found = write.read(state, viewer)
+            if len(found) != size:
+                raise ValueError(f"{len(found)} values for a segment of {size}: the state "
+                                 "does not fit this layout")
+            for i, x in enumerate(found):
+                if x:
+                    at.append(base + i)
+                    values.append(x)
+        else:
+            write(state, viewer, ones, at, values, base)
+
+
 class LayoutBuilder:
     """Lays out a vector segment by segment; :meth:`build` freezes it into a
     :class:`Layout`.
@@ -187,19 +213,24 @@ class LayoutBuilder:
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self._board: list[tuple[Segment, Any, Callable[[Any], object] | None]] = []
+        self._board: list[tuple[Segment, Any, tuple[str, ...]]] = []
         self._seat: list[tuple[str, str, int, str, Any, bool]] = []
 
     def add(self, name: str, source: str, size: int, meaning: str, write: Writer | Dense,
-            *, same_while: Callable[..., object] | None = None) -> None:
+            *, reads: tuple[str, ...] | None = None) -> None:
         """A board segment of ``size`` values, written by ``write(state, viewer, ...)``.
 
-        ``same_while(state)`` (optional) names the object the values are made of (a state
-        field): while it is the same object for the same viewer, the last values are reused
-        instead of written again (for a segment that is slow to write and rarely changes).
+        ``reads`` names the state fields the writer reads (default: the one field of a
+        ``source`` written ``state.<field>``; an empty tuple: none known). While those
+        fields hold the same objects for the same viewer, the segment's last values are
+        reused instead of written again (states are immutable: the same object means the
+        same values). A writer that reads any other field of the state must name them all.
         """
+        if reads is None:
+            field = source[len("state."):] if source.startswith("state.") else ""
+            reads = (field,) if field.isidentifier() else ()
         offset = sum(seg.size for seg, _, _ in self._board)
-        self._board.append((Segment(name, source, offset, size, meaning), write, same_while))
+        self._board.append((Segment(name, source, offset, size, meaning), write, reads))
 
     def seat(self, name: str, source: str, size: int, meaning: str,
              write: Writer | SeatWriter | Dense, *, stateful: bool = False) -> None:
@@ -229,7 +260,7 @@ class Layout:
     :meth:`encode`."""
 
     def __init__(self, segments: tuple[Segment, ...], size: int, players: int,
-                 board: Iterable[tuple[Segment, Any, Callable[[Any], object] | None]],
+                 board: Iterable[tuple[Segment, Any, tuple[str, ...]]],
                  seat: Iterable[tuple[str, str, int, str, Any, bool]],
                  seats_start: int, block: int) -> None:
         self.segments = segments
@@ -240,17 +271,12 @@ class Layout:
         board = list(board)
         seat = list(seat)
         dense_at: list[int] = []
-        self._board_dense = tuple(
-            (write.read, write.single) for seg, write, _ in board if isinstance(write, Dense))
-        for seg, write, _ in board:
-            if isinstance(write, Dense):
-                dense_at += range(seg.offset, seg.offset + seg.size)
-        self._board = tuple((write, seg.offset) for seg, write, same in board
-                            if same is None and not isinstance(write, Dense))
-        self._kept = tuple((write, seg.offset, same) for seg, write, same in board
-                           if same is not None and not isinstance(write, Dense))
-        self._kept_values: dict[tuple[int, int], tuple[object, list[int], list[int],
-                                                       list[float]]] = {}
+        groups: dict[tuple[str, ...], list[tuple[Any, int, int]]] = {}
+        for seg, write, reads in board:
+            groups.setdefault(reads, []).append((write, seg.offset, seg.size))
+        self._always = tuple(groups.pop((), ()))
+        self._groups = tuple((fields, tuple(parts)) for fields, parts in groups.items())
+        self._kept: dict[tuple[int, int], tuple[Any, list[int], list[int], list[float]]] = {}
         plain: list[tuple[Writer, int]] = []
         plain_dense: list[tuple[Read, bool]] = []
         dense_offsets: list[int] = []
@@ -274,6 +300,14 @@ class Layout:
         self._cache: dict[tuple[int, int], tuple[Any, list[int], list[int], list[float],
                                                  list[Any]]] = {}
 
+    def fresh(self) -> Layout:
+        """The same layout with nothing remembered (every segment written anew on its next
+        :meth:`encode`): what the reused values are checked against."""
+        twin = copy.copy(self)
+        twin._kept = {}
+        twin._cache = {}
+        return twin
+
     def sparse(self, state: Any, viewer: int
                ) -> tuple[list[int], list[int], list[float], list[Any]]:
         """What :meth:`encode` writes: the indices of the ones, the other sparse indices
@@ -283,21 +317,20 @@ class Layout:
         at: list[int] = []
         values: list[float] = []
         dense: list[Any] = []
-        for read, single in self._board_dense:
-            if single:
-                dense.append(read(state, viewer))
+        _write_board(self._always, state, viewer, ones, at, values)
+        board = self._kept
+        for k, (fields, parts) in enumerate(self._groups):
+            found = board.get((k, viewer))
+            if len(fields) == 1:
+                now: tuple[Any, ...] | Any = getattr(state, fields[0])
+                fresh = found is None or found[0] is not now
             else:
-                dense.extend(read(state, viewer))
-        for write, base in self._board:
-            write(state, viewer, ones, at, values, base)
-        kept_values = self._kept_values
-        for k, (write, base, same) in enumerate(self._kept):
-            source = same(state)
-            found = kept_values.get((k, viewer))
-            if found is None or found[0] is not source:
-                found = (source, [], [], [])
-                write(state, viewer, found[1], found[2], found[3], base)
-                kept_values[k, viewer] = found
+                now = tuple([getattr(state, field) for field in fields])
+                fresh = found is None or not all(map(operator.is_, found[0], now))
+            if found is None or fresh:
+                found = (now, [], [], [])
+                _write_board(parts, state, viewer, found[1], found[2], found[3])
+                board[k, viewer] = found
             ones.extend(found[1])
             at.extend(found[2])
             values.extend(found[3])

@@ -192,15 +192,13 @@ def _build(digest: str, players: int) -> Layout:
             ones.append(start + players + streets[street])
 
     b.add("stores", "state.stores", len(lands) * width,
-          "per land: one-hot relative owner, then one-hot street it faces", stores,
-          same_while=lambda s: s.stores)
+          "per land: one-hot relative owner, then one-hot street it faces", stores)
     for field, count in (("row_rubble", len(board.row_rubble)),
                          ("column_rubble", len(board.column_rubble)),
                          ("site_rubble", len(sites))):
         b.add(field, f"state.{field}", count * 3, "cubes per place and colour",
               numbers(lambda s, v, field=field: [
-                  n for cubes in getattr(s, field) for n in _colours(cubes)]),
-              same_while=lambda s, field=field: getattr(s, field))
+                  n for cubes in getattr(s, field) for n in _colours(cubes)]))
     b.add("rubble_pile", "state.rubble_pile", 3, "cubes per colour (brown, red, blue)",
           numbers(lambda s, v: _colours(s.rubble_pile)))
     site_width = len(buildings) + len(architects)
@@ -213,8 +211,7 @@ def _build(digest: str, players: int) -> Layout:
             ones.append(start + len(buildings) + architects[architect])
 
     b.add("opened", "state.opened", len(sites) * site_width,
-          "per site: one-hot building opened there, then one-hot architect", opened,
-          same_while=lambda s: s.opened)
+          "per site: one-hot building opened there, then one-hot architect", opened)
     for t in range(len(scoring)):
         b.add(f"scoring_tiles[{t}]", "state.scoring_tiles", len(scoring), "one-hot tile",
               one_hot(lambda s, v, t=t: s.scoring_tiles[t], scoring))

@@ -110,7 +110,7 @@ def _build(rules: Rules, players: int) -> Layout:
                 values.append(float(value))
 
     b.add("role_doubloons", "state.role_doubloons", roles, "doubloons on each role card",
-          role_doubloons)
+          role_doubloons, reads=("roles", "role_doubloons"))
     width = players + 1
 
     def role_takers(s: State, v: int, ones: list[int], at: list[int],
@@ -121,7 +121,7 @@ def _build(rules: Rules, players: int) -> Layout:
 
     b.add("role_takers", "state.role_takers", roles * width,
           "per role card: one-hot relative seat that took it this round; last: nobody",
-          role_takers)
+          role_takers, reads=("roles", "role_takers"))
     b.add("colonist_supply", "state.colonist_supply", 1, "colonists in the supply",
           number(lambda s, v: s.colonist_supply))
     b.add("colonist_ship", "state.colonist_ship", 1, "colonists on the colonist ship",
@@ -142,7 +142,8 @@ def _build(rules: Rules, players: int) -> Layout:
                 at.append(base + ship_at[ship])
                 values.append(float(load))
 
-    b.add("ship_loads", "state.ship_loads", ships, "goods on each cargo ship", ship_loads)
+    b.add("ship_loads", "state.ship_loads", ships, "goods on each cargo ship", ship_loads,
+          reads=("ships", "ship_loads"))
 
     def ship_goods(s: State, v: int, ones: list[int], at: list[int],
                    values: list[float], base: int) -> None:
@@ -151,7 +152,8 @@ def _build(rules: Rules, players: int) -> Layout:
                 ones.append(base + ship_at[ship] * goods + good)
 
     b.add("ship_goods", "state.ship_goods", ships * goods,
-          "per cargo ship: one-hot good it carries (empty: 0)", ship_goods)
+          "per cargo ship: one-hot good it carries (empty: 0)", ship_goods,
+          reads=("ships", "ship_goods"))
 
     def trading_house(s: State, v: int, ones: list[int], at: list[int],
                       values: list[float], base: int) -> None:
