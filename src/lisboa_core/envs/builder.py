@@ -12,9 +12,10 @@ pages list them). The value helpers cover what the games need: :func:`number`,
 batch, for the vector environments): writers only name the places that are not zero, which
 numpy then sets in a few vectorised writes; a board segment is reused while the state
 fields it reads hold the same objects, and a seat's block while that seat's player object
-is unchanged (states are immutable, so the same object means the same values). Writers read a state through what the seat that looks may see: applied to a whole
-state and a seat they give the same vector as to that seat's view (each game's tests check
-it on random positions), so an environment can skip building the view.
+is unchanged (states are immutable, so the same object means the same values). Writers
+read a state through what the seat that looks may see: applied to a whole state and a seat
+they give the same vector as to that seat's view (each game's tests check it on random
+positions), so an environment can skip building the view.
 
 Example::
 
