@@ -277,7 +277,7 @@ class Layout:
             groups.setdefault(reads, []).append((write, seg.offset, seg.size))
         self._always = tuple(groups.pop((), ()))
         self._groups = tuple((fields, tuple(parts)) for fields, parts in groups.items())
-        self._kept: dict[tuple[int, int], tuple[Any, list[int], list[int], list[float]]] = {}
+        self._kept: dict[int, list[tuple[Any, list[int], list[float]] | None]] = {}
         plain: list[tuple[Writer, int]] = []
         plain_dense: list[tuple[Read, bool]] = []
         dense_offsets: list[int] = []
@@ -319,22 +319,27 @@ class Layout:
         values: list[float] = []
         dense: list[Any] = []
         _write_board(self._always, state, viewer, ones, at, values)
-        board = self._kept
+        memo = self._kept.get(viewer)
+        if memo is None:
+            memo = self._kept[viewer] = [None] * len(self._groups)
         for k, (fields, parts) in enumerate(self._groups):
-            found = board.get((k, viewer))
+            found = memo[k]
             if len(fields) == 1:
-                now: tuple[Any, ...] | Any = getattr(state, fields[0])
+                now: Any = getattr(state, fields[0])
                 fresh = found is None or found[0] is not now
             else:
                 now = tuple([getattr(state, field) for field in fields])
                 fresh = found is None or not all(map(operator.is_, found[0], now))
             if found is None or fresh:
-                found = (now, [], [], [])
-                _write_board(parts, state, viewer, found[1], found[2], found[3])
-                board[k, viewer] = found
-            ones.extend(found[1])
-            at.extend(found[2])
-            values.extend(found[3])
+                group_ones: list[int] = []
+                group_at: list[int] = []
+                group_values: list[float] = []
+                _write_board(parts, state, viewer, group_ones, group_at, group_values)
+                # memo as one list of places and one of values (a one is the value 1)
+                found = memo[k] = (now, group_ones + group_at,
+                                   [1.0] * len(group_ones) + group_values)
+            at.extend(found[1])
+            values.extend(found[2])
         players = state.players
         n = self._players
         cache = self._cache
