@@ -63,6 +63,7 @@ bench: $(STAMP) compiled
 	$(BIN)/python benchmarks/bench_playouts.py
 	$(BIN)/python benchmarks/bench_speed.py
 	$(VENV_C)/bin/python benchmarks/bench_speed.py
+	$(VENV_C)/bin/python benchmarks/bench_env.py
 
 # One ISMCTS bot against three greedy bots over 200 four-player games, then greedy against
 # random over 200, both with the compiled build (about 40 minutes in all on 2 processes).

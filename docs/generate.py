@@ -1059,49 +1059,40 @@ def tiletum_coverage_page() -> str:
 
 # --- assembling ------------------------------------------------------------------------
 
-def observation_layout_section() -> str:
-    """The observation vector's segments (4 players) and its length per player count."""
+def _observation_table(name: str, counts: tuple[int, ...]) -> str:
+    """A game's observation segments (4 players) and its length per player count."""
     from lisboa_core import new_game
     from lisboa_core.envs.observation import layout, observation_size
 
     sizes = ", ".join(
-        f"{players} players: {observation_size(new_game(players, 0))}" for players in (2, 3, 4)
-    )
+        f"{n} players: {observation_size(new_game(n, 0, game=name))}" for n in counts)
     lines = [
         f"Vector length with the shipped catalogue: {sizes}.",
         "",
         "| Offset | Length | Segment (4 players) | View field | Values |",
         "|---:|---:|---|---|---|",
     ]
-    for seg in layout(new_game(4, 0)):
+    for seg in layout(new_game(4, 0, game=name)):
         lines.append(
             f"| {seg.offset} | {seg.size} | {_code(seg.name)} | {_code(seg.source)} "
             f"| {_cell(seg.meaning)} |"
         )
     return "\n".join(lines)
+
+
+def observation_layout_section() -> str:
+    """Lisboa's observation segments (4 players) and its length per player count."""
+    return _observation_table("lisboa", (2, 3, 4))
 
 
 def puerto_rico_observation_section() -> str:
     """Puerto Rico's observation segments (4 players) and its length per player count."""
-    from lisboa_core import new_game
-    from lisboa_core.games.puerto_rico.observation import layout, observation_size
+    return _observation_table("puerto-rico", (3, 4, 5))
 
-    def state(players: int) -> object:
-        return new_game(players, 0, game="puerto-rico")
 
-    sizes = ", ".join(f"{n} players: {observation_size(state(n))}" for n in (3, 4, 5))
-    lines = [
-        f"Vector length with the shipped catalogue: {sizes}.",
-        "",
-        "| Offset | Length | Segment (4 players) | View field | Values |",
-        "|---:|---:|---|---|---|",
-    ]
-    for seg in layout(state(4)):
-        lines.append(
-            f"| {seg.offset} | {seg.size} | {_code(seg.name)} | {_code(seg.source)} "
-            f"| {_cell(seg.meaning)} |"
-        )
-    return "\n".join(lines)
+def tiletum_observation_section() -> str:
+    """Tiletum's observation segments (4 players) and its length per player count."""
+    return _observation_table("tiletum", (2, 3, 4))
 
 
 def _shipped_games() -> list[Any]:
@@ -1191,6 +1182,7 @@ REGIONS: dict[str, dict[str, Callable[[], str]]] = {
     "ai/observation.md": {
         "layout": observation_layout_section,
         "puerto-rico-layout": puerto_rico_observation_section,
+        "tiletum-layout": tiletum_observation_section,
     },
     "provenance.md": {
         "summary": provenance_summary_section,

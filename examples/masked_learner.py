@@ -1,70 +1,22 @@
 """Train a masked policy-gradient learner on one seat for a few games (numpy only).
 
-The PettingZoo action-masking pattern: every observation carries an ``action_mask`` over
-the stable action index, and the learner gives illegal actions zero probability before it
+The action-masking pattern: the environment gives the mask of the legal actions over the
+stable action index, and the learner gives illegal actions zero probability before it
 samples. Here the learner plays seat 0 of a 2-player game against random opponents
-through a single-agent Gymnasium view of the AEC environment, wrapped in a Gymnasium 1.x
-wrapper; its policy is one preference per action index (a softmax over the legal ones),
-updated by REINFORCE with a running baseline. Needs the ``rl`` extra. Run:
-``.venv/bin/python examples/masked_learner.py [episodes]``.
+through the library's single-agent Gymnasium environment (:mod:`lisboa_core.envs.gym`),
+wrapped in a Gymnasium 1.x wrapper; its policy is one preference per action index (a
+softmax over the legal ones), updated by REINFORCE with a running baseline. Needs the
+``rl`` extra. Run: ``.venv/bin/python examples/masked_learner.py [episodes]``.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any
 
-import gymnasium
 import numpy as np
 from gymnasium.wrappers import RecordEpisodeStatistics
 
-from lisboa_core.envs.pettingzoo import env, rank_rewards
-
-
-class SeatEnv(gymnasium.Env[np.ndarray, int]):
-    """One seat of the AEC environment as a single-agent environment: the other seats
-    play uniformly random legal actions, and the reward is the seat's rank reward at the
-    end. ``action_masks()`` is the mask of the seat's legal actions."""
-
-    def __init__(self, players: int = 2, seat: int = 0) -> None:
-        self.table = env(players=players)
-        self.seat = seat
-        self.agent = f"player_{seat}"
-        self.observation_space = self.table.observation_space(self.agent)["observation"]
-        self.action_space = self.table.action_space(self.agent)
-        self.mask = np.zeros(self.action_space.n, dtype=np.int8)
-
-    def action_masks(self) -> np.ndarray:
-        """Which actions are legal now (bool per action index)."""
-        return self.mask.astype(bool)
-
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[np.ndarray, dict[str, Any]]:
-        super().reset(seed=seed)  # seeds self.np_random: the deal and the opponents
-        self.table.reset(seed=int(self.np_random.integers(2**31)))
-        observation, _over = self._until_my_turn()
-        return observation, {"action_mask": self.mask}
-
-    def step(self, action: int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        self.table.step(action)
-        observation, over = self._until_my_turn()
-        reward = rank_rewards(self.table.game)[self.seat] if over else 0.0
-        return observation, reward, over, False, {"action_mask": self.mask}
-
-    def _until_my_turn(self) -> tuple[np.ndarray, bool]:
-        """Let the other seats play; the seat's observation, and whether the game ended."""
-        while True:
-            agent = self.table.agent_selection
-            observation, _reward, terminated, truncated, _info = self.table.last()
-            if terminated or truncated:
-                self.mask = np.zeros_like(self.mask)
-                return self.table.observe(self.agent)["observation"], True
-            if agent == self.agent:
-                self.mask = observation["action_mask"]
-                return observation["observation"], False
-            legal = np.flatnonzero(observation["action_mask"])
-            self.table.step(int(self.np_random.choice(legal)))
+from lisboa_core.envs.gym import SeatEnv
 
 
 def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -76,7 +28,7 @@ def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def train(episodes: int) -> None:
     """Play ``episodes`` games, updating the preferences after each."""
-    seat_env = RecordEpisodeStatistics(SeatEnv(players=2))
+    seat_env = RecordEpisodeStatistics(SeatEnv(players=2, opponents="random"))
     # Gymnasium 1.x: a wrapper no longer forwards attributes it does not define, so the
     # mask is reached through get_wrapper_attr (or seat_env.unwrapped), not directly.
     try:

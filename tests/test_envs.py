@@ -16,7 +16,7 @@ np = pytest.importorskip("numpy", reason="the observation vector needs the rl ex
 
 from lisboa_core import apply, determinize, is_over, legal_moves, new_game, observe
 from lisboa_core.core.replace import replace
-from lisboa_core.envs.observation import NOT_ENCODED, encode, layout, observation_size
+from lisboa_core.games.lisboa.observation import NOT_ENCODED, encode, layout, observation_size
 from lisboa_core.games.lisboa.state import PlayerState, State
 
 
@@ -114,7 +114,8 @@ def test_importing_the_library_loads_no_heavy_package() -> None:
         "from lisboa_core.games import game, games\n"
         "[game(name) for name in games()]  # every game's module, Puerto Rico's included\n"
         "heavy = [m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'open_spiel',"
-        " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm')"
+        " 'starlette', 'uvicorn', 'playwright', 'jsonschema', 'ray', 'matplotlib', 'tqdm',"
+        " 'torch', 'sb3_contrib')"
         " if m in sys.modules]\n"
         "print(heavy)\n"
     )

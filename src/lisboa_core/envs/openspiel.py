@@ -426,6 +426,35 @@ class LisboaState(pyspiel.State):
     def __init__(self, game: LisboaGame, node: _Node) -> None:
         super().__init__(game)
         self._node = node
+        self._before: list[tuple[_Node, int]] = []  # for undo_action: node, action
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (``player``'s ``action``, as applied): the position
+        before it comes back, information states included (positions are immutable, so
+        nothing is recomputed). OpenSpiel keeps the history list of a Python game on its
+        C++ side, so :meth:`history` here reads this state's own list, which the undo
+        shortens.
+
+        :raises ValueError: if there is nothing to undo, or ``action`` was not the last
+            action.
+        """
+        if not self._before:
+            raise ValueError("undo_action: no action to take back")
+        node, last = self._before[-1]
+        if action != last:
+            raise ValueError(f"undo_action: the last action was {last}, not {action}")
+        self._before.pop()
+        self._node = node
+
+    def history(self) -> list[int]:
+        """The actions applied to reach this state (the deal's chance outcomes first),
+        shortened by :meth:`undo_action`."""
+        return [action for _, action in self._before]
+
+    def public_observation_string(self) -> str:
+        """What every seat sees alike: the stage of the game and which seat decides what
+        (no seat's private view; the observer with ``private_info=NONE`` gives the same)."""
+        return _public(self._node)
 
     @property
     def position(self) -> Any:
@@ -479,6 +508,7 @@ class LisboaState(pyspiel.State):
                 raise ValueError(
                     f"deal {action}: a chance outcome is a byte, 0 to {CHANCE_OUTCOMES - 1}")
             drawn = (*node.drawn, action)
+            self._before.append((node, action))
             if len(drawn) < DEAL_BYTES:
                 self._node = _Node(None, drawn=drawn)
             else:
@@ -490,6 +520,7 @@ class LisboaState(pyspiel.State):
         if is_chance(node.state) and action not in dict(self.chance_outcomes()):
             raise ValueError(f"action {action}: not an outcome of this chance node")
         self._node = node.child(action, apply(node.state, game.actions[action]))
+        self._before.append((node, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE and self._node.state is None:
@@ -533,6 +564,17 @@ class LisboaState(pyspiel.State):
         return f"{state.player_count} players, {_progress(state)}: {doing}"
 
 
+def _public(node: _Node) -> str:
+    """The public observation: the stage of the game and who decides what."""
+    position = node.state
+    if position is None:
+        return f"before the deal: {len(node.drawn)} of {DEAL_BYTES} seed bytes drawn"
+    seat = position.to_act
+    doing = ("game over" if seat is None else "chance" if is_chance(position)
+             else f"seat {seat} decides '{position.pending[-1].kind}'")
+    return f"{_progress(position)} | decision {node.depth} | {doing}"
+
+
 class LisboaObserver:
     """What a seat observes, as OpenSpiel's observer.
 
@@ -548,16 +590,20 @@ class LisboaObserver:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self.name = short_name(game.board_game)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
+        self.public_only = bool(
+            iig_obs_type is not None and iig_obs_type.public_info and not self.perfect_recall
+            and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        if iig_obs_type is not None and not self.public_only and (
             not iig_obs_type.public_info
             or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
             raise ValueError(
-                f"{self.name} observes one seat's own view: private_info must be "
-                f"SINGLE_PLAYER and public_info True, got {iig_obs_type}")
+                f"{self.name} observes one seat's own view (private_info SINGLE_PLAYER) or "
+                f"the public stage of the game (private_info NONE, no perfect recall), "
+                f"public_info True; got {iig_obs_type}")
         self.tensor: npt.NDArray[np.float32] | None = None
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        if not self.perfect_recall:
+        if not self.perfect_recall and not self.public_only:
             self.tensor = np.zeros(game.observation_length, np.float32)
             self.dict = {"observation": self.tensor}
 
@@ -568,8 +614,8 @@ class LisboaObserver:
         """
         if self.tensor is None:
             raise ValueError(
-                f"{self.name} has no information-state tensor (a fixed-length vector "
-                "cannot hold a game's history): use observation_tensor")
+                f"{self.name} has no information-state tensor, nor a public one (a "
+                "fixed-length vector cannot hold a game's history): use observation_tensor")
         node = state._node
         if node.state is None:
             self.tensor[:] = 0.0
@@ -577,8 +623,11 @@ class LisboaObserver:
             self.tensor[:] = node.tensor(player)
 
     def string_from(self, state: LisboaState, player: int) -> str:
-        """The information-state string (perfect recall) or the observation string."""
+        """The information-state string (perfect recall), the observation string, or the
+        public observation string (``private_info=NONE``)."""
         node = state._node
+        if self.public_only:
+            return _public(node)
         position = node.state
         if position is None:
             return f"seat {player} | before the deal"

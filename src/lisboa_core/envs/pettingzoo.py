@@ -58,26 +58,17 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from lisboa_core.api import apply, is_chance, is_over, legal_moves, new_game, sample_chance
-from lisboa_core.core.immutable import GameState
+from lisboa_core.api import apply, is_over, new_game
+from lisboa_core.envs.encoder import Encoder, rank_rewards
+from lisboa_core.envs.encoder import settle_chance as _settled
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games import Game, game_of
+from lisboa_core.games import Game
 from lisboa_core.games import game as game_named
 
 __all__ = ["OBSERVATION_HIGH", "LisboaEnv", "env", "rank_rewards"]
 
 OBSERVATION_HIGH = 1000.0
 """Upper bound of every observation value in the declared space (counts stay far below)."""
-
-
-def rank_rewards(state: GameState) -> list[float]:
-    """The rank reward of every seat of a finished game of any game (see the module
-    docstring)."""
-    totals = [seat.total for seat in game_of(state).score(state).seats]
-    n = len(totals)
-    return [
-        sum((mine > other) - (mine < other) for other in totals) / (n - 1) for mine in totals
-    ]
 
 
 class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
@@ -134,7 +125,9 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._index_of = {move: i for i, move in enumerate(self.actions)}
         probe = self._new_game(0)
         size = self.board_game.observation_size(probe)
+        self._encoder = Encoder(self.board_game, probe, self._index_of)
         self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {
             agent: spaces.Dict({
                 "observation": spaces.Box(0.0, OBSERVATION_HIGH, (size,), np.float32),
@@ -145,9 +138,12 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.action_spaces = {
             agent: spaces.Discrete(len(self.actions)) for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(0.0, OBSERVATION_HIGH, (players * size,), np.float32)
+        """The space of :meth:`state`: every seat's observation, seat 0 first."""
         self._seeds = np.random.default_rng()
         self.game: Any = probe
         """The current position (a state of :attr:`board_game`)."""
+        self._started = False
 
     def _new_game(self, seed: int) -> Any:
         return _settled(new_game(self.players, seed, options=self.game_options,
@@ -180,21 +176,53 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._started = True
         self._select()
+
+    def _check_started(self, method: str) -> None:
+        if not self._started:
+            raise LisboaError(f"{method}(): no game yet, call reset() first")
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info.
+
+        :raises LisboaError: before the first :meth:`reset` (no game yet).
+        """
+        self._check_started("last")
+        found: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return found
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state for centralised critics: every seat's observation vector,
+        seat 0 first (:attr:`state_space`), which together show everything any seat may
+        see.
+
+        :raises LisboaError: before the first :meth:`reset` (no game yet).
+        """
+        self._check_started("state")
+        size = self._encoder.size
+        out = np.empty(len(self.possible_agents) * size, dtype=np.float32)
+        for seat in range(len(self.possible_agents)):
+            self._encoder.observation(self.game, seat, out[seat * size:(seat + 1) * size])
+        return out
 
     def _select(self) -> None:
         seat = self.game.to_act
         self.agent_selection = self.possible_agents[seat if seat is not None else 0]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """What ``agent``'s seat sees, and its action mask (all zero unless it decides)."""
-        seat = self.possible_agents.index(agent)
+        """What ``agent``'s seat sees, and its action mask (all zero unless it decides).
+
+        :raises LisboaError: before the first :meth:`reset` (no game yet).
+        """
+        self._check_started("observe")
+        seat = self._seat_of[agent]
+        encoder = self._encoder
         mask = np.zeros(len(self.actions), dtype=np.int8)
-        if not is_over(self.game) and self.game.to_act == seat:
-            for move in legal_moves(self.game):
-                mask[self._index_of[move]] = 1
-        view = self.board_game.observe(self.game, seat)
-        return {"observation": self.board_game.encode(view), "action_mask": mask}
+        if self.game.to_act == seat and self.game.pending:
+            encoder.mask(self.game, mask)
+        observation = encoder.observation(self.game, seat, np.empty(encoder.size, np.float32))
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index of the action space).
@@ -203,6 +231,7 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             or more, or not an integer); the game is unchanged.
         :raises IllegalMoveError: if the action is not legal now (the game is unchanged).
         """
+        self._check_started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -249,13 +278,6 @@ class LisboaEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-def _settled(state: Any) -> Any:
-    """``state`` with every chance step on top resolved from its own generator."""
-    while is_chance(state):
-        state = apply(state, sample_chance(state))
-    return state
 
 
 def env(players: int | None = None, **kwargs: Any) -> LisboaEnv:

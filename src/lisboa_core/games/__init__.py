@@ -305,6 +305,14 @@ class Game:
         """The length of :meth:`encode`'s vector for this game's catalogue and player count."""
         raise self._missing("observation_size")
 
+    def observation_layout(self, state: Any) -> Any:
+        """The :class:`~lisboa_core.envs.builder.Layout` :meth:`encode` writes with, for
+        this game's catalogue and player count, or None (the default: an encoder written
+        otherwise). With a layout, the environments write each observation straight from
+        the state into their buffers (``layout.encode(state, seat, out)``, the same vector
+        as ``encode(observe(state, seat))``) instead of building the view first."""
+        return None
+
     def codec(self) -> Any:
         """Its saved-state codec (:class:`~lisboa_core.persistence.codec.StateCodec`).
 

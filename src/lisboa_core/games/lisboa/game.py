@@ -137,16 +137,22 @@ class Lisboa(Game):
         return events_between(before, after, move, seat)
 
     def encode(self, view: Any) -> Any:
-        """Lisboa's observation vector (:mod:`lisboa_core.envs.observation`)."""
-        from lisboa_core.envs.observation import encode
+        """Lisboa's observation vector (:mod:`lisboa_core.games.lisboa.observation`)."""
+        from lisboa_core.games.lisboa.observation import encode
 
         return encode(view)
 
     def observation_size(self, state: Any) -> int:
         """The length of Lisboa's observation vector."""
-        from lisboa_core.envs.observation import observation_size
+        from lisboa_core.games.lisboa.observation import observation_size
 
         return observation_size(state)
+
+    def observation_layout(self, state: Any) -> Any:
+        """The layout Lisboa's vector is written with (the shared observation builder)."""
+        from lisboa_core.games.lisboa.observation import observation_layout
+
+        return observation_layout(state)
 
     def codec(self) -> Any:
         """Lisboa's saved-state codec (:class:`~lisboa_core.games.lisboa.codec.LisboaCodec`)."""

@@ -139,6 +139,12 @@ class PuertoRico(Game):
 
         return observation_size(state)
 
+    def observation_layout(self, state: Any) -> Any:
+        """The layout Puerto Rico's vector is written with (the shared observation builder)."""
+        from lisboa_core.games.puerto_rico.observation import observation_layout
+
+        return observation_layout(state)
+
 
 GAME = PuertoRico()
 """The Puerto Rico game."""

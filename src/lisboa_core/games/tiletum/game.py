@@ -140,6 +140,12 @@ class Tiletum(Game):
 
         return observation_size(state)
 
+    def observation_layout(self, state: Any) -> Any:
+        """The layout Tiletum's vector is written with (the shared observation builder)."""
+        from lisboa_core.games.tiletum.observation import observation_layout
+
+        return observation_layout(state)
+
 
 GAME = Tiletum()
 """The Tiletum game."""
