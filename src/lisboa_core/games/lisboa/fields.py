@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from lisboa_core.games.options import option
+
 if TYPE_CHECKING:
     from lisboa_core.core.stategen import ModuleSpec
 
@@ -45,11 +47,16 @@ class Options:
         assert state.options.leftmost_slot and not state.options.draft
     """
 
-    gold_only_when_stuck: bool = False
+    gold_only_when_stuck: bool = option(
+        False, rule="A11", help="take 1 gold only when no action can be completed")
     """A11 alternative: Get 1 gold only when no action can be completed."""
-    draft: bool = False
+    draft: bool = option(
+        False, rule="R2.7.6", help="starting hands are drafted (keep 2, 1, 1, "
+        "passing left)")
     """R2.7.6: starting hands are drafted (keep 2, 1, 1, passing left)."""
-    leftmost_slot: bool = False
+    leftmost_slot: bool = option(
+        False, rule="R4.1", help="tucked cards and ships go to the leftmost empty "
+        "slot (no slot decisions)")
     """Place tucked cards and ships in the leftmost empty slot (no ``slot N`` decision)."""
 
 
