@@ -67,7 +67,7 @@ def _replay_command(args: argparse.Namespace) -> int:
         outcome = "game over" if over else "game not over"
     else:
         outcome = f"game over after {turn} turns" if over else f"game not over (turn {turn})"
-    which = "" if found.name == "lisboa" else f"{found.title}, "
+    which = "" if found.unnamed else f"{found.title}, "
     print(
         f"replayed {len(result.log)} moves: {which}{record.players} players, seed "
         f"{record.seed}, catalogue {record.catalogue}; {outcome}"

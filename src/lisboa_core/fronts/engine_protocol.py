@@ -25,7 +25,7 @@ command and its arguments:
   (``"format": "lisboa-view"``, hidden pieces as placeholders, read back by
   :func:`~lisboa_core.persistence.serialize.view_from_json`);
 * ``score``: ``score`` with per seat its categories and total, ``winners`` and ``final``
-  (the points before final scoring: Lisboa's ``wigs_so_far``, another game's ``so_far``);
+  (the points before final scoring: ``so_far``, also ``wigs_so_far`` for Lisboa as before);
 * ``undo``: takes the last move back (an error when there is none: at the start of the
   game, or at the state a ``load`` gave); answers ``undone`` (the move's notation) and the
   status;
@@ -345,7 +345,7 @@ class Session:
                 status[counter] = getattr(state, counter)
         status["players"] = state.player_count
         found = game_of(state)
-        if found.name != "lisboa":
+        if not found.unnamed:
             status["game"] = found.name
         return status
 
@@ -408,18 +408,14 @@ class Session:
         state = self._game()
         found = game_of(state)
         sheet = found.score(state)
-        if found.name == "lisboa":
-            seats = [
-                {"seat": s.seat, "wigs_so_far": s.wigs_so_far, "total": s.total,
-                 "categories": {c.name: c.wigs for c in s.categories}}
-                for s in sheet.seats
-            ]
-        else:
-            seats = [
-                {"seat": s.seat, "so_far": s.so_far, "total": s.total,
-                 "categories": {name: s.points(name) for name in found.categories}}
-                for s in sheet.seats
-            ]
+        seats = [
+            {"seat": s.seat, "so_far": s.so_far, "total": s.total,
+             "categories": {name: s.points(name) for name in found.categories}}
+            for s in sheet.seats
+        ]
+        if found.unnamed:  # its answers before games had names: Lisboa's wigs_so_far
+            for seat in seats:
+                seat[f"{found.points_name}_so_far"] = seat["so_far"]
         return {"score": {"seats": seats, "winners": list(sheet.winners), "final": sheet.final}}
 
     def _load(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -23,10 +23,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Callable, Mapping
 from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from lisboa_core.core.immutable import set_game_lookup
 from lisboa_core.errors import LisboaError
@@ -36,11 +39,14 @@ if TYPE_CHECKING:
     from lisboa_core.core.stack import DecisionStack
     from lisboa_core.dsl.keys import KeyVocabulary
     from lisboa_core.dsl.vocabulary import Vocabulary
+    from lisboa_core.games.options import OptionField
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "Game",
+    "GameType",
     "chosen_game",
+    "default_game",
     "game",
     "game_for_rules",
     "game_of",
@@ -56,6 +62,55 @@ _BUILT_IN: dict[str, str] = {
     "puerto-rico": "lisboa_core.games.puerto_rico.game:GAME",
     "tiletum": "lisboa_core.games.tiletum.game:GAME",
 }
+
+
+@attrs.frozen
+class GameType:
+    """What a game declares about itself, frozen: its name and title, its player counts
+    and the default one, whether chance steps happen and whether a seat may not see
+    everything, how its rules are numbered, its bound on decisions, its score categories
+    and whether the lowest total wins, whether it is the unnamed first game
+    (:attr:`Game.unnamed`), and its rule options
+    (:class:`~lisboa_core.games.options.OptionField`).
+
+    Example::
+
+        from lisboa_core.games import game
+
+        declared = game("tiletum").game_type
+        assert declared.chance and not declared.lower_wins and declared.rule_prefix == "TL"
+        assert [o.name for o in declared.options] == ["action_tiles", "wheel"]
+    """
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    chance: bool
+    hidden_information: bool
+    rule_prefix: str
+    max_decisions: int
+    categories: tuple[str, ...]
+    lower_wins: bool
+    unnamed: bool
+    options: tuple[OptionField, ...]
+
+    def problems(self) -> list[str]:
+        """What is wrong with the declaration, in words (empty: nothing): checked when the
+        game is registered."""
+        found = []
+        if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", self.name):
+            found.append(f"name {self.name!r}: lower case words joined by hyphens")
+        if not self.players or min(self.players) < 1:
+            found.append(f"players {self.players}: one or more player counts, each 1 or more")
+        elif self.default_players not in self.players:
+            found.append(f"default_players {self.default_players}: one of the player counts "
+                         f"{self.players}")
+        if len(set(self.categories)) != len(self.categories):
+            found.append(f"categories {self.categories}: each named once")
+        if self.max_decisions < 1:
+            found.append(f"max_decisions {self.max_decisions}: 1 or more")
+        return found
 
 
 class Game:
@@ -105,6 +160,17 @@ class Game:
     categories: tuple[str, ...] = ()
     """The categories of its score sheet, in order (simulations and balance studies
     report each)."""
+    lower_wins: bool = False
+    """Whether the lowest total wins (a game of penalty points): the score sheet ranks
+    lowest-first (:func:`lisboa_core.games.generic.ranked`), and so do the bots'
+    evaluation and the reports of simulations and balance studies."""
+    unnamed: bool = False
+    """Whether the surfaces leave this game's name out where they did before games had
+    names: its records and the engine protocol's status carry no ``game``, its catalogue
+    digest has no game header, report titles and the OpenSpiel class are unqualified.
+    Only the library's first game, Lisboa, is unnamed, so that its saves, records and
+    digests read as they always did; it is the game chosen when none is named
+    (:func:`default_game`)."""
     points_name: str = "points"
     """What its victory points are called in reports (Lisboa: ``wigs``)."""
     event_words: Mapping[str, str] = MappingProxyType({})
@@ -204,8 +270,10 @@ class Game:
     def position_values(self, state: Any) -> list[float]:
         """How good the position looks for each seat (the greedy bot's heuristic).
 
-        Default: each seat's projected total (:meth:`score`) less the best of the others'."""
-        totals = [float(seat.total) for seat in self.score(state).seats]
+        Default: each seat's projected total (:meth:`score`) less the best of the others'
+        (totals counted negative when :attr:`lower_wins`)."""
+        sign = -1.0 if self.lower_wins else 1.0
+        totals = [sign * seat.total for seat in self.score(state).seats]
         return [t - max((o for i, o in enumerate(totals) if i != s), default=0.0)
                 for s, t in enumerate(totals)]
 
@@ -277,6 +345,18 @@ class Game:
         found = rules[component_id]
         return f"{found.name} ({found.id})"
 
+    def lint_cards(self, *paths: Any) -> list[Any] | None:
+        """The problems (:class:`~lisboa_core.errors.Problem`) of card files read one by one,
+        ``cards check`` lists (folders as whole catalogues, single files on their own);
+        ``None`` (the default): the game checks only whole catalogues, by loading them."""
+        return None
+
+    def list_components(self, rules: Any, kind: str | None = None) -> list[Any] | None:
+        """Each component of the catalogue ``rules`` (of ``kind`` only, when given) as plain
+        JSON data with at least ``id``, ``kind``, ``name`` and ``provenance``, for ``cards
+        list``; ``None`` (the default): the components as their card files write them."""
+        return None
+
     def check_invariants(self, state: Any) -> list[str]:
         """The invariants ``state`` breaks, in words (empty: none).
 
@@ -317,6 +397,18 @@ class Game:
             found = StateCodec(self)
             self.__dict__["_codec"] = found
         return found
+
+    @property
+    def game_type(self) -> GameType:
+        """What the game declares, frozen (:class:`GameType`), read by the conformance
+        suite and every surface that needs a fact about the game rather than its parts."""
+        from lisboa_core.games.options import option_fields
+
+        return GameType(
+            self.name, self.title, tuple(self.players), self.default_players, self.chance,
+            self.hidden_information, self.rule_prefix, self.max_decisions,
+            tuple(self.categories), self.lower_wins, self.unnamed,
+            option_fields(self.options_type))
 
     def player_counts(self) -> str:
         """Its player counts in words: ``"2 to 4"`` for a run, else ``"2, 4"``."""
@@ -388,6 +480,11 @@ def register_game(found: Game) -> Game:
     current = _REGISTERED.get(found.name)
     if current is not None and current is not found:
         raise LisboaError(f"a game named {found.name!r} is registered already")
+    problems = found.game_type.problems()
+    if found.unnamed and found.name != _DEFAULT:
+        problems.append(f"unnamed: only the library's first game, {_DEFAULT!r}, is unnamed")
+    if problems:
+        raise LisboaError(f"the game {found.name!r} declares " + "; ".join(problems))
     _REGISTERED[found.name] = found
     _BY_TYPE[found.state_type] = found
     return found
@@ -399,7 +496,16 @@ def games() -> tuple[str, ...]:
     return tuple(sorted({*_BUILT_IN, *_REGISTERED}))
 
 
-def game(name: str | Game = "lisboa") -> Game:
+_DEFAULT = "lisboa"
+
+
+def default_game() -> Game:
+    """The game chosen when none is named: the library's first, unnamed game
+    (:attr:`Game.unnamed`), Lisboa."""
+    return game(_DEFAULT)
+
+
+def game(name: str | Game = _DEFAULT) -> Game:
     """The game called ``name`` (a :class:`Game` is returned as it is).
 
     :raises LisboaError: for a name no game has, listing the names there are.
@@ -448,7 +554,7 @@ def chosen_game(game: str | Game | None = None, rules: Any = None) -> Game:
     """
     found = game_for_rules(rules) if rules is not None else None
     if game is None:
-        return found or _named("lisboa")
+        return found or default_game()
     chosen = _named(game)
     if found is not None and found is not chosen:
         raise LisboaError(f"the rules given are {found.title}'s catalogue, not {chosen.title}'s")

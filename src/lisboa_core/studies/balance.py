@@ -245,13 +245,13 @@ class BalanceReport:
                 for c in self.changed_cards
             ],
             "totals": {"a": list(self.totals_a), "b": list(self.totals_b)},
-            **({} if self.game == "lisboa" else {"game": self.game}),
+            **({} if _game(self.game).unnamed else {"game": self.game}),
         }
 
     def to_text(self) -> str:
         """The report as tables for the terminal."""
         found = _game(self.game)
-        title = "" if self.game == "lisboa" else f"{found.title}: "
+        title = "" if found.unnamed else f"{found.title}: "
         lines = [
             f"{title}{self.games} paired game(s) of {self.players} players from seed "
             f"{self.seed}; bots {','.join(self.bots)}",

@@ -30,6 +30,7 @@ class Lisboa(Game):
     max_decisions = 1500
     categories = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
     points_name = "wigs"
+    unnamed = True
     event_words = EVENT_WORDS
     boundaries = frozenset({"turn", "take-card"})
     turn_decision = "turn"
@@ -103,6 +104,19 @@ class Lisboa(Game):
         from lisboa_core.games.lisboa.svg import board
 
         return board(state_or_view, **options)
+
+    def lint_cards(self, *paths: Any) -> list[Any]:
+        """Lisboa's card linter (:func:`lisboa_core.games.lisboa.catalogue.check_paths`)."""
+        from lisboa_core.games.lisboa.catalogue import check_paths
+
+        return check_paths(*paths)
+
+    def list_components(self, rules: Any, kind: str | None = None) -> list[Any]:
+        """Each component with what its kind adds
+        (:func:`lisboa_core.games.lisboa.listing.list_components`)."""
+        from lisboa_core.games.lisboa.listing import list_components
+
+        return list_components(rules, kind)
 
     def check_invariants(self, state: Any) -> list[str]:
         """Lisboa's invariants (piece conservation, capacities, the decision stack)."""
