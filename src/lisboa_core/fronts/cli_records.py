@@ -18,7 +18,6 @@ from lisboa_core.errors import LisboaError
 from lisboa_core.fronts.cli_args import at_least, catalogue_options, load_catalogue
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa.render import render_score_sheet
 from lisboa_core.persistence.files import write_atomic
 from lisboa_core.persistence.records import GameRecord, replay
 
@@ -150,5 +149,5 @@ def add_parsers(subparsers: Any) -> None:
 
 
 __getattr__ = moved(  # names that moved out of this module in 0.2
-    __name__, {"format_score_sheet": ("lisboa_core.games.lisboa.render.render_score_sheet",
-                                      lambda: render_score_sheet)}, "0.3")
+    __name__, {"format_score_sheet": "lisboa_core.games.lisboa.render.render_score_sheet"},
+    "0.3")
