@@ -166,7 +166,7 @@ def short_games(monkeypatch: pytest.MonkeyPatch) -> None:
     real = lisboa_core.is_over
     calls = itertools.count()
 
-    def is_over(state: lisboa_core.State) -> bool:
+    def is_over(state: lisboa_core.games.lisboa.state.State) -> bool:
         return real(state) or next(calls) >= 150
 
     monkeypatch.setattr(lisboa_core, "is_over", is_over)

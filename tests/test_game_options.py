@@ -30,7 +30,7 @@ def test_every_option_is_typed_helped_and_cites_its_rule(name: str) -> None:
     default = found.default_options()
     for field in fields:
         assert field.type in (bool, int)
-        assert field.help and field.rule
+        assert field.help and field.cites
         assert getattr(default, field.name) == field.default
 
 
@@ -67,7 +67,7 @@ def test_an_option_a_game_lacks_is_refused_naming_its_options() -> None:
 def test_an_option_of_an_unreadable_type_is_refused() -> None:
     @attrs.frozen
     class Odd:
-        name: str = option("x", help="a word", rule="X1")
+        name: str = option("x", help="a word", cites="X1")
 
     with pytest.raises(LisboaError, match=r"Odd.name: an option is a bool or an int"):
         option_fields(Odd)

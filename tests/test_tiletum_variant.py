@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import Options as LisboaOptions
 from lisboa_core import apply, is_over, legal_moves, new_game
 from lisboa_core.core.frame import Frame
 from lisboa_core.errors import LisboaError, StateFormatError
 from lisboa_core.fronts.cli import main
 from lisboa_core.games import game
+from lisboa_core.games.lisboa.state import Options as LisboaOptions
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.invariants import check_invariants
 from lisboa_core.games.tiletum.options import Options

@@ -1,9 +1,9 @@
-"""lisboa_core: a rules engine for the board game Lisboa with a declarative card language.
+"""lisboa_core: a rules engine for board games (Lisboa, Puerto Rico, Tiletum and any game
+registered by entry point) with a declarative card language.
 
 Components live in plain-text card files; :func:`load_rules` parses, validates and indexes
-them into an immutable :class:`Rules` (the catalogue, loaded; see the glossary in
-``docs/guide/glossary.md``). A game is an immutable :class:`State`:
-:func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
+them into an immutable catalogue (see the glossary in ``docs/guide/glossary.md``). A game is
+an immutable state: :func:`new_game` starts one, :func:`legal_moves` lists what the seat to act
 (``state.to_act``) may do, and :func:`apply` returns the next state.
 
 Example::
@@ -17,17 +17,19 @@ Example::
         state = apply(state, rng.choice(legal_moves(state)))
 """
 
-from lisboa_core import _moved
+from lisboa_core import _deprecation, _moved
 from lisboa_core._version import __version__
 from lisboa_core.api import (
     CHANCE,
     apply,
     chance_outcomes,
+    describe,
     describe_move,
     explain_illegal,
     is_chance,
     is_over,
     legal_moves,
+    load_rules,
     new_game,
     parse_move,
     random_move,
@@ -49,15 +51,7 @@ from lisboa_core.errors import (
     Problem,
     StateFormatError,
 )
-from lisboa_core.games.lisboa.actions import action_index, action_space, legal_mask
-from lisboa_core.games.lisboa.catalogue import Rules, load_rules
-from lisboa_core.games.lisboa.descriptions import describe
-from lisboa_core.games.lisboa.rules.scoring import (
-    Category,
-    ScoreSheet,
-    SeatScore,
-)
-from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.games.actions import action_index, action_space, legal_mask
 from lisboa_core.match import Match
 from lisboa_core.persistence.records import (
     GameRecord,
@@ -75,7 +69,6 @@ __all__ = [
     "Bot",
     "CardSyntaxError",
     "CardValidationError",
-    "Category",
     "GameRecord",
     "GreedyBot",
     "ISMCTSBot",
@@ -83,15 +76,10 @@ __all__ = [
     "LisboaError",
     "Match",
     "Move",
-    "Options",
     "Problem",
     "RandomBot",
     "Recorder",
     "ReplayResult",
-    "Rules",
-    "ScoreSheet",
-    "SeatScore",
-    "State",
     "StateFormatError",
     "View",
     "__version__",
@@ -128,6 +116,16 @@ __all__ = [
 
 
 _moved.install()
+
+# Lisboa's classes were the top level's until 0.2; they live in Lisboa's package now.
+__getattr__ = _deprecation.moved(__name__, {
+    "Category": "lisboa_core.games.lisboa.Category",
+    "Options": "lisboa_core.games.lisboa.Options",
+    "Rules": "lisboa_core.games.lisboa.Rules",
+    "ScoreSheet": "lisboa_core.games.lisboa.ScoreSheet",
+    "SeatScore": "lisboa_core.games.lisboa.SeatScore",
+    "State": "lisboa_core.games.lisboa.State",
+}, "0.3")
 
 BUILD: str = "compiled" if _compiled() else "pure"
 """Which build of the engine is loaded: ``"compiled"`` (a wheel whose hot modules mypyc

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import warnings
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from lisboa_core._args import expect, expect_int, expect_move, expect_playable
 from lisboa_core.core.chance import CHANCE
@@ -18,11 +18,8 @@ from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.stack import DecisionStack
 from lisboa_core.errors import IllegalMoveError, LisboaDeprecationWarning, LisboaError
-from lisboa_core.games import Game, game_of
+from lisboa_core.games import Game, default_game, game_for_rules, game_of
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa.catalogue import Rules
-from lisboa_core.games.lisboa.rules.scoring import ScoreSheet
-from lisboa_core.games.lisboa.state import Options, State
 
 S = TypeVar("S", bound=GameState)
 
@@ -44,11 +41,13 @@ __all__ = [
     "CHANCE",
     "apply",
     "chance_outcomes",
+    "describe",
     "describe_move",
     "explain_illegal",
     "is_chance",
     "is_over",
     "legal_moves",
+    "load_rules",
     "new_game",
     "parse_move",
     "random_move",
@@ -57,28 +56,6 @@ __all__ = [
     "settle_forced",
     "winners",
 ]
-
-
-@overload
-def new_game(
-    players: int | None = None,
-    seed: int = 0,
-    *,
-    options: Options | None = None,
-    rules: Rules | None = None,
-    game: Literal["lisboa"] = "lisboa",
-) -> State: ...
-
-
-@overload
-def new_game(
-    players: int | None = None,
-    seed: int = 0,
-    *,
-    options: Any = None,
-    rules: Any = None,
-    game: str | Game,
-) -> GameState: ...
 
 
 def new_game(
@@ -389,17 +366,10 @@ def parse_move(state: GameState | str, text: str | GameState) -> Move:
     raise IllegalMoveError(f"no legal move reads {wanted!r}: {reason}")
 
 
-@overload
-def score(state: State) -> ScoreSheet: ...
-
-
-@overload
-def score(state: GameState) -> Any: ...
-
-
 def score(state: GameState) -> Any:
     """The score sheet of any state of any game: final on a finished game, a projection
-    otherwise (Lisboa's: :class:`~lisboa_core.ScoreSheet`, by the categories of R16.3).
+    otherwise (Lisboa's: :class:`~lisboa_core.games.lisboa.rules.scoring.ScoreSheet`, by
+    the categories of R16.3).
 
     Example::
 
@@ -425,3 +395,58 @@ def winners(state: GameState) -> tuple[int, ...]:
     """
     found: tuple[int, ...] = tuple(score(state).winners)
     return found
+
+
+def load_rules(*paths: Any, game: str | Game | None = None, overlay: Any = (),
+               reload: bool = False) -> Any:
+    """The catalogue of ``game`` (a name or a :class:`~lisboa_core.games.Game`; default
+    Lisboa): its shipped cards (no ``paths``) or the given card files and folders, with the
+    ``overlay`` files laid over them (replacing or adding components by id); cached by the
+    files' contents unless ``reload``.
+
+    :raises CardSyntaxError: for a card file that does not follow the grammar.
+    :raises CardValidationError: for cards that break the game's schema or counts.
+
+    Example::
+
+        from lisboa_core import load_rules, new_game
+
+        rules = load_rules(game="tiletum")
+        assert new_game(players=2, seed=1, game="tiletum", rules=rules).catalogue == rules.digest
+    """
+    return _game(game if game is not None else default_game()).load_rules(
+        *paths, overlay=overlay, reload=reload)
+
+
+def describe(component: Any, rules: Any = None) -> str:
+    """Plain words for a component of any game: ``component`` is the component or its id,
+    ``rules`` the catalogue it is in (its game's
+    :meth:`~lisboa_core.games.Game.describe_component`). Without ``rules``, a component of
+    Lisboa's catalogue is described from its own data.
+
+    :raises TypeError: for anything but a component (or an id, with ``rules``).
+    :raises KeyError: for an id the catalogue lacks.
+
+    Example::
+
+        from lisboa_core import describe, load_rules
+
+        print(describe(load_rules().clergy[0]))  # the tile's effects in English
+        rules = load_rules(game="puerto-rico")
+        print(describe(rules.buildings[0].id, rules))
+    """
+    if rules is None:
+        if isinstance(component, str) or not hasattr(component, "id"):
+            raise TypeError(f"describe(): component must be a Component (or an id with its "
+                            f"catalogue), not {type(component).__name__}")
+        found = default_game()
+        return str(found.describe_component({component.id: component}, component.id))
+    owner = game_for_rules(rules)
+    if owner is None:
+        raise TypeError(f"describe(): rules must be a game's catalogue, not "
+                        f"{type(rules).__name__}")
+    ident = component if isinstance(component, str) else getattr(component, "id", None)
+    if not isinstance(ident, str):
+        raise TypeError(f"describe(): component must be a component or its id, not "
+                        f"{type(component).__name__}")
+    return str(owner.describe_component(rules, ident))

@@ -97,7 +97,8 @@ class GameType:
 
     def problems(self) -> list[str]:
         """What is wrong with the declaration, in words (empty: nothing): checked when the
-        game is registered."""
+        game is registered.
+    """
         found = []
         if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", self.name):
             found.append(f"name {self.name!r}: lower case words joined by hyphens")
@@ -131,6 +132,13 @@ class Game:
 
     A game pickles as a reference by name (a worker process or a Ray task looks it up in its
     own registry, importing the game's module if it has to).
+
+    Example::
+
+        from lisboa_core.games import Game, game
+
+        assert isinstance(game("puerto-rico"), Game) and game("tiletum").chance
+        assert game("lisboa").player_counts() == "2 to 4"
     """
 
     name: str = ""
@@ -211,7 +219,8 @@ class Game:
     :func:`lisboa_core.extend.register_subject` adds to it."""
 
     def emit(self, state: Any, seat: int, event: str, what: str | None = None) -> Any:
-        """Announce ``event`` to ``seat``'s triggers (:func:`lisboa_core.extend.fire`)."""
+        """Announce ``event`` to ``seat``'s triggers (:func:`lisboa_core.extend.fire`).
+    """
         raise self._missing("emit")
 
     sheet_type: type | None = None
@@ -226,17 +235,20 @@ class Game:
 
     def load_rules(self, *paths: Any, overlay: Any = (), reload: bool = False) -> Any:
         """Its catalogue: the shipped cards (no ``paths``) or the given card files and
-        folders; ``overlay`` files replace or add components by id."""
+        folders; ``overlay`` files replace or add components by id.
+    """
         raise self._missing("load_rules")
 
     def new_state(self, rules: Any, players: int, seed: int, options: Any) -> Any:
         """A new game set up from ``seed`` (the decision stack then runs its automatic
-        steps)."""
+        steps).
+    """
         raise self._missing("new_state")
 
     def default_options(self) -> Any:
         """The rule variants of a game when none are given (default: ``options_type()``,
-        or ``None`` for a game without variants)."""
+        or ``None`` for a game without variants).
+    """
         return None if self.options_type is None else self.options_type()
 
     def score(self, state: Any) -> Any:
@@ -246,13 +258,15 @@ class Game:
         before final scoring, and ``points(category)`` for each of :attr:`categories`),
         ``winners`` (the winning seats after the tie-breakers), ``final`` and
         ``to_dict()`` (plain JSON data); :class:`lisboa_core.core.score.ScoreSheet` is
-        one a game may use as it is."""
+        one a game may use as it is.
+    """
         raise self._missing("score")
 
     def observe(self, state: Any, seat: int) -> Any:
         """What ``seat`` may see of ``state`` (a :class:`~lisboa_core.views.View`).
 
-        Default, for a game without hidden information only: the whole state."""
+        Default, for a game without hidden information only: the whole state.
+    """
         if self.hidden_information:
             raise self._missing("observe")
         from lisboa_core.views import View  # late: views build on this module
@@ -262,7 +276,8 @@ class Game:
     def determinize(self, view: Any, seed: int) -> Any:
         """A full, playable state the view's seat could not tell from the real one.
 
-        Default, for a game without hidden information only: the view's state."""
+        Default, for a game without hidden information only: the view's state.
+    """
         if self.hidden_information:
             raise self._missing("determinize")
         return view.state
@@ -271,7 +286,8 @@ class Game:
         """How good the position looks for each seat (the greedy bot's heuristic).
 
         Default: each seat's projected total (:meth:`score`) less the best of the others'
-        (totals counted negative when :attr:`lower_wins`)."""
+        (totals counted negative when :attr:`lower_wins`).
+    """
         sign = -1.0 if self.lower_wins else 1.0
         totals = [sign * seat.total for seat in self.score(state).seats]
         return [t - max((o for i, o in enumerate(totals) if i != s), default=0.0)
@@ -281,18 +297,21 @@ class Game:
         """The position as text.
 
         Default: every field of the state (as the seat sees it, for a view), one per line
-        (:func:`lisboa_core.games.generic.text_of`)."""
+        (:func:`lisboa_core.games.generic.text_of`).
+    """
         return generic.text_of(self.title, state_or_view)
 
     def render_score_sheet(self, sheet: Any, names: Any = ()) -> str:
         """A score sheet as a text table (``names``: the seats' names, by seat).
 
         Default: one row per seat, a column per category, then the total
-        (:func:`lisboa_core.games.generic.score_table`)."""
+        (:func:`lisboa_core.games.generic.score_table`).
+    """
         return generic.score_table(sheet, tuple(names))
 
     def render_catalogue(self, rules: Any) -> str:
-        """A catalogue summarised as text (default: its digest and size)."""
+        """A catalogue summarised as text (default: its digest and size).
+    """
         try:
             size = f"{len(rules)} components, "
         except TypeError:
@@ -303,7 +322,8 @@ class Game:
         """The position as an SVG picture.
 
         Default: :meth:`render_text` drawn as lines of text
-        (:func:`lisboa_core.games.generic.text_picture`)."""
+        (:func:`lisboa_core.games.generic.text_picture`).
+    """
         return generic.text_picture(self.render_text(state_or_view))
 
     def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]:
@@ -313,7 +333,8 @@ class Game:
 
         Default: what the chance frame registered with
         :meth:`~lisboa_core.core.stack.DecisionStack.register_chance` lists; a game without
-        chance steps has none."""
+        chance steps has none.
+    """
         found: tuple[tuple[Any, float], ...] = self.stack.outcomes(state)
         return found
 
@@ -325,7 +346,8 @@ class Game:
         probability (:func:`~lisboa_core.core.chance.draw_outcome`); resolving the step
         consumes that draw.
 
-        :raises LisboaError: when no chance step is on top."""
+        :raises LisboaError: when no chance step is on top.
+    """
         from lisboa_core.core.chance import draw_outcome  # late: kept light
 
         outcomes = self.chance_outcomes(state)
@@ -334,62 +356,85 @@ class Game:
         return draw_outcome(outcomes, state.rng)
 
     def describe_move(self, state: Any, move: Any) -> str:
-        """What ``move`` does, in words (default: its notation)."""
+        """What ``move`` does, in words (default: its notation).
+    """
         return str(move)
 
     def describe_component(self, rules: Any, component_id: str) -> str:
         """The text of the component ``component_id`` of the catalogue ``rules``, for people
         (``show ID`` in ``lisboa play``).
 
-        Default: its name and id. :raises KeyError: for an id the catalogue lacks."""
+        Default: its name and id. :raises KeyError: for an id the catalogue lacks.
+    """
         found = rules[component_id]
         return f"{found.name} ({found.id})"
 
     def lint_cards(self, *paths: Any) -> list[Any] | None:
         """The problems (:class:`~lisboa_core.errors.Problem`) of card files read one by one,
         ``cards check`` lists (folders as whole catalogues, single files on their own);
-        ``None`` (the default): the game checks only whole catalogues, by loading them."""
+        ``None`` (the default): the game checks only whole catalogues, by loading them.
+    """
         return None
 
     def list_components(self, rules: Any, kind: str | None = None) -> list[Any] | None:
         """Each component of the catalogue ``rules`` (of ``kind`` only, when given) as plain
         JSON data with at least ``id``, ``kind``, ``name`` and ``provenance``, for ``cards
-        list``; ``None`` (the default): the components as their card files write them."""
+        list``; ``None`` (the default): the components as their card files write them.
+    """
         return None
 
     def check_invariants(self, state: Any) -> list[str]:
         """The invariants ``state`` breaks, in words (empty: none).
 
-        Default: none declared (the decision stack's own checks still run on loading)."""
+        Default: none declared (the decision stack's own checks still run on loading).
+    """
         return []
 
     def events_between(self, before: Any, after: Any, move: Any = None,
                        seat: int | None = None) -> Any:
         """The events that take ``before`` to ``after`` as ``seat`` sees them (see
         :mod:`lisboa_core.events`), or ``None`` (the default) for the generic reading of
-        the two states."""
+        the two states.
+    """
         return None
+
+    def rules_of(self, state: Any) -> Any:
+        """The catalogue ``state`` was made with (``state.catalogue`` is its digest).
+
+        Default: the shipped catalogue, when its digest is the state's.
+
+        :raises LisboaError: for a state of a catalogue the game cannot find.
+    """
+        shipped = self.load_rules()
+        if shipped.digest != state.catalogue:
+            raise LisboaError(f"the catalogue {state.catalogue} of this {self.title} state is "
+                              "not loaded (load it with load_rules first)")
+        return shipped
 
     def action_space(self, rules: Any) -> tuple[Any, ...]:
         """Every move of any state under ``rules``, in a fixed order (the stable action
-        index of the AI adapters)."""
+        index of the AI adapters).
+    """
         raise self._missing("action_space")
 
     def encode(self, view: Any) -> Any:
         """What ``view.seat`` sees as a fixed-length float32 vector (numpy), of
         :meth:`observation_size` values (the AI adapters' observation). No default: a game
-        that wants the adapters writes its own."""
+        that wants the adapters writes its own.
+    """
         raise self._missing("encode")
 
     def observation_size(self, state: Any) -> int:
-        """The length of :meth:`encode`'s vector for this game's catalogue and player count."""
+        """The length of :meth:`encode`'s vector for this game's catalogue and player count.
+    """
         raise self._missing("observation_size")
 
     def codec(self) -> Any:
         """Its saved-state codec (:class:`~lisboa_core.persistence.codec.StateCodec`).
 
         Default: one built from the state class's fields and their annotations (a
-        compiled game gives its own, with the type tables written out)."""
+        compiled game gives its own, with the type tables written out).
+    """
         found = self.__dict__.get("_codec")
         if found is None:
             from lisboa_core.persistence.codec import StateCodec  # late: cattrs
@@ -401,7 +446,8 @@ class Game:
     @property
     def game_type(self) -> GameType:
         """What the game declares, frozen (:class:`GameType`), read by the conformance
-        suite and every surface that needs a fact about the game rather than its parts."""
+        suite and every surface that needs a fact about the game rather than its parts.
+    """
         from lisboa_core.games.options import option_fields
 
         return GameType(
@@ -411,7 +457,8 @@ class Game:
             option_fields(self.options_type))
 
     def player_counts(self) -> str:
-        """Its player counts in words: ``"2 to 4"`` for a run, else ``"2, 4"``."""
+        """Its player counts in words: ``"2 to 4"`` for a run, else ``"2, 4"``.
+    """
         counts = sorted(self.players)
         if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
             return f"{counts[0]} to {counts[-1]}"
@@ -474,6 +521,12 @@ def register_game(found: Game) -> Game:
     as one defined in a notebook or a test); returns it.
 
     :raises LisboaError: for a name already taken by another game.
+
+    Example::
+
+        from lisboa_core.games import game, register_game
+
+        assert register_game(game("tiletum")) is game("tiletum")  # registered already
     """
     if not isinstance(found, Game):
         raise TypeError(f"register_game(): expected a Game, not {type(found).__name__}")
@@ -491,7 +544,14 @@ def register_game(found: Game) -> Game:
 
 
 def games() -> tuple[str, ...]:
-    """The names of every game that can be played, sorted."""
+    """The names of every game that can be played, sorted.
+
+    Example::
+
+        from lisboa_core.games import games
+
+        assert {"lisboa", "puerto-rico", "tiletum"} <= set(games())
+    """
     _scan()
     return tuple(sorted({*_BUILT_IN, *_REGISTERED}))
 
@@ -501,7 +561,14 @@ _DEFAULT = "lisboa"
 
 def default_game() -> Game:
     """The game chosen when none is named: the library's first, unnamed game
-    (:attr:`Game.unnamed`), Lisboa."""
+    (:attr:`Game.unnamed`), Lisboa.
+
+    Example::
+
+        from lisboa_core.games import default_game
+
+        assert default_game().unnamed and default_game().name == "lisboa"
+    """
     return game(_DEFAULT)
 
 
@@ -509,6 +576,12 @@ def game(name: str | Game = _DEFAULT) -> Game:
     """The game called ``name`` (a :class:`Game` is returned as it is).
 
     :raises LisboaError: for a name no game has, listing the names there are.
+
+    Example::
+
+        from lisboa_core.games import game
+
+        assert game("tiletum").title == "Tiletum" and game(game("tiletum")) is game("tiletum")
     """
     if isinstance(name, Game):
         return name
@@ -526,7 +599,15 @@ _named = game  # for the functions whose argument is called game
 
 
 def game_of(value: Any) -> Game:
-    """The game a state, a view (or anything with a ``state``) belongs to."""
+    """The game a state, a view (or anything with a ``state``) belongs to.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.games import game_of
+
+        assert game_of(new_game(players=3, seed=1, game="puerto-rico")).name == "puerto-rico"
+    """
     state = getattr(value, "state", value)
     found = _BY_TYPE.get(type(state))
     if found is not None:
@@ -539,7 +620,16 @@ def game_of(value: Any) -> Game:
 
 
 def game_for_rules(rules: Any) -> Game | None:
-    """The game whose catalogue class ``rules`` is an instance of, or ``None``."""
+    """The game whose catalogue class ``rules`` is an instance of, or ``None``.
+
+    Example::
+
+        from lisboa_core import load_rules
+        from lisboa_core.games import game_for_rules
+
+        assert game_for_rules(load_rules(game="tiletum")).name == "tiletum"
+        assert game_for_rules("not a catalogue") is None
+    """
     for candidate in (*_REGISTERED.values(), *(game(name) for name in games())):
         if isinstance(rules, candidate.rules_type) and candidate.rules_type is not object:
             return candidate
@@ -551,6 +641,14 @@ def chosen_game(game: str | Game | None = None, rules: Any = None) -> Game:
     ``rules`` (a catalogue), else Lisboa.
 
     :raises LisboaError: for an unknown name, or rules of another game than ``game``.
+
+    Example::
+
+        from lisboa_core import load_rules
+        from lisboa_core.games import chosen_game
+
+        assert chosen_game().name == "lisboa"
+        assert chosen_game(rules=load_rules(game="tiletum")).name == "tiletum"
     """
     found = game_for_rules(rules) if rules is not None else None
     if game is None:

@@ -14,10 +14,10 @@ Example::
 
     @attrs.frozen
     class Variants:
-        short: bool = option(False, help="a shorter game", rule="X1.2")
+        short: bool = option(False, help="a shorter game", cites="X1.2")
 
     (field,) = option_fields(Variants)
-    assert (field.name, field.flag, field.rule) == ("short", "--short", "X1.2")
+    assert (field.name, field.flag, field.cites) == ("short", "--short", "X1.2")
     assert options_from(Variants, {"short": True}, "Example") == Variants(short=True)
 """
 
@@ -38,12 +38,24 @@ _RULE = "lisboa_core.rule"
 _CHOICES = "lisboa_core.choices"
 
 
-def option(default: Any, *, help: str, rule: str = "",
+def option(default: Any, *, help: str, cites: str = "",
            choices: Sequence[Any] | None = None, validator: Any = None) -> Any:
     """A field of a game's options class: its default, what it does (``help``), the rule it
-    comes from (``rule``: ``TL27``) and, for a number, the values it may take
-    (``choices``); ``validator`` is attrs' (it raises on a bad value at construction)."""
-    metadata: dict[str, Any] = {_HELP: help, _RULE: rule}
+    comes from (``cites``: ``TL27``) and, for a number, the values it may take
+    (``choices``); ``validator`` is attrs' (it raises on a bad value at construction).
+
+    Example::
+
+        import attrs
+        from lisboa_core.games.options import option, option_fields
+
+        @attrs.frozen
+        class Variants:
+            rounds: int = option(5, help="rounds played", cites="X3", choices=range(3, 8))
+
+        assert option_fields(Variants)[0].choices == (3, 4, 5, 6, 7)
+    """
+    metadata: dict[str, Any] = {_HELP: help, _RULE: cites}
     if choices is not None:
         metadata[_CHOICES] = tuple(choices)
     return attrs.field(default=default, validator=validator, metadata=metadata)
@@ -52,7 +64,8 @@ def option(default: Any, *, help: str, rule: str = "",
 @attrs.frozen
 class OptionField:
     """One declared option: its field name, its type (``bool``: a switch; ``int``: a
-    number), whether it may be ``None`` (drawn or unset), its default, help text, rule and
+    number), whether it may be ``None`` (drawn or unset), its default, help text, the rule
+    it cites and
     the values it may take (empty: any of its type).
 
     Example::
@@ -61,7 +74,7 @@ class OptionField:
         from lisboa_core.games.options import option_fields
 
         wheel = {f.name: f for f in option_fields(game("tiletum").options_type)}["wheel"]
-        assert wheel.type is int and wheel.optional and wheel.rule == "TL2.1.2"
+        assert wheel.type is int and wheel.optional and wheel.cites == "TL2.1.2"
     """
 
     name: str
@@ -69,18 +82,20 @@ class OptionField:
     optional: bool
     default: Any
     help: str
-    rule: str
+    cites: str
     choices: tuple[Any, ...] = ()
 
     @property
     def flag(self) -> str:
-        """Its command-line flag: ``--`` and the name with hyphens (``--action-tiles``)."""
+        """Its command-line flag: ``--`` and the name with hyphens (``--action-tiles``).
+    """
         return "--" + self.name.replace("_", "-")
 
     @property
     def text(self) -> str:
-        """Its help text with its rule: ``the action-tile variant (TL27)``."""
-        return f"{self.help} ({self.rule})" if self.rule else self.help
+        """Its help text with its rule: ``the action-tile variant (TL27)``.
+    """
+        return f"{self.help} ({self.cites})" if self.cites else self.help
 
 
 def option_fields(options_type: type | None) -> tuple[OptionField, ...]:
@@ -89,6 +104,15 @@ def option_fields(options_type: type | None) -> tuple[OptionField, ...]:
 
     :raises LisboaError: for a field of a type other than ``bool`` or ``int`` (optionally
         ``None``), which no surface could read.
+
+    Example::
+
+        from lisboa_core.games import game
+        from lisboa_core.games.options import option_fields
+
+        assert [f.flag for f in option_fields(game("lisboa").options_type)] == [
+            "--gold-only-when-stuck", "--draft", "--leftmost-slot"]
+        assert option_fields(None) == ()
     """
     if options_type is None:
         return ()
@@ -122,6 +146,14 @@ def options_from(options_type: type | None, values: Mapping[str, Any], title: st
     game in the error.
 
     :raises LisboaError: for a name the game does not declare, or a value its field refuses.
+
+    Example::
+
+        from lisboa_core.games import game
+        from lisboa_core.games.options import options_from
+
+        tiletum = game("tiletum")
+        assert options_from(tiletum.options_type, {"wheel": 2}, "Tiletum").wheel == 2
     """
     declared = {f.name for f in option_fields(options_type)}
     unknown = sorted(set(values) - declared)

@@ -34,7 +34,7 @@ import attrs
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
 from lisboa_core.errors import StateFormatError
-from lisboa_core.games.lisboa.actions import legal_mask
+from lisboa_core.games.actions import legal_mask
 from lisboa_core.games.lisboa.state import State
 from lisboa_core.games.lisboa.testing import check_invariants
 from lisboa_core.games.lisboa.views import determinize, observe

@@ -156,7 +156,7 @@ def play_one(job: tuple[Any, ...]) -> GameResult:
 
     Example::
 
-        from lisboa_core import Options
+        from lisboa_core.games.lisboa.state import Options
         from lisboa_core.studies.simulation import play_one
 
         result = play_one((0, 5, 2, ("random", "random"), Options()))

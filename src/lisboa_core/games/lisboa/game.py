@@ -124,6 +124,13 @@ class Lisboa(Game):
 
         return check_invariants(state)
 
+    def rules_of(self, state: Any) -> Any:
+        """The catalogue ``state`` was made with
+        (:func:`lisboa_core.games.lisboa.rules.ops.rules_of`)."""
+        from lisboa_core.games.lisboa.rules.ops import rules_of
+
+        return rules_of(state)
+
     def action_space(self, rules: Any) -> tuple[Any, ...]:
         """Every move of any Lisboa state under ``rules``, in a fixed order."""
         from lisboa_core.games.lisboa.actions import action_space

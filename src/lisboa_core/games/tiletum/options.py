@@ -49,11 +49,11 @@ class Options:
     :raises LisboaError: for a value of the wrong type or out of range (at construction).
     """
 
-    action_tiles: bool = option(False, validator=_flag, rule="TL27",
+    action_tiles: bool = option(False, validator=_flag, cites="TL27",
                                 help="the action-tile variant, off by default")
     """TL27: the action tiles are shuffled and laid one on each action area, which then
     offers its tile's action (off by default, TL27.2)."""
-    wheel: int | None = option(None, validator=_wheel, rule="TL2.1.2",
+    wheel: int | None = option(None, validator=_wheel, cites="TL2.1.2",
                                choices=range(WHEEL_OFFSETS),
                                help="the wheel's starting offset (default: drawn)")
     """TL2.1.2: the wheel's starting offset (0 puts section 1 in front of the first area),
