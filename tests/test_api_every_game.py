@@ -94,7 +94,7 @@ def _chance(name: str) -> Any | None:
 
 def _check_constants(name: str) -> None:
     assert BUILD in ("pure", "compiled") and isinstance(__version__, str)
-    assert CHANCE < 0 and not any(CHANCE == s for s in game(name).players)
+    assert CHANCE < 0 and not any(s == CHANCE for s in game(name).players)
     for error in (CardSyntaxError, CardValidationError, IllegalMoveError, StateFormatError):
         assert issubclass(error, LisboaError)
     assert Problem.__name__ == "Problem" and Move("pass").kind == "pass"
