@@ -30,6 +30,7 @@ PUBLIC_MODULES = (
     "lisboa_core.games",
     "lisboa_core.games.options",
     "lisboa_core.games.generic",
+    "lisboa_core.games.actions",
     "lisboa_core.games.lisboa",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
