@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lisboa_core import legal_moves, new_game
+from lisboa_core.core.rng import Rng
 from lisboa_core.errors import LisboaError
 from lisboa_core.games import Game, GameType, default_game, game, games, register_game
 from lisboa_core.games.conformance import ConformanceError, check_random_play, check_views
@@ -87,3 +89,18 @@ def test_the_default_evaluation_of_a_lowest_first_game_prefers_fewer_points() ->
 
     values = Penalties().position_values(None)
     assert values == [4.0, -4.0]  # seat 0 is 4 points ahead by having 4 fewer
+
+
+def test_a_setup_leaving_the_generator_at_zero_is_refused_not_taken_for_a_view(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A view's state holds Rng(0, 0); a game with hidden information whose setup drew
+    # nothing would be refused by every function as "a view's state" later, so new_game
+    # says why at once.
+    tiletum = game("tiletum")
+    setup = tiletum.new_state
+    monkeypatch.setattr(tiletum, "new_state", lambda rules, players, seed, options: setup(
+        rules, players, seed, options).replaced({"rng": Rng(0, 0)}))
+    with pytest.raises(LisboaError, match="left the generator at its zero value"):
+        new_game(players=2, seed=0, game="tiletum")
+    monkeypatch.setattr(tiletum, "hidden_information", False)  # fully seen: no view to fear
+    assert legal_moves(new_game(players=2, seed=0, game="tiletum"))

@@ -95,7 +95,14 @@ def new_game(
     if rules is not None:
         expect(rules, chosen.rules_type, "new_game", "rules")
     state: GameState = chosen.new_state(rules or chosen.load_rules(), players, seed, options)
-    return chosen.stack.advance(state)  # type: ignore[no-any-return]
+    state = chosen.stack.advance(state)
+    if chosen.hidden_information and state.rng.seed == 0 and state.rng.counter == 0:
+        # The generator at its zero value marks a view's state (see Game.hidden_information).
+        raise LisboaError(
+            f"new_game(): {chosen.title}'s setup left the generator at its zero value (seed "
+            "0, nothing drawn), which marks a seat's view: a game with hidden information "
+            "must draw from state.rng at setup, or declare hidden_information = False")
+    return state
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:

@@ -154,7 +154,12 @@ class Game:
     outcomes with their probabilities."""
     hidden_information: bool = True
     """Whether a seat may not see everything (hands, face-down stacks, the generator). A
-    game without hidden information needs no :meth:`observe` nor :meth:`determinize`."""
+    game without hidden information needs no :meth:`observe` nor :meth:`determinize`.
+
+    A view's state holds the generator at its zero value (``Rng(0, 0)``: seed 0, nothing
+    drawn), which is how the engine tells it from a playable state; so a game with hidden
+    information draws from ``state.rng`` during setup, and :func:`lisboa_core.new_game`
+    refuses a setup that leaves the generator at zero."""
     rule_prefix: str = "R"
     """How its rules reference numbers rules (``R8.1.2``, ``PR3.2``): tests cite them so."""
     max_decisions: int = 5000
