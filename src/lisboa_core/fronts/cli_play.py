@@ -322,8 +322,15 @@ def _check_play(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _resumed_bots(match: Match, seat: int) -> str:
+    """The bots of a resumed game's other seats, as its record names them (a name that is
+    not a built-in bot's, a person's or one of your own bot classes, plays greedy)."""
+    others = [s for s in range(match.state.player_count) if s != seat]
+    named = [match.names[s] if s < len(match.names) else "greedy" for s in others]
+    return ",".join(name if name in BOTS else "greedy" for name in named) or "greedy"
+
+
 def _play_command(args: argparse.Namespace) -> int:
-    names = _bot_names(args.bots)
     match = None
     if args.resume is not None:
         record = GameRecord.load(args.resume)
@@ -335,14 +342,17 @@ def _play_command(args: argparse.Namespace) -> int:
     else:
         found = _game(args.game)
         seed = args.seed
-    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
+    seat = args.seat or 0
     if match is not None:
         # the person's seat of the saved game unless --seat says otherwise
         seat = args.seat if args.seat is not None else (
             match.names.index("you") if "you" in match.names else 0)
+    chosen = args.bots or (_resumed_bots(match, seat) if match is not None else "greedy")
+    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(_bot_names(chosen))]
+    if match is not None:
         return play_session(match.state.player_count, seat, bots, match=match,
                             autosave=args.autosave)
-    return play_session(args.players, args.seat or 0, bots, args.seed, chosen_options(args, found),
+    return play_session(args.players, seat, bots, args.seed, chosen_options(args, found),
                         _rules(args, found), found, autosave=args.autosave)
 
 
@@ -416,9 +426,9 @@ def add_parsers(subparsers: Any) -> None:
                       help="your seat, 0 to players - 1 (default 0; with --resume, the seat "
                       "named 'you' in the saved game)")
     play.add_argument(
-        "--bots", default="greedy",
+        "--bots", default=None,
         help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
-        "default greedy)",
+        "default greedy; with --resume, the built-in bots the saved game names)",
     )
     play.add_argument("--cards", dest="paths", action="append", default=[],
                       help="card folder or file to play with instead of the shipped catalogue")
