@@ -52,7 +52,10 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from lisboa_core.api import (
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.games import Game, game
+from lisboa_core.games.play import (
     apply,
     chance_outcomes,
     is_chance,
@@ -63,9 +66,6 @@ from lisboa_core.api import (
     random_move,
     sample_chance,
 )
-from lisboa_core.core.moves import Move
-from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games import Game, game
 from lisboa_core.persistence.records import record_game, replay
 from lisboa_core.persistence.serialize import from_json, state_digest, to_json, view_from_json
 

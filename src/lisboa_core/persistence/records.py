@@ -26,7 +26,6 @@ from typing import Any
 import attrs
 
 from lisboa_core._deprecation import keyword_only
-from lisboa_core.api import apply, is_chance, is_over, new_game, parse_move, sample_chance
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import (
     IllegalMoveError,
@@ -35,6 +34,14 @@ from lisboa_core.errors import (
 )
 from lisboa_core.games import Game, chosen_game, default_game, games
 from lisboa_core.games import game as _game
+from lisboa_core.games.play import (
+    apply,
+    is_chance,
+    is_over,
+    new_game,
+    parse_move,
+    sample_chance,
+)
 from lisboa_core.persistence import codec as _codec
 from lisboa_core.persistence.files import (
     MAX_DOCUMENT_BYTES,
