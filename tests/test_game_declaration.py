@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from lisboa_core import legal_moves, new_game
 from lisboa_core.core.rng import Rng
 from lisboa_core.errors import LisboaError
-from lisboa_core.games import Game, GameType, default_game, game, games, register_game
+from lisboa_core.games import (
+    CAPABILITIES,
+    Game,
+    GameType,
+    default_game,
+    game,
+    games,
+    register_game,
+)
 from lisboa_core.games.conformance import ConformanceError, check_random_play, check_views
 from lisboa_core.games.generic import PointsCategory, PointsSeat, ranked
 
@@ -104,3 +112,18 @@ def test_a_setup_leaving_the_generator_at_zero_is_refused_not_taken_for_a_view(
         new_game(players=2, seed=0, game="tiletum")
     monkeypatch.setattr(tiletum, "hidden_information", False)  # fully seen: no view to fear
     assert legal_moves(new_game(players=2, seed=0, game="tiletum"))
+
+
+def test_capability_groups_are_what_a_game_supplies() -> None:
+    bare = _Declared()
+    assert not any(bare.provides(group) for group in CAPABILITIES)
+    for name in ("lisboa", "puerto-rico", "tiletum"):
+        assert all(game(name).provides(group) for group in CAPABILITIES)
+
+    class Drawn(_Declared):
+        def render_text(self, state_or_view: object) -> str:
+            return "drawn"
+
+    assert not Drawn().provides("presentation")  # a text alone is not the whole group
+    with pytest.raises(ValueError, match="the groups are presentation, learning, language"):
+        bare.provides("sound")

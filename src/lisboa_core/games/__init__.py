@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from lisboa_core.games.options import OptionField
 
 __all__ = [
+    "CAPABILITIES",
     "ENTRY_POINT_GROUP",
     "Game",
     "GameType",
@@ -112,6 +113,15 @@ class GameType:
         if self.max_decisions < 1:
             found.append(f"max_decisions {self.max_decisions}: 1 or more")
         return found
+
+
+CAPABILITIES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "presentation": ("render_text", "svg", "describe_move"),
+    "learning": ("action_space", "encode", "observation_size"),
+    "language": ("vocabulary", "key_vocabulary"),
+})
+"""The optional capability groups of a game (:meth:`Game.provides`), each with the members
+that make it up (for ``language``, either one)."""
 
 
 class Game:
@@ -460,6 +470,29 @@ class Game:
             self.hidden_information, self.rule_prefix, self.max_decisions,
             tuple(self.categories), self.lower_wins, self.unnamed,
             option_fields(self.options_type))
+
+    def provides(self, group: str) -> bool:
+        """Whether the game supplies the optional capability ``group`` (one of
+        :data:`CAPABILITIES`), as the surfaces that need it test: ``"presentation"`` (its own
+        text, picture and words for moves), ``"learning"`` (a fixed action space and an
+        observation vector: the AI adapters), ``"language"`` (card files the shared reader
+        reads: a vocabulary).
+
+        :raises ValueError: for another group, naming the groups.
+
+        Example::
+
+            from lisboa_core.games import game
+
+            assert game("tiletum").provides("learning") and game("lisboa").provides("language")
+        """
+        if group not in CAPABILITIES:
+            raise ValueError(f"provides(): no capability group {group!r}; the groups are "
+                             f"{', '.join(CAPABILITIES)}")
+        if group == "language":
+            return hasattr(self, "vocabulary") or self.key_vocabulary is not None
+        return all(getattr(type(self), method) is not getattr(Game, method)
+                   for method in CAPABILITIES[group])
 
     def player_counts(self) -> str:
         """Its player counts in words: ``"2 to 4"`` for a run, else ``"2, 4"``.
