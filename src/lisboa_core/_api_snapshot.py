@@ -29,6 +29,7 @@ PUBLIC_MODULES = (
     "lisboa_core.studies.balance",
     "lisboa_core.games",
     "lisboa_core.games.options",
+    "lisboa_core.games.declaration",
     "lisboa_core.games.generic",
     "lisboa_core.games.actions",
     "lisboa_core.games.lisboa",
