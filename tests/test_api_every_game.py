@@ -182,7 +182,7 @@ def _check_saves(name: str) -> None:
 
 def _check_records(name: str) -> None:
     rng = random.Random(4)
-    record = record_game(lambda s: random_move(s, rng), seed=4, game=name, max_moves=25)
+    record = record_game(lambda s: random_move(s, rng), seed=4, game=name, max_decisions=25)
     assert isinstance(record, GameRecord) and record.game == name
     again = GameRecord.from_json(record.to_json())
     result = replay(again)
