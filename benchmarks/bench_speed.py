@@ -27,8 +27,9 @@ from collections.abc import Callable
 import chess
 
 import lisboa_core
-from lisboa_core import Move, State, apply, is_over, legal_moves, new_game
+from lisboa_core import Move, apply, is_over, legal_moves, new_game
 from lisboa_core.games import games
+from lisboa_core.games.lisboa.state import State
 
 ROUNDS = 7
 SECONDS = 1.5  # per side and round

@@ -8,7 +8,8 @@ decision in move notation) and the final score sheet with every category.
 
 from __future__ import annotations
 
-from lisboa_core import GreedyBot, Move, RandomBot, State, load_rules, play_game, score
+from lisboa_core import GreedyBot, Move, RandomBot, load_rules, play_game, score
+from lisboa_core.games.lisboa import State
 from lisboa_core.render import render_catalogue, render_score_sheet
 
 SEED = 2026

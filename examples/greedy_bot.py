@@ -26,7 +26,6 @@ from lisboa_core import (
     GreedyBot,
     Move,
     RandomBot,
-    State,
     View,
     apply,
     determinize,
@@ -34,6 +33,7 @@ from lisboa_core import (
     play_game,
     score,
 )
+from lisboa_core.games.lisboa import State
 
 
 class OneStepBot:

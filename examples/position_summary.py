@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 import sys
 
-from lisboa_core import State, apply, is_over, legal_moves, new_game, score
+from lisboa_core import apply, is_over, legal_moves, new_game, score
+from lisboa_core.games.lisboa import State
 
 GOODS = ("gold", "books", "cloth", "tools")  # the order of PlayerState.goods
 

@@ -12,7 +12,6 @@ import pytest
 
 from lisboa_core import (
     GameRecord,
-    Options,
     extend,
     legal_moves,
     load_rules,
@@ -23,6 +22,7 @@ from lisboa_core import (
 from lisboa_core._api_snapshot import PUBLIC_MODULES
 from lisboa_core.errors import LisboaDeprecationWarning
 from lisboa_core.games import game
+from lisboa_core.games.lisboa.state import Options
 from lisboa_core.persistence.schema import SCHEMA_KINDS, json_schema
 from lisboa_core.studies.balance import compare, load_catalogue
 from lisboa_core.studies.simulation import (

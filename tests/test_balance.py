@@ -118,3 +118,17 @@ def test_the_balance_command_refuses_bad_input(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as stop:
         main(["balance", "shipped", "shipped", "--games", "0"])
     assert stop.value.code == 2
+
+
+def test_a_catalogue_indexed_only_by_id_has_no_cards_to_compare() -> None:
+    # A game's catalogue needs only a digest: one indexed by id but not iterable (a
+    # third-party game's) made the comparison iterate it by 0, 1, ... (KeyError: 0).
+    class ById:
+        digest = "0123456789abcdef"
+
+        def __getitem__(self, ident: str) -> str:
+            return {"c1": "card one"}[ident]
+
+    assert changed_cards(ById(), ById()) == []
+    assert changed_cards(load_rules(), ById()) == sorted(
+        (c.id, "removed") for c in load_rules())

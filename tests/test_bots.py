@@ -15,7 +15,6 @@ from lisboa_core import (
     LisboaError,
     Move,
     RandomBot,
-    State,
     View,
     apply,
     determinize,
@@ -29,6 +28,7 @@ from lisboa_core import (
     winners,
 )
 from lisboa_core.bots.basic import as_view, make_bot, position_value
+from lisboa_core.games.lisboa.state import State
 from lisboa_core.games.lisboa.testing import first_turn
 
 

@@ -14,16 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import (
-    GameRecord,
-    GreedyBot,
-    Options,
-    RandomBot,
-    StateFormatError,
-    load_rules,
-    replay,
-)
+from lisboa_core import GameRecord, GreedyBot, RandomBot, StateFormatError, load_rules, replay
 from lisboa_core.dsl.resources import cards_dir
+from lisboa_core.games.lisboa.state import Options
 from lisboa_core.studies.simulation import make_record, simulate
 
 

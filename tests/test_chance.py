@@ -280,7 +280,8 @@ def test_a_chance_step_on_any_stack_stops_the_automatic_steps_and_the_lookahead(
     stack.register_chance("coin", coin, coin_outcomes)
     stack.register("flip", flip)
     stack.register("pick", pick, lambda s, f: (Move("go"),), lookahead=True)
-    stack.register("dead-end", lambda s, f, m: s, lambda s, f: ())  # no way on: never reached
+    stack.register("dead-end", lambda s, f, m: s, lambda s, f: (),
+                   lookahead=True)  # no way on: never reached
 
     state = _round_one(2, 1).with_pending((Frame("pick", 0),))
     assert stack.offered(state) == (Move("go"),) and searched == []  # stopped at the coin

@@ -77,7 +77,8 @@ def test_lisboa_leftmost_slot_is_refused_for_another_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = _run(capsys, "--game", PR, "simulate", "--players", "3", "--games", "1",
                           "--leftmost-slot", "--quiet")
-    assert status == 1 and "--leftmost-slot is a Lisboa variant" in err
+    assert status == 1
+    assert "--leftmost-slot is an option of Lisboa; Puerto Rico has no such option" in err
 
 
 # --- cards ---------------------------------------------------------------------------------

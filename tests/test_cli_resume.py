@@ -196,3 +196,19 @@ def test_resuming_keeps_the_persons_seat_unless_told_otherwise(
     _script(monkeypatch, ["quit"])
     assert main(["play", "--resume", str(part), "--seat", "2", "--bots", first_bot]) == 0
     assert "You are seat 2;" in capsys.readouterr().out
+
+
+def test_a_resumed_game_keeps_every_bots_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A game saved with two different bots goes on with the same two when --bots is not
+    # given (it used to go on with greedy in every seat, and the record lost their names).
+    part = tmp_path / "part.json"
+    _script(monkeypatch, ["1", f"save {part}", "quit"])
+    assert main(["play", "--players", "3", "--seed", "6", "--bots", "random,ismcts"]) == 0
+    assert GameRecord.load(part).names == ("you", "random", "ismcts")
+    resumed = tmp_path / "resumed.json"
+    _script(monkeypatch, ["quit"])
+    assert main(["play", "--resume", str(part), "--autosave", str(resumed)]) == 0
+    assert "seat 1: random, seat 2: ismcts" in capsys.readouterr().out
+    assert GameRecord.load(resumed).names == ("you", "random", "ismcts")

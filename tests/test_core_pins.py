@@ -40,7 +40,7 @@ def _road(length: int) -> DecisionStack[State]:
     def walk(state: State, frame: Frame, move: Move | None) -> State:
         return push(state, Frame("walk", 0, (frame.data[0] + 1,)))
 
-    stack.register("walk", walk, walk_moves, stuck=ROAD_END)
+    stack.register("walk", walk, walk_moves, stuck=ROAD_END, lookahead=True)
     return stack
 
 
@@ -64,7 +64,7 @@ def _menu(count: int) -> DecisionStack[State]:
     def pick_moves(state: State, frame: Frame) -> tuple[Move, ...]:
         return tuple(Move("pick", (str(n),)) for n in range(1, count + 1))
 
-    stack.register("pick", lambda s, f, m: s, pick_moves)
+    stack.register("pick", lambda s, f, m: s, pick_moves, lookahead=True)
     return stack
 
 
@@ -100,14 +100,14 @@ def test_a_handler_is_no_checkpoint_unless_marked() -> None:
     def nothing(state: State, frame: Frame) -> tuple[Move, ...]:
         return ()
 
-    stack.register("pick", go, lambda s, f: (Move("go"),))
+    stack.register("pick", go, lambda s, f: (Move("go"),), lookahead=True)
     # The same dead end built directly, then registered with the defaults.
     stack.handlers["dead-end"] = Handler("dead-end", lambda s, f, m: s, nothing)
     state = _toy_state(Frame("pick", 0))
     assert stack.handlers["dead-end"].checkpoint is False
     assert stack.offered(state) == ()
     assert not stack.completes(state, Move("go"))
-    stack.register("dead-end", lambda s, f, m: s, nothing)
+    stack.register("dead-end", lambda s, f, m: s, nothing, lookahead=True)
     assert stack.handlers["dead-end"].checkpoint is False
     assert not stack.completes(state, Move("go"))
 

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from lisboa_core import (
     IllegalMoveError,
     Move,
-    Options,
     apply,
     describe_move,
     is_over,
@@ -37,6 +36,7 @@ from lisboa_core.games.lisboa.descriptions import (
     describe_effect,
     describe_score,
 )
+from lisboa_core.games.lisboa.state import Options
 
 RULES = load_rules()
 PR = "puerto-rico"

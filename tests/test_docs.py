@@ -11,7 +11,6 @@ import importlib
 import importlib.util
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading

@@ -20,6 +20,7 @@ from lisboa_core._api_snapshot import PUBLIC_MODULES
 MODULES = (
     "lisboa_core",
     "lisboa_core.api",
+    "lisboa_core.games.play",
     "lisboa_core.games.lisboa.actions",
     "lisboa_core.bots.basic",
     "lisboa_core.games.lisboa.catalogue",

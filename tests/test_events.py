@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from lisboa_core import (
     IllegalMoveError,
     Move,
-    State,
     apply,
     is_over,
     legal_moves,
@@ -35,7 +34,7 @@ from lisboa_core.games.lisboa.events import (
     event_from_dict,
     events_between,
 )
-from lisboa_core.games.lisboa.state import GOODS
+from lisboa_core.games.lisboa.state import GOODS, State
 
 
 def _game(players: int, seed: int, limit: int = 10_000) -> Iterator[tuple[State, Move, State]]:

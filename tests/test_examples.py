@@ -16,7 +16,10 @@ import lisboa_core
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for p in (ROOT / "examples").glob("*.py") if p.name != "demo.py")
-PUBLIC_MODULES = ("lisboa_core.games.lisboa.testing", "lisboa_core.games.lisboa.model", "lisboa_core.errors")
+PUBLIC_MODULES = (
+    "lisboa_core.games.lisboa", "lisboa_core.games.lisboa.testing", "lisboa_core.games.lisboa.model",
+    "lisboa_core.errors",
+)
 # The optional extras an example may use (the AI-framework bridges and their packages).
 EXTRA_MODULES = ("lisboa_core.envs.pettingzoo", "lisboa_core.envs.observation",
                  "lisboa_core.envs.gym", "lisboa_core.envs.vector")

@@ -12,7 +12,6 @@ import pytest
 
 from lisboa_core import (
     LisboaError,
-    State,
     apply,
     describe,
     from_json,
@@ -35,6 +34,7 @@ from lisboa_core.extend import (
 from lisboa_core.games.lisboa import testing as t
 from lisboa_core.games.lisboa.rules.effects import run_effect
 from lisboa_core.games.lisboa.stack import STACK
+from lisboa_core.games.lisboa.state import State
 
 
 def _festival(state: State, seat: int, args: dict[str, object]) -> State:

@@ -15,16 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import (
-    Options,
-    action_space,
-    apply,
-    is_over,
-    legal_moves,
-    load_rules,
-    new_game,
-    score,
-)
+from lisboa_core import action_space, apply, is_over, legal_moves, load_rules, new_game, score
+from lisboa_core.games.lisboa.state import Options
 from lisboa_core.games.lisboa.testing import check_invariants
 
 CATEGORIES = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")

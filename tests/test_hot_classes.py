@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import BUILD, Move, State, legal_moves, new_game, parse_move, state_digest
+from lisboa_core import BUILD, Move, legal_moves, new_game, parse_move, state_digest
 from lisboa_core.core.replace import replace
-from lisboa_core.games.lisboa.state import Frame, PlayerState
+from lisboa_core.games.lisboa.state import Frame, PlayerState, State
 
 
 def _state() -> State:

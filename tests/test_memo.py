@@ -83,3 +83,25 @@ def test_the_same_game_after_clear_caches_gives_the_same_digest() -> None:
 def test_clear_caches_is_public() -> None:
     assert lisboa_core.clear_caches is clear_caches
     assert "clear_caches" in lisboa_core.__all__
+
+
+def test_each_games_catalogue_caches_are_bounded_and_cleared() -> None:
+    # Puerto Rico's and Tiletum's catalogues by digest and Tiletum's evaluation tables were
+    # dicts outside clear_caches; a game played on after clearing them plays the same.
+    from lisboa_core import GreedyBot, observe
+
+    for name in ("puerto-rico", "tiletum"):
+        state, rng = new_game(seed=2, game=name), random.Random(2)
+        for _ in range(30):
+            state = apply(state, rng.choice(legal_moves(state)))
+        while not legal_moves(state) or state.to_act < 0:
+            state = apply(state, legal_moves(state)[0])
+        before = GreedyBot(1, depth=1).choose(observe(state, state.to_act), legal_moves(state))
+        prefix = name.replace("-", "_")
+        held = {m.name: (len(m), m.limit) for m in memos() if m.name.startswith(prefix)}
+        assert held[f"{prefix}.rules_of"][0] == 1
+        assert all(n <= limit for n, limit in held.values())
+        clear_caches()
+        assert all(len(m) == 0 for m in memos())
+        again = GreedyBot(1, depth=1).choose(observe(state, state.to_act), legal_moves(state))
+        assert again == before

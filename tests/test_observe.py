@@ -16,8 +16,6 @@ from hypothesis import strategies as st
 
 from lisboa_core import (
     LisboaError,
-    Options,
-    State,
     View,
     apply,
     determinize,
@@ -28,6 +26,7 @@ from lisboa_core import (
     observe,
     score,
 )
+from lisboa_core.games.lisboa.state import Options, State
 from lisboa_core.games.lisboa.testing import check_invariants
 from lisboa_core.games.lisboa.views import (
     HIDDEN_BUILDING,

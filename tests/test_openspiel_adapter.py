@@ -17,8 +17,7 @@ np = pytest.importorskip("numpy", reason="the OpenSpiel game needs the openspiel
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lisboa_core import apply, is_over, legal_moves, new_game, observe
-from lisboa_core.games.lisboa.actions import action_index
+from lisboa_core import action_index, apply, is_over, legal_moves, new_game, observe
 
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra")
 openspiel = pytest.importorskip("lisboa_core.envs.openspiel", reason="needs the openspiel extra")

@@ -24,8 +24,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import (
-    Options,
-    State,
     StateFormatError,
     apply,
     from_json,
@@ -35,6 +33,7 @@ from lisboa_core import (
     new_game,
     to_json,
 )
+from lisboa_core.games.lisboa.state import Options, State
 from lisboa_core.games.lisboa.zones import check_zones
 
 Document = dict[str, Any]

@@ -75,7 +75,7 @@ def test_pr18_11_1_prospector_with_two_doubloons_gives_three() -> None:
     assert state.players[0].doubloons == before + 3
 
 
-def _declines(state: lisboa_core.State, role: str) -> list[str]:  # type: ignore[name-defined]
+def _declines(state: lisboa_core.games.lisboa.state.State, role: str) -> list[str]:  # type: ignore[name-defined]
     """The role, then "pass" for every decision its phase offers (never a choice here)."""
     out = [role]
     after = play(state, role)

@@ -17,10 +17,8 @@ from lisboa_core import (
     GameRecord,
     IllegalMoveError,
     Move,
-    Options,
     Recorder,
     ReplayResult,
-    State,
     StateFormatError,
     explain_illegal,
     is_over,
@@ -35,6 +33,7 @@ from lisboa_core import (
 from lisboa_core.fronts.cli import main
 from lisboa_core.games.lisboa.catalogue import cards_dir
 from lisboa_core.games.lisboa.model import Ship
+from lisboa_core.games.lisboa.state import Options, State
 
 
 def _random(seed: int) -> Any:

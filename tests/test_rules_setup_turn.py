@@ -357,7 +357,7 @@ def test_illegal_move_leaves_the_state_untouched_and_says_why() -> None:
 
 
 def test_r2_7_6_draft_keeps_2_1_1_and_receives_the_last_card() -> None:
-    from lisboa_core import Options
+    from lisboa_core.games.lisboa.state import Options
 
     state = new_game(3, seed=9, options=Options(draft=True))
     assert all(p.hand == () for p in state.players)

@@ -156,7 +156,8 @@ def test_every_state_of_real_games_passes_the_stack_checks() -> None:
     # games of 2, 3 and 4 players, with the draft and leftmost-slot options, every state.
     from pathlib import Path
 
-    from lisboa_core import Options, load_rules
+    from lisboa_core import load_rules
+    from lisboa_core.games.lisboa.state import Options
     from lisboa_core.persistence.stack_check import check_pending
 
     # the last game's cards listen to turn-end, which adds the turn-ended frame

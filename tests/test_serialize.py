@@ -19,8 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lisboa_core import (
-    Options,
-    State,
     StateFormatError,
     apply,
     from_json,
@@ -34,7 +32,7 @@ from lisboa_core import (
 from lisboa_core.games.lisboa.catalogue import cards_dir
 from lisboa_core.games.lisboa.model import Choose, May
 from lisboa_core.games.lisboa.stack import STACK
-from lisboa_core.games.lisboa.state import PlayerState
+from lisboa_core.games.lisboa.state import Options, PlayerState, State
 from lisboa_core.games.lisboa.state_check import PLAYER_FIELDS, STATE_FIELDS
 from lisboa_core.games.lisboa.testing import check_invariants
 

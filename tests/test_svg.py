@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import State, apply, is_over, new_game, observe, random_move, record_game
+from lisboa_core import apply, is_over, new_game, observe, random_move, record_game
+from lisboa_core.games.lisboa.state import State
 from lisboa_core.games.lisboa.svg import board
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -4,9 +4,9 @@ round's king bonus and king fair (TL17.1, TL17.4, TL18.6)."""
 
 from __future__ import annotations
 
-from lisboa_core import chance_outcomes, is_chance, legal_moves
+from lisboa_core import action_index, chance_outcomes, is_chance, legal_moves
 from lisboa_core.core.frame import Frame
-from lisboa_core.games.tiletum.actions import action_index, action_space
+from lisboa_core.games.tiletum.actions import action_space
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.stack import STACK
 from tiletum_scenarios import action, ap_left, at, fresh, king_at, play, res, seat

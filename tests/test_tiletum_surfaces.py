@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from lisboa_core import apply, is_over, legal_moves, new_game, observe
+from lisboa_core import action_index, apply, is_over, legal_moves, new_game, observe
 from lisboa_core.errors import CardValidationError
 from lisboa_core.games import game, games
-from lisboa_core.games.tiletum.actions import action_index, action_space
+from lisboa_core.games.tiletum.actions import action_space
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.state import State
 from lisboa_core.games.tiletum.views import HIDDEN_TOKEN, determinize

@@ -21,17 +21,19 @@ Example::
             state = apply(state, rng.choice(legal_moves(state)))
 """
 
-from lisboa_core import _moved
+from lisboa_core import _deprecation, _moved
 from lisboa_core._version import __version__
 from lisboa_core.api import (
     CHANCE,
     apply,
     chance_outcomes,
+    describe,
     describe_move,
     explain_illegal,
     is_chance,
     is_over,
     legal_moves,
+    load_rules,
     new_game,
     parse_move,
     random_move,
@@ -53,15 +55,7 @@ from lisboa_core.errors import (
     Problem,
     StateFormatError,
 )
-from lisboa_core.games.lisboa.actions import action_index, action_space, legal_mask
-from lisboa_core.games.lisboa.catalogue import Rules, load_rules
-from lisboa_core.games.lisboa.descriptions import describe
-from lisboa_core.games.lisboa.rules.scoring import (
-    Category,
-    ScoreSheet,
-    SeatScore,
-)
-from lisboa_core.games.lisboa.state import Options, State
+from lisboa_core.games.actions import action_index, action_space, legal_mask
 from lisboa_core.match import Match
 from lisboa_core.persistence.records import (
     GameRecord,
@@ -79,7 +73,6 @@ __all__ = [
     "Bot",
     "CardSyntaxError",
     "CardValidationError",
-    "Category",
     "GameRecord",
     "GreedyBot",
     "ISMCTSBot",
@@ -87,15 +80,10 @@ __all__ = [
     "LisboaError",
     "Match",
     "Move",
-    "Options",
     "Problem",
     "RandomBot",
     "Recorder",
     "ReplayResult",
-    "Rules",
-    "ScoreSheet",
-    "SeatScore",
-    "State",
     "StateFormatError",
     "View",
     "__version__",
@@ -132,6 +120,16 @@ __all__ = [
 
 
 _moved.install()
+
+# Lisboa's classes were the top level's until 0.2; they live in Lisboa's package now.
+__getattr__ = _deprecation.moved(__name__, {
+    "Category": "lisboa_core.games.lisboa.Category",
+    "Options": "lisboa_core.games.lisboa.Options",
+    "Rules": "lisboa_core.games.lisboa.Rules",
+    "ScoreSheet": "lisboa_core.games.lisboa.ScoreSheet",
+    "SeatScore": "lisboa_core.games.lisboa.SeatScore",
+    "State": "lisboa_core.games.lisboa.State",
+}, "0.3")
 
 BUILD: str = "compiled" if _compiled() else "pure"
 """Which build of the engine is loaded: ``"compiled"`` (a wheel whose hot modules mypyc

@@ -27,6 +27,12 @@ PUBLIC_MODULES = (
     "lisboa_core.persistence.schema",
     "lisboa_core.extend",
     "lisboa_core.studies.balance",
+    "lisboa_core.games",
+    "lisboa_core.games.options",
+    "lisboa_core.games.declaration",
+    "lisboa_core.games.generic",
+    "lisboa_core.games.actions",
+    "lisboa_core.games.lisboa",
 )
 """Modules whose ``__all__`` is the public API (the framework bridges in
 ``lisboa_core.envs`` have optional dependencies and are versioned with them)."""

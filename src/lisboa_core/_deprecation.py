@@ -12,20 +12,35 @@ from typing import Any, TypeVar
 
 from lisboa_core.errors import LisboaDeprecationWarning
 
-__all__ = ["keyword_only", "moved", "renamed_parameters"]
+__all__ = ["at_path", "keyword_only", "moved", "renamed_parameters"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def moved(module: str, names: dict[str, tuple[str, Callable[[], Any]]],
+def at_path(path: str) -> Callable[[], Any]:
+    """A function returning the object at the dotted ``path`` (``package.module.name``),
+    imported when called: an old name's new home, loaded only when the old name is used."""
+
+    def load() -> Any:
+        import importlib
+
+        module, _, name = path.rpartition(".")
+        return getattr(importlib.import_module(module), name)
+
+    return load
+
+
+def moved(module: str, names: dict[str, tuple[str, Callable[[], Any]] | str],
           removed_in: str) -> Callable[[str], Any]:
     """A module ``__getattr__`` serving old names: ``names`` maps an old name to the new
-    name's dotted path and a function returning the new object."""
+    name's dotted path and a function returning the new object (or to the path alone: the
+    object there is imported, :func:`at_path`)."""
 
     def __getattr__(name: str) -> Any:
         if name not in names:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        new, load = names[name]
+        found = names[name]
+        new, load = (found, at_path(found)) if isinstance(found, str) else found
         warnings.warn(
             f"{module}.{name} is deprecated and will be removed in lisboa_core {removed_in}; "
             f"use {new}",

@@ -215,7 +215,8 @@ class PeriodStarted(Event):
 @attrs.frozen(slots=True)
 class GameEnded(Event):
     """The game is over: ``sheet`` is :meth:`ScoreSheet.to_dict
-    <lisboa_core.ScoreSheet.to_dict>` of the final score and ``winners`` the winning seats
+    <lisboa_core.games.lisboa.rules.scoring.ScoreSheet.to_dict>` of the final score and
+    ``winners`` the winning seats
     (R16.9); ``seat`` is None.
 
     Example::

@@ -13,7 +13,6 @@ from typing import Any
 from lisboa_core.games import game as _game
 from lisboa_core.games import game_for_rules, game_of, games
 from lisboa_core.games.generic import score_table
-from lisboa_core.games.lisboa import render as _lisboa
 
 __all__ = [
     "render_catalogue",
@@ -39,7 +38,8 @@ def render_text(position: Any) -> str:
     try:
         found = game_of(position)
     except TypeError:
-        return _lisboa.render_text(position)  # names the types it takes
+        raise TypeError(f"render_text(): position must be a state or a view of a registered "
+                        f"game, not {type(position).__name__}") from None
     return found.render_text(position)
 
 
@@ -62,7 +62,8 @@ def render_score_sheet(sheet: Any, names: Sequence[str] = ()) -> str:
             return found.render_score_sheet(sheet, names)
     if hasattr(sheet, "seats") and hasattr(sheet, "winners"):
         return score_table(sheet, names)
-    return _lisboa.render_score_sheet(sheet, names)  # names the type it takes
+    raise TypeError(f"render_score_sheet(): sheet must be a game's score sheet (with seats "
+                    f"and winners), not {type(sheet).__name__}")
 
 
 def render_catalogue(rules: Any) -> str:
@@ -78,5 +79,6 @@ def render_catalogue(rules: Any) -> str:
     """
     found = game_for_rules(rules)
     if found is None:
-        return _lisboa.render_catalogue(rules)  # names the type it takes
+        raise TypeError(f"render_catalogue(): rules must be a registered game's catalogue, "
+                        f"not {type(rules).__name__}")
     return found.render_catalogue(rules)

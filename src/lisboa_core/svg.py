@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from lisboa_core._deprecation import moved
 from lisboa_core.games import game_of
-from lisboa_core.games.lisboa import svg as _lisboa
-from lisboa_core.games.lisboa.svg import SEAT_COLOURS
 
-__all__ = [
-    "SEAT_COLOURS",
-    "board",
-]
+__all__ = ["board"]
 
 
 def board(position: Any, **options: Any) -> str:
@@ -37,6 +33,11 @@ def board(position: Any, **options: Any) -> str:
     try:
         found = game_of(position)
     except TypeError:
-        return _lisboa.board(position, **options)  # names the types it takes
+        raise TypeError(f"board(): position must be a state or a view of a registered game, "
+                        f"not {type(position).__name__}") from None
     picture: str = found.svg(position, **options)
     return picture
+
+
+__getattr__ = moved(  # Lisboa's seat colours, each game having its own since 0.2
+    __name__, {"SEAT_COLOURS": "lisboa_core.games.lisboa.svg.SEAT_COLOURS"}, "0.3")

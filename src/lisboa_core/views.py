@@ -32,6 +32,7 @@ from typing import Any
 import attrs
 
 from lisboa_core._args import expect_int
+from lisboa_core.core.chance import CHANCE
 from lisboa_core.core.immutable import GameState
 from lisboa_core.errors import LisboaError
 from lisboa_core.games import game_of
@@ -126,7 +127,8 @@ def as_view(view_or_state: View | GameState) -> View:
     """A view as is, or what the seat to act may see of a state (any game).
 
     :param view_or_state: a view, or a state with a seat to act.
-    :raises LisboaError: for a finished game (nobody acts).
+    :raises LisboaError: for a finished game (nobody acts), or a chance step on top (no
+        seat decides it: :func:`~lisboa_core.sample_chance` resolves it).
 
     Example::
 
@@ -140,6 +142,9 @@ def as_view(view_or_state: View | GameState) -> View:
     seat = view_or_state.to_act
     if seat is None:
         raise LisboaError("the game is over: no seat to decide")
+    if seat == CHANCE:
+        raise LisboaError("a chance step is on top: no seat decides it (sample_chance(state) "
+                          "gives its outcome)")
     return observe(view_or_state, seat)
 
 

@@ -22,7 +22,9 @@ from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.games import Game, chosen_game, game_of
 from lisboa_core.views import View, as_view, determinize
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "make_bot", "play_game"]
+__all__ = [
+    "BOTS", "Bot", "GreedyBot", "RandomBot", "as_view", "chance_move", "make_bot", "play_game",
+]
 
 
 @runtime_checkable
@@ -75,6 +77,14 @@ class Bot(Protocol):
         ...
 
 
+def chance_move(view: View | GameState) -> Move | None:
+    """The outcome a bot plays when it is handed a state at a chance step (no seat decides
+    it: :func:`~lisboa_core.sample_chance`'s, as every generic driver applies), else None."""
+    if not isinstance(view, View) and is_chance(view):
+        return sample_chance(view)
+    return None
+
+
 def _check(legal: Sequence[Move]) -> None:
     if not legal:
         raise LisboaError("a bot was asked to choose from no legal moves")
@@ -110,6 +120,9 @@ class RandomBot:
         :raises LisboaError: if ``legal`` is empty.
         """
         _check(legal)
+        rolled = chance_move(view)
+        if rolled is not None:
+            return rolled
         index, self._rng = self._rng.below(len(legal))
         return legal[index]
 
@@ -190,6 +203,9 @@ class GreedyBot:
         _check(legal)
         if len(legal) == 1:
             return legal[0]
+        rolled = chance_move(view)
+        if rolled is not None:
+            return rolled
         seen = as_view(view)
         sample_seed, self._rng = self._rng.next()
         state = determinize(seen, sample_seed)

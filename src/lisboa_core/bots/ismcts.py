@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lisboa_core.api import apply, is_chance, is_over, legal_moves, sample_chance
-from lisboa_core.bots.basic import GreedyBot, position_values
+from lisboa_core.bots.basic import GreedyBot, chance_move, position_values
 from lisboa_core.core.immutable import GameState
 from lisboa_core.core.moves import Move
 from lisboa_core.core.rng import Rng
@@ -162,6 +162,9 @@ class ISMCTSBot:
             raise LisboaError("a bot was asked to choose from no legal moves")
         if len(legal) == 1:
             return legal[0]
+        rolled = chance_move(view)
+        if rolled is not None:
+            return rolled
         seen = as_view(view)
         turn = game_of(seen.state).turn_decision
         if self.width > 0 and turn is not None and seen.state.pending[-1].kind == turn:

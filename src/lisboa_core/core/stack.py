@@ -247,7 +247,7 @@ class DecisionStack(Generic[S]):
         apply: ApplyFn[S],
         moves: MovesFn[S] | None = None,
         *,
-        lookahead: bool = True,
+        lookahead: bool = False,
         checkpoint: bool = False,
         search: SearchFn[S] | None = None,
         verdict: VerdictFn[S] | None = None,
@@ -261,8 +261,10 @@ class DecisionStack(Generic[S]):
     ) -> None:
         """Register the handler of a frame kind (each rules module registers its own).
 
-        Decisions look ahead by default: a choice inside an action (which card to discard,
-        which goods pay for a ship) can make the rest of the action impossible.
+        A decision looks ahead only when it says so (``lookahead=True``): where a choice
+        inside an action (which card to discard, which goods pay for a ship) can make the
+        rest of the action impossible and the rules forbid starting what cannot be finished
+        (Lisboa's R3.6). Without it every move the handler lists is offered.
         """
         self.handlers[kind] = Handler(
             kind, apply, moves, lookahead and moves is not None, checkpoint, search, verdict,

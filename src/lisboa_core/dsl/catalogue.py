@@ -240,7 +240,7 @@ def compile_files(
     if overlay:  # a catalogue with an overlay is another catalogue: it has its own digest
         canonical += "\n# overlay\n" + "\n".join(
             format_file(f) for f in parsed if f.path in overlay)
-    if vocabulary.game != "lisboa":  # Lisboa's digests predate the other games
+    if vocabulary.digest_names_game:
         canonical = f"# game {vocabulary.game}\n" + canonical
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return tuple(components), digest

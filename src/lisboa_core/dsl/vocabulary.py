@@ -147,6 +147,10 @@ class Vocabulary:
     (``{"produce": "inside `on produce`"}``), for the linter's messages."""
     user_effects: dict[str, EffectKind] = attrs.Factory(dict)
     """Effect kinds registered from user code (:func:`lisboa_core.extend.register_effect`)."""
+    digest_names_game: bool = True
+    """Whether the catalogue digest starts from the game's name (``# game NAME``), so two
+    games' identical card texts have different digests; off only for the unnamed first
+    game (:attr:`lisboa_core.games.Game.unnamed`), whose digests predate the others."""
     user_events: dict[str, Event] = attrs.Factory(dict)
     """Events registered from user code (:func:`lisboa_core.extend.register_event`)."""
     user_subjects: dict[str, Subject] = attrs.Factory(dict)

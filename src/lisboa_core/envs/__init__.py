@@ -15,17 +15,16 @@ game's :class:`~lisboa_core.games.Game` object:
   ``python_puerto_rico`` (extra ``[openspiel]``).
 """
 
-from lisboa_core.games import Game, game, games
+from lisboa_core.games import game, games
 
 __all__ = ["adapted_games"]
-
-_NEEDED = ("action_space", "encode", "observation_size")
 
 
 def adapted_games() -> tuple[str, ...]:
     """The installed games the adapters can serve: those whose game object supplies its
     fixed action space and its observation (``action_space``, ``encode``,
-    ``observation_size``); a game without them plays everywhere else in the library.
+    ``observation_size``: :meth:`Game.provides("learning") <lisboa_core.games.Game.provides>`);
+    a game without them plays everywhere else in the library.
 
     Example::
 
@@ -33,8 +32,4 @@ def adapted_games() -> tuple[str, ...]:
 
         assert {"lisboa", "puerto-rico"} <= set(adapted_games())
     """
-    return tuple(
-        name for name in games()
-        if all(getattr(type(game(name)), method) is not getattr(Game, method)
-               for method in _NEEDED)
-    )
+    return tuple(name for name in games() if game(name).provides("learning"))

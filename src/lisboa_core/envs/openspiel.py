@@ -175,7 +175,7 @@ def register(game: str | Game) -> str:
 
         # The creator is a class: OpenSpiel's registry outlives the interpreter, and a
         # function it alone held would be freed after Python has shut down (a crash at exit).
-        create = LisboaGame if found.name == "lisboa" else type(
+        create = LisboaGame if found.unnamed else type(
             f"{found.title.replace(' ', '')}Game", (LisboaGame,),
             {"game_name": found.name, "__module__": __name__,
              "__doc__": f"The OpenSpiel game of {found.title} (see :class:`LisboaGame`)."})

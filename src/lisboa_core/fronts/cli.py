@@ -35,11 +35,8 @@ from lisboa_core.fronts.cli_args import (
     one_of,
     whole_number,
 )
-from lisboa_core.games import Game, games
+from lisboa_core.games import Game, default_game, games
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa import model as m
-from lisboa_core.games.lisboa.catalogue import check_paths, json_kind, load_rules
-from lisboa_core.games.lisboa.render import render_catalogue
 
 __all__ = ["main"]
 
@@ -75,9 +72,8 @@ def _game_notes(found: Game, args: argparse.Namespace) -> None:
 
 
 def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
-    """``cards check`` for a game other than Lisboa: its catalogue read whole. Single files
-    are read over the shipped cards (replacing or adding by id), so a file of new cards is
-    not a wrong count."""
+    """``cards check`` of a catalogue read whole. Single files are read over the shipped
+    cards (replacing or adding by id), so a file of new cards is not a wrong count."""
     files = bool(args.paths) and not any(os.path.isdir(p) for p in args.paths)
     try:
         if files:
@@ -95,8 +91,9 @@ def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
         _notes(rules)
     elif args.overlay:
         _game_notes(found, args)
+    title = "" if found.unnamed else f"{found.title} "
     try:  # a game's catalogue class need not count its components
-        what = f"{len(rules)} {found.title} components"
+        what = f"{len(rules)} {title}components"
     except TypeError:
         what = f"the {found.title} catalogue"
     print(f"ok: {what}{with_overlay}, catalogue digest {rules.digest}")
@@ -105,25 +102,14 @@ def _game_cards_check(found: Game, args: argparse.Namespace) -> int:
 
 def _cards_check(args: argparse.Namespace) -> int:
     args.paths = [*args.paths, *args.more_paths]
-    if args.game != "lisboa":
-        return _game_cards_check(_game(args.game), args)
-    if args.overlay:
-        try:
-            rules = load_rules(*args.paths, overlay=args.overlay)
-        except (CardSyntaxError, CardValidationError) as err:
-            return _problems(err)
-        _notes(rules)
-        print(f"ok: {len(rules)} components with the overlay, catalogue digest {rules.digest}")
-        return 0
-    problems = check_paths(*args.paths)
+    found = _game(args.game)
+    problems = None if args.overlay else found.lint_cards(*args.paths)
     if problems:  # the same stream as the problems
         return _problems(CardValidationError(problems))
-    if args.paths and not all(os.path.isdir(p) for p in args.paths):
+    if problems is not None and args.paths and not all(os.path.isdir(p) for p in args.paths):
         print(f"ok: {len(args.paths)} file(s) linted on their own (no catalogue-wide counts)")
         return 0
-    rules = load_rules(*args.paths)
-    print(f"ok: {len(rules)} components, catalogue digest {rules.digest}")
-    return 0
+    return _game_cards_check(found, args)
 
 
 def _cards_show(args: argparse.Namespace) -> int:
@@ -164,53 +150,21 @@ def _provenance(component: Any) -> str:
     return "?"
 
 
-def _record(component: m.Component) -> dict[str, object]:
-    record: dict[str, object] = {
-        "id": component.id,
-        "kind": json_kind(component),
-        "name": component.name,
-        "provenance": component.provenance.source,
-        "reconstructed": list(component.provenance.reconstructed),
-    }
-    if isinstance(component, m.PoliticalCard):
-        record |= {"deck": component.deck, "type": component.type}
-    elif isinstance(component, m.Ship):
-        record |= {"color": component.color, "hull": component.hull}
-    elif isinstance(component, m.Plan):
-        record |= {
-            "architect": component.architect,
-            "officials": component.officials,
-            "starting": component.starting,
-        }
-    elif isinstance(component, m.CityTile):
-        record |= {"size": component.size}
-    return record
-
-
 def _cards_list(args: argparse.Namespace) -> int:
     found = _game(args.game)
     rules = load_catalogue(args, found)
-    if found.name == "lisboa":
-        listed = [(c, json_kind(c)) for c in rules]
-        chosen = [c for c, shown in listed if args.kind in (None, rules.kind_of(c), shown)]
-        if args.json:
-            print(json.dumps([_record(c) for c in chosen], indent=1))
-            return 0
-    else:
+    rows = found.list_components(rules, args.kind)
+    if rows is None:  # the game lists nothing itself: its components as the files write them
         written = _written(found, args.paths, args.overlay)
-        chosen = [c for c in written.values() if args.kind in (None, c.kind)]
-        if args.json:
-            print(json.dumps([{"id": c.id, "kind": c.kind, "name": c.name,
-                               "provenance": _provenance(c)} for c in chosen], indent=1))
-            return 0
-        wide = max((len(c.id) for c in chosen), default=0)
-        for c in chosen:
-            print(f"{c.id:{max(12, wide)}} {c.kind:16} {_provenance(c):14} {c.name or ''}")
+        rows = [{"id": c.id, "kind": c.kind, "name": c.name, "provenance": _provenance(c)}
+                for c in written.values() if args.kind in (None, c.kind)]
+    if args.json:
+        print(json.dumps(rows, indent=1))
         return 0
-    shown_kind = dict((c.id, kind) for c, kind in listed)
-    wide = max((len(c.id) for c in chosen), default=0)
-    for c in chosen:
-        print(f"{c.id:{max(12, wide)}} {shown_kind[c.id]:16} {c.provenance.source:14} {c.name}")
+    wide = max((len(str(row["id"])) for row in rows), default=0)
+    for row in rows:
+        print(f"{row['id']!s:{max(12, wide)}} {row['kind']!s:16} {row['provenance']!s:14} "
+              f"{row['name'] or ''}")
     return 0
 
 
@@ -485,4 +439,5 @@ __getattr__ = moved(  # names that moved out of this module in 0.2
 
 
 def _summary_table(paths: Sequence[str] = ()) -> str:
-    return render_catalogue(load_rules(*paths))
+    found = default_game()
+    return str(found.render_catalogue(found.load_rules(*paths)))

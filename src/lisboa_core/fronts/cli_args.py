@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = [
-    "at_least", "catalogue_options", "check_players", "load_catalogue", "one_of", "played_by",
+    "at_least", "catalogue_options", "check_players", "chosen_options", "load_catalogue", "one_of",
+    "played_by", "rule_options",
     "whole_number",
 ]
 
@@ -93,3 +94,60 @@ def load_catalogue(args: argparse.Namespace, found: Any) -> Any:
         if note.code == "warning" and not getattr(args, "quiet", False):
             print(note.render(), file=sys.stderr)
     return rules
+
+
+def rule_options(parser: argparse.ArgumentParser) -> None:
+    """A flag for each rule option of every game (:func:`lisboa_core.games.options.option`):
+    a switch for a ``bool``, a number for an ``int``; each help names the games declaring it.
+    A flag not given is left out of the arguments, so :func:`chosen_options` sees only what
+    was asked for."""
+    from lisboa_core.games import game, games
+    from lisboa_core.games.options import option_fields
+
+    declared: dict[str, tuple[Any, list[str]]] = {}
+    for name in games():
+        found = game(name)
+        for field in option_fields(found.options_type):
+            declared.setdefault(field.flag, (field, []))[1].append(found.title)
+    for flag, (field, titles) in declared.items():
+        text = f"{', '.join(titles)}: {field.text}"
+        if field.type is bool:
+            parser.add_argument(flag, dest=field.name, action="store_true",
+                                default=argparse.SUPPRESS, help=text)
+        else:
+            choices = field.choices or None
+            shown = f"{min(choices)}-{max(choices)}" if choices else "N"
+            parser.add_argument(flag, dest=field.name, type=int, choices=choices,
+                                default=argparse.SUPPRESS, metavar=shown, help=text)
+
+
+def chosen_options(args: argparse.Namespace, found: Any) -> Any:
+    """The rule options of ``found`` (a game) that the flags of :func:`rule_options` ask for,
+    the others at their defaults.
+
+    :raises LisboaError: for a flag of an option ``found`` does not have, naming the games
+        that have it.
+    """
+    from lisboa_core.errors import LisboaError
+    from lisboa_core.games import game, games
+    from lisboa_core.games.options import option_fields, options_from
+
+    own = {f.name for f in option_fields(found.options_type)}
+    given = {k: v for k, v in vars(args).items() if k in _option_names()}
+    for name in given:
+        if name not in own:
+            flag = "--" + name.replace("_", "-")
+            others = [game(g).title for g in games()
+                      if name in {f.name for f in option_fields(game(g).options_type)}]
+            raise LisboaError(f"{flag} is an option of {' and '.join(others)}; {found.title} "
+                              "has no such option")
+    if not given:
+        return found.default_options()
+    return options_from(found.options_type, given, found.title)
+
+
+def _option_names() -> set[str]:
+    from lisboa_core.games import game, games
+    from lisboa_core.games.options import option_fields
+
+    return {f.name for name in games() for f in option_fields(game(name).options_type)}

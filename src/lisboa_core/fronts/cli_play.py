@@ -24,13 +24,17 @@ from lisboa_core.api import explain_illegal, legal_moves, parse_move
 from lisboa_core.bots.basic import BOTS, Bot, make_bot
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.fronts.cli_args import at_least, load_catalogue, whole_number
+from lisboa_core.fronts.cli_args import (
+    at_least,
+    chosen_options,
+    load_catalogue,
+    rule_options,
+    whole_number,
+)
 from lisboa_core.fronts.cli_balance import ray_backend, ray_option
 from lisboa_core.fronts.score_sheet import sheet_text
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa.state import Options
-from lisboa_core.games.tiletum.options import Options as TiletumOptions
 from lisboa_core.match import Match
 from lisboa_core.persistence.records import GameRecord
 from lisboa_core.studies.simulation import (
@@ -57,29 +61,6 @@ def _bot_names(text: str) -> list[str]:
     return names
 
 
-def _options(args: argparse.Namespace, found: Game) -> Any:
-    """The rule variants the command line asks for (``--leftmost-slot`` is Lisboa's,
-    ``--action-tiles`` and ``--wheel`` Tiletum's)."""
-    if found.name != "tiletum" and (args.action_tiles or args.wheel is not None):
-        raise LisboaError(f"--action-tiles and --wheel are Tiletum options; {found.title} has "
-                          "no such option")
-    if found.name == "lisboa":
-        return Options(leftmost_slot=args.leftmost_slot)
-    if args.leftmost_slot:
-        raise LisboaError(f"--leftmost-slot is a Lisboa variant; {found.title} has no such "
-                          "option")
-    if found.name == "tiletum":
-        return TiletumOptions(action_tiles=args.action_tiles, wheel=args.wheel)
-    return found.default_options()
-
-
-def _tiletum_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--action-tiles", action="store_true",
-                        help="Tiletum: the action-tile variant (TL27), off by default")
-    parser.add_argument("--wheel", type=int, choices=range(6), default=None, metavar="0-5",
-                        help="Tiletum: the wheel's starting offset (TL2.1.2; default: drawn)")
-
-
 def _rules(args: argparse.Namespace, found: Game) -> Any:
     """The catalogue of ``--cards`` and ``--overlay`` (None: the game's shipped one), with
     the overlay's warnings on standard error as every command that reads cards prints them."""
@@ -92,7 +73,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots)
     found = _game(args.game)
     rules = _rules(args, found)
-    options = _options(args, found)
+    options = chosen_options(args, found)
     progress = None
     if not args.quiet and (args.progress or sys.stderr.isatty()):
         progress = Progress(args.games, "games", sys.stderr)
@@ -352,8 +333,15 @@ def _check_play(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _resumed_bots(match: Match, seat: int) -> str:
+    """The bots of a resumed game's other seats, as its record names them (a name that is
+    not a built-in bot's, a person's or one of your own bot classes, plays greedy)."""
+    others = [s for s in range(match.state.player_count) if s != seat]
+    named = [match.names[s] if s < len(match.names) else "greedy" for s in others]
+    return ",".join(name if name in BOTS else "greedy" for name in named) or "greedy"
+
+
 def _play_command(args: argparse.Namespace) -> int:
-    names = _bot_names(args.bots)
     match = None
     if args.resume is not None:
         record = GameRecord.load(args.resume)
@@ -365,14 +353,17 @@ def _play_command(args: argparse.Namespace) -> int:
     else:
         found = _game(args.game)
         seed = args.seed
-    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(names)]
+    seat = args.seat or 0
     if match is not None:
         # the person's seat of the saved game unless --seat says otherwise
         seat = args.seat if args.seat is not None else (
             match.names.index("you") if "you" in match.names else 0)
+    chosen = args.bots or (_resumed_bots(match, seat) if match is not None else "greedy")
+    bots = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(_bot_names(chosen))]
+    if match is not None:
         return play_session(match.state.player_count, seat, bots, match=match,
                             autosave=args.autosave, confirm_forced=args.confirm_forced)
-    return play_session(args.players, args.seat or 0, bots, args.seed, _options(args, found),
+    return play_session(args.players, seat, bots, args.seed, chosen_options(args, found),
                         _rules(args, found), found, autosave=args.autosave,
                         confirm_forced=args.confirm_forced)
 
@@ -424,9 +415,7 @@ def add_parsers(subparsers: Any) -> None:
         "--records", metavar="DIR",
         help="save a game record of every game in DIR (replay one with `lisboa replay FILE`)",
     )
-    sim.add_argument("--leftmost-slot", action="store_true",
-                     help="Options(leftmost_slot=True): no slot decisions")
-    _tiletum_options(sim)
+    rule_options(sim)
     sim.add_argument("--progress", action="store_true",
                      help="draw the progress bar even when stderr is not a terminal")
     sim.add_argument("--quiet", action="store_true", help="nothing on stderr")
@@ -449,18 +438,16 @@ def add_parsers(subparsers: Any) -> None:
                       help="your seat, 0 to players - 1 (default 0; with --resume, the seat "
                       "named 'you' in the saved game)")
     play.add_argument(
-        "--bots", default="greedy",
+        "--bots", default=None,
         help=f"bots for the other seats, comma-separated, cycled ({known}, or module:name; "
-        "default greedy)",
+        "default greedy; with --resume, the built-in bots the saved game names)",
     )
     play.add_argument("--cards", dest="paths", action="append", default=[],
                       help="card folder or file to play with instead of the shipped catalogue")
     play.add_argument("--overlay", action="append", default=[], metavar="FILE",
                       help="card file laid over the catalogue, replacing or adding cards by id")
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
-    play.add_argument("--leftmost-slot", action="store_true",
-                      help="Options(leftmost_slot=True): no slot decisions")
-    _tiletum_options(play)
+    rule_options(play)
     play.add_argument("--resume", metavar="FILE",
                       help="go on with a saved game (a game record: `save FILE` at the prompt, "
                       "--autosave, or any record); its game, players, seed and options are used")
@@ -473,11 +460,5 @@ def add_parsers(subparsers: Any) -> None:
     play.set_defaults(run=_play_command, check=_check_play)
 
 
-def _render_text() -> Any:
-    from lisboa_core.games.lisboa.render import render_text
-
-    return render_text
-
-
 __getattr__ = moved(  # names that moved out of this module in 0.2
-    __name__, {"render_view": ("lisboa_core.games.lisboa.render.render_text", _render_text)}, "0.3")
+    __name__, {"render_view": "lisboa_core.games.lisboa.render.render_text"}, "0.3")

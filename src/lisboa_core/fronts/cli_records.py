@@ -20,7 +20,6 @@ from lisboa_core.fronts.cli_args import at_least, catalogue_options, load_catalo
 from lisboa_core.fronts.score_sheet import sheet_text
 from lisboa_core.games import Game
 from lisboa_core.games import game as _game
-from lisboa_core.games.lisboa.render import render_score_sheet
 from lisboa_core.persistence.files import write_atomic
 from lisboa_core.persistence.records import GameRecord, replay
 
@@ -70,7 +69,7 @@ def _replay_command(args: argparse.Namespace) -> int:
         outcome = "game over" if over else "game not over"
     else:
         outcome = f"game over after {turn} turns" if over else f"game not over (turn {turn})"
-    which = "" if found.name == "lisboa" else f"{found.title}, "
+    which = "" if found.unnamed else f"{found.title}, "
     print(
         f"replayed {len(result.log)} moves: {which}{record.players} players, seed "
         f"{record.seed}, catalogue {record.catalogue}; {outcome}"
@@ -153,5 +152,5 @@ def add_parsers(subparsers: Any) -> None:
 
 
 __getattr__ = moved(  # names that moved out of this module in 0.2
-    __name__, {"format_score_sheet": ("lisboa_core.games.lisboa.render.render_score_sheet",
-                                      lambda: render_score_sheet)}, "0.3")
+    __name__, {"format_score_sheet": "lisboa_core.games.lisboa.render.render_score_sheet"},
+    "0.3")

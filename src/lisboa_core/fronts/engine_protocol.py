@@ -350,7 +350,7 @@ class Session:
                 status[counter] = getattr(state, counter)
         status["players"] = state.player_count
         found = game_of(state)
-        if found.name != "lisboa":
+        if not found.unnamed:
             status["game"] = found.name
         return status
 

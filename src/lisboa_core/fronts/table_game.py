@@ -52,13 +52,13 @@ _MOVES_SHOWN = 200
 Progress = Callable[[int, int], None]
 
 
-def _describer(game: Game) -> Callable[[Any], str] | None:
-    """The game's own text of a component, where it has one (Lisboa's catalogue texts)."""
-    if game.name == "lisboa":
-        from lisboa_core.games.lisboa.descriptions import describe
-
-        return describe
-    return None
+def _describer(game: Game, rules: Any) -> Callable[[Any], str] | None:
+    """The game's own text of a component, where it writes one
+    (:meth:`Game.describe_component <lisboa_core.games.Game.describe_component>`
+    overridden), else None: the component's name."""
+    if type(game).describe_component is Game.describe_component:
+        return None
+    return lambda component: game.describe_component(rules, component.id)
 
 
 class _Dice:
@@ -117,8 +117,6 @@ class Table:
         self.game = chosen_game(game, rules)
         """The game played."""
         if players not in self.game.players:
-            if self.game.name == "lisboa":  # as before
-                raise LisboaError(f"players: expected 2 to 4, got {players}")
             raise LisboaError(f"players: {played_by(self.game)}, not {players}")
         if not 0 <= seat < players:
             raise LisboaError(f"seat: expected 0 to {players - 1}, got {seat}")
@@ -143,7 +141,8 @@ class Table:
         self.state: Any = new_game(players, seed, options=self.options, rules=self.rules,
                                    game=self.game)
         self._played: list[Move] = []  # every move from the start, for the record
-        self.words = Words(self.rules, seat, _describer(self.game), self.game.event_words)
+        self.words = Words(self.rules, seat, _describer(self.game, self.rules),
+                           self.game.event_words)
         """Names and texts of the catalogue's components, and events in words."""
         self.decision = 0
         """How many decisions have been taken: a move must name the current one."""

@@ -52,7 +52,10 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from lisboa_core.api import (
+from lisboa_core.core.moves import Move
+from lisboa_core.errors import IllegalMoveError, LisboaError
+from lisboa_core.games import Game, game
+from lisboa_core.games.play import (
     apply,
     chance_outcomes,
     is_chance,
@@ -63,9 +66,6 @@ from lisboa_core.api import (
     random_move,
     sample_chance,
 )
-from lisboa_core.core.moves import Move
-from lisboa_core.errors import IllegalMoveError, LisboaError
-from lisboa_core.games import Game, game
 from lisboa_core.persistence.records import record_game, replay
 from lisboa_core.persistence.serialize import from_json, state_digest, to_json, view_from_json
 
@@ -117,8 +117,10 @@ def _walk(found: Game, players: int, seed: int) -> list[Any]:
 def check_random_play(name: str, seed: int = 0, games: int = 1) -> None:
     """Random games of every player count end within the game's ``max_decisions``; each
     state keeps the game's invariants (:meth:`Game.check_invariants`), has a seat to act
-    until the end, and offers only moves that apply. At a chance step the outcomes are the
-    moves offered, their probabilities are positive and sum to 1, and
+    until the end, and offers only moves that apply. A game declared without chance
+    (:attr:`Game.chance <lisboa_core.games.Game.chance>` false) never reaches a chance
+    step. At a chance step the outcomes are the moves offered, their probabilities are
+    positive and sum to 1, and
     :func:`~lisboa_core.sample_chance` picks one of them, the same each time; elsewhere
     there are no chance outcomes.
 
@@ -145,6 +147,9 @@ def _check_chance(found: Game, players: int, run: int, step: int, state: Any,
                   moves: tuple[Any, ...]) -> None:
     """A chance step's outcomes are its moves, with probabilities summing to 1."""
     outcomes = chance_outcomes(state)
+    if is_chance(state) and not found.chance:
+        _fail("chance", found, players, run, step, "a chance step, though the game is "
+              "declared without chance (Game.chance)")
     if not is_chance(state):
         if outcomes:
             _fail("chance", found, players, run, step, "chance outcomes at a decision")
@@ -222,9 +227,19 @@ def check_saves(name: str, seed: int = 0, games: int = 1) -> None:
 def check_views(name: str, seed: int = 0, games: int = 1) -> None:
     """A seat's view hides what the seat cannot see: two determinizations of its view (the
     hidden pieces sampled with different seeds) are seen the same by that seat, and each
-    is a playable state offering the seat's own decision unchanged."""
+    is a playable state offering the seat's own decision unchanged. A game declared without
+    hidden information (:attr:`Game.hidden_information
+    <lisboa_core.games.Game.hidden_information>` false) is fully seen: every seat's view
+    holds the whole state."""
     found = game(name)
     if not found.hidden_information:
+        for players in found.players:
+            for step, state in enumerate(_walk(found, players, seed)[::9]):
+                for seat in range(players):
+                    if found.observe(state, seat).state != state:
+                        _fail("views", found, players, seed, step * 9, f"seat {seat} does "
+                              "not see everything, though the game is declared without "
+                              "hidden information")
         return
     for players in found.players:
         for index in range(games):

@@ -128,10 +128,12 @@ class PointsSheet:
 
 
 def ranked(seats: Sequence[PointsSeat], final: bool,
-           tie_break: Callable[[int], tuple[int, ...]] | None = None) -> PointsSheet:
-    """The sheet of these seats, the winners being the seats with the most points, then
-    the best ``tie_break(seat)`` (a tuple, higher is better); a tie that remains is a
-    shared win.
+           tie_break: Callable[[int], tuple[int, ...]] | None = None, *,
+           lower_wins: bool = False) -> PointsSheet:
+    """The sheet of these seats, the winners being the seats with the most points (the
+    fewest with ``lower_wins``: a game of penalty points, :attr:`Game.lower_wins
+    <lisboa_core.games.Game.lower_wins>`), then the best ``tie_break(seat)`` (a tuple,
+    higher is better); a tie that remains is a shared win.
 
     Example::
 
@@ -139,10 +141,12 @@ def ranked(seats: Sequence[PointsSeat], final: bool,
 
         seats = (PointsSeat(0, 3), PointsSeat(1, 3))
         assert ranked(seats, True, tie_break=lambda s: (s,)).winners == (1,)
+        assert ranked((PointsSeat(0, 3), PointsSeat(1, 5)), True, lower_wins=True).winners == (0,)
     """
 
     def key(seat: PointsSeat) -> tuple[int, ...]:
-        return (seat.total, *(tie_break(seat.seat) if tie_break else ()))
+        total = -seat.total if lower_wins else seat.total
+        return (total, *(tie_break(seat.seat) if tie_break else ()))
 
     best = max(key(s) for s in seats)
     return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final)

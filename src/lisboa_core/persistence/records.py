@@ -26,15 +26,22 @@ from typing import Any
 import attrs
 
 from lisboa_core._deprecation import keyword_only
-from lisboa_core.api import apply, is_chance, is_over, new_game, parse_move, sample_chance
 from lisboa_core.core.moves import Move
 from lisboa_core.errors import (
     IllegalMoveError,
     LisboaDeprecationWarning,
     StateFormatError,
 )
-from lisboa_core.games import Game, chosen_game, games
+from lisboa_core.games import Game, chosen_game, default_game, games
 from lisboa_core.games import game as _game
+from lisboa_core.games.play import (
+    apply,
+    is_chance,
+    is_over,
+    new_game,
+    parse_move,
+    sample_chance,
+)
 from lisboa_core.persistence import codec as _codec
 from lisboa_core.persistence.files import (
     MAX_DOCUMENT_BYTES,
@@ -139,7 +146,7 @@ class GameRecord:
     """Any other ``(key, value)`` text pairs, saved as a JSON object."""
 
     def __repr__(self) -> str:
-        game = "" if self.game == "lisboa" else f"{self.game} "
+        game = "" if _game(self.game).unnamed else f"{self.game} "
         return (f"<GameRecord {game}{self.players}p seed {self.seed}, {len(self.moves)} "
                 f"moves, catalogue {self.catalogue}>")
 
@@ -160,7 +167,7 @@ class GameRecord:
 
         body = _codec.converter.unstructure(self, GameRecord)
         body["options"] = _game(self.game).codec().options_out(self.options)
-        if self.game == "lisboa":
+        if _game(self.game).unnamed:
             del body["game"]  # Lisboa's records read as before (see the module docstring)
         return json.dumps({"format": RECORD_FORMAT, **body}, indent=indent, ensure_ascii=True)
 
@@ -175,7 +182,7 @@ class GameRecord:
         document = parse_document(text, RECORD_FORMAT, "game record")
         version = check_version(document, (1, RECORD_VERSION))
         body = {k: v for k, v in document.items() if k != "format"}
-        name = body.setdefault("game", "lisboa")
+        name = body.setdefault("game", default_game().name)
         if not isinstance(name, str) or name not in games():
             raise StateFormatError(f"game: expected the name of an installed game "
                                    f"({', '.join(games())}), got {_codec.describe(name)}")

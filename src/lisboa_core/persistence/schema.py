@@ -135,7 +135,7 @@ def _saved(found: Game, view: bool) -> dict[str, Any]:
     schema = obj(properties)
     schema["$defs"] = codec.schema() or generic_defs(codec)
     title = "A saved view (what one seat sees)" if view else "A saved state"
-    if found.name != "lisboa":
+    if not found.unnamed:
         title += f" of {found.title}"
     return {"$schema": _DRAFT, "$id": f"{_BASE}{marker}.json", "title": title, **schema}
 
@@ -178,9 +178,9 @@ def _record(found: Game) -> dict[str, Any]:
     schema = obj(properties)
     # Lisboa's records leave the game out (records before games had names are Lisboa's).
     schema["properties"] = {**properties, "game": {"const": found.name}}
-    if found.name != "lisboa":
+    if not found.unnamed:
         schema["required"] = [*schema["required"], "game"]
-    title = "A game record" + ("" if found.name == "lisboa" else f" of {found.title}")
+    title = "A game record" + ("" if found.unnamed else f" of {found.title}")
     return {"$schema": _DRAFT, "$id": f"{_BASE}{RECORD_FORMAT}.json", "title": title,
             **schema}
 

@@ -18,11 +18,12 @@ matches the board). Three checks, none a second copy of the rules:
 
 from __future__ import annotations
 
-from lisboa_core.api import apply, legal_moves
+from typing import Any
+
+from lisboa_core.core.immutable import GameState
 from lisboa_core.core.stack import BOTTOM
 from lisboa_core.errors import StateFormatError
 from lisboa_core.games import game_of
-from lisboa_core.games.lisboa.state import Frame, State
 
 __all__ = ["PROBE_LIMIT", "check_pending"]
 
@@ -31,11 +32,11 @@ PROBE_LIMIT = 1000
 turn with every follow, church scoring and period end takes well under 200)."""
 
 
-def _refuse(index: int, frame: Frame, reason: str) -> StateFormatError:
+def _refuse(index: int, frame: Any, reason: str) -> StateFormatError:
     return StateFormatError(f"pending[{index}] ({frame.kind}): {reason}")
 
 
-def _live(pending: tuple[Frame, ...], loaded: tuple[Frame, ...]) -> int:
+def _live(pending: tuple[Any, ...], loaded: tuple[Any, ...]) -> int:
     """How many of the loaded frames, from the bottom, are still waiting (frames are never
     copied: a frame still waiting is the very object loaded)."""
     count = 0
@@ -46,7 +47,7 @@ def _live(pending: tuple[Frame, ...], loaded: tuple[Frame, ...]) -> int:
     return count
 
 
-def check_pending(state: State) -> None:
+def check_pending(state: GameState) -> None:
     """Raise :class:`~lisboa_core.errors.StateFormatError` naming the first frame of
     ``state.pending`` that the engine could not carry out (``pending[3]
     (building-officials): ...``); return if the stack plays through.
@@ -75,18 +76,19 @@ def check_pending(state: State) -> None:
     _probe(state, loaded)
 
 
-def _probe(state: State, loaded: tuple[Frame, ...]) -> None:
-    check_invariants = game_of(state).check_invariants
+def _probe(state: GameState, loaded: tuple[Any, ...]) -> None:
+    found = game_of(state)
+    check_invariants, stack = found.check_invariants, found.stack
     for _ in range(PROBE_LIMIT):
         live = _live(state.pending, loaded)
         if live == 0:
             return
         index = live - 1
         try:
-            moves = legal_moves(state)
+            moves = stack.offered(state)
             if not moves:
                 raise _refuse(index, loaded[index], "no legal move, yet the game is not over")
-            state = apply(state, moves[0])
+            state = stack.apply_move(state, moves[0])
             problems = check_invariants(state)
         except StateFormatError:
             raise

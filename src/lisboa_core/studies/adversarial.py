@@ -33,13 +33,13 @@ from typing import Any
 import attrs
 
 from lisboa_core.api import apply, is_over, legal_moves, new_game
+from lisboa_core.core.immutable import GameState
 from lisboa_core.errors import StateFormatError
-from lisboa_core.games.lisboa.actions import legal_mask
-from lisboa_core.games.lisboa.state import State
-from lisboa_core.games.lisboa.testing import check_invariants
-from lisboa_core.games.lisboa.views import determinize, observe
+from lisboa_core.games import game_of
+from lisboa_core.games.actions import legal_mask
 from lisboa_core.persistence.records import GameRecord, record_game, replay
 from lisboa_core.persistence.serialize import from_json, to_json
+from lisboa_core.views import determinize, observe
 
 __all__ = [
     "MUTATIONS",
@@ -248,7 +248,7 @@ def _short(value: Any) -> str:
     return shown if len(shown) <= 30 else shown[:27] + "..."
 
 
-def play_on(state: State, rng: random.Random, moves: int) -> str | None:
+def play_on(state: GameState, rng: random.Random, moves: int) -> str | None:
     """Play up to ``moves`` random legal moves from ``state``, checking the invariants after
     each; ``None`` if all went well, else what went wrong.
 
@@ -270,13 +270,13 @@ def play_on(state: State, rng: random.Random, moves: int) -> str | None:
             state = apply(state, rng.choice(options))
         except Exception as err:  # any exception here is the bug being hunted
             return f"move {number}: {type(err).__name__}: {err}"
-        problems = check_invariants(state)
+        problems = game_of(state).check_invariants(state)
         if problems:
             return f"move {number}: invariant broken: {problems[0]}"
     return None
 
 
-def probe_views(state: State, seed: int = 0) -> str | None:
+def probe_views(state: Any, seed: int = 0) -> str | None:
     """What a search bot or a learner does with a loaded state before it plays: each seat's
     view sampled back into a whole state (:func:`~lisboa_core.determinize`), which must show
     the seat the same view, and the legal-move mask of the state and of each sample.

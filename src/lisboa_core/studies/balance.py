@@ -245,13 +245,13 @@ class BalanceReport:
                 for c in self.changed_cards
             ],
             "totals": {"a": list(self.totals_a), "b": list(self.totals_b)},
-            **({} if self.game == "lisboa" else {"game": self.game}),
+            **({} if _game(self.game).unnamed else {"game": self.game}),
         }
 
     def to_text(self) -> str:
         """The report as tables for the terminal."""
         found = _game(self.game)
-        title = "" if self.game == "lisboa" else f"{found.title}: "
+        title = "" if found.unnamed else f"{found.title}: "
         lines = [
             f"{title}{self.games} paired game(s) of {self.players} players from seed "
             f"{self.seed}; bots {','.join(self.bots)}",
@@ -442,10 +442,12 @@ def _page(report: BalanceReport, figures: list[str]) -> str:
 
 
 def _texts(rules: Any) -> dict[str, object]:
-    try:
-        return {c.id: c for c in rules}
-    except TypeError:  # a catalogue that is not a collection of components
+    # A catalogue need only have a digest: one that does not iterate over its components
+    # (one indexed by id alone, which Python would otherwise iterate by 0, 1, ...) has no
+    # cards to compare.
+    if not hasattr(type(rules), "__iter__"):
         return {}
+    return {c.id: c for c in rules}
 
 
 def changed_cards(rules_a: Any, rules_b: Any) -> list[tuple[str, str]]:

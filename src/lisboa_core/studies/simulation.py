@@ -21,7 +21,7 @@ from lisboa_core._deprecation import keyword_only, renamed_parameters
 from lisboa_core.bots.basic import Bot, make_bot, play_game
 from lisboa_core.errors import LisboaDeprecationWarning, LisboaError
 from lisboa_core.extend import load_extensions, loaded_extensions
-from lisboa_core.games import Game, chosen_game
+from lisboa_core.games import Game, chosen_game, default_game
 from lisboa_core.games import game as _game
 from lisboa_core.persistence.records import GameRecord
 from lisboa_core.persistence.serialize import state_digest
@@ -156,14 +156,14 @@ def play_one(job: tuple[Any, ...]) -> GameResult:
 
     Example::
 
-        from lisboa_core import Options
+        from lisboa_core.games.lisboa.state import Options
         from lisboa_core.studies.simulation import play_one
 
         result = play_one((0, 5, 2, ("random", "random"), Options()))
         assert result.index == 0 and result.seed == 5
     """
     index, seed, players, specs, options = job[:5]
-    found = _game(job[5] if len(job) > 5 else "lisboa")
+    found = _game(job[5]) if len(job) > 5 else default_game()
     bots = [_make(spec, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
     final, moves = play_game(bots, players, seed, options=options, rules=_WORKER_RULES,
                              game=found)
@@ -298,7 +298,7 @@ def simulate(
     chosen = options if options is not None else found.default_options()
     work = [
         (i, seed + i, players, seat_bots(tuple(bots), players, i, rotate), chosen)
-        + (() if found.name == "lisboa" else (found.name,))
+        + (() if found.unnamed else (found.name,))
         for i in range(games)
     ]
     if backend == "ray":
@@ -376,7 +376,7 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             wins[r.bots[seat]] += 1 / len(r.winners)
             seat_wins[seat] += 1 / len(r.winners)
     games = len(results)
-    named = {} if found.name == "lisboa" else {"game": found.name}
+    named = {} if found.unnamed else {"game": found.name}
     return {
         **named,
         "games": games,
@@ -414,9 +414,9 @@ def summary_text(summary: dict[str, Any], bots: Sequence[str], rotate: bool) -> 
     """
     games = summary["games"]
     seeds = summary["seeds"]
-    found = _game(summary.get("game", "lisboa"))
+    found = _game(summary["game"]) if "game" in summary else default_game()
     span = f"seeds {seeds[0]}-{seeds[-1]}" if seeds else "no games"
-    title = "" if found.name == "lisboa" else f"{found.title}: "
+    title = "" if found.unnamed else f"{found.title}: "
     lines = [
         f"{title}{games} game(s) of {summary['players']} players, {span}; bots "
         f"{','.join(bots)}{' (rotated each game)' if rotate else ''}",

@@ -10,14 +10,14 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from lisboa_core._args import expect, expect_move, expect_playable
+from lisboa_core._deprecation import moved
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import ops
-from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE, State
+from lisboa_core.games.lisboa.state import GOODS, NOBLES, RUBBLE
 from lisboa_core.games.lisboa.vocabulary import NOBLE_ACTIONS, STATE_ACTIONS
 
-__all__ = ["action_index", "action_space", "legal_mask"]
+__all__ = ["action_space"]
 
 _MAX_SEATS = 4
 _MAX_OPTIONS = 8
@@ -96,45 +96,6 @@ def action_space(rules: Rules) -> tuple[Move, ...]:
     return _space(rules.digest)[0]
 
 
-def action_index(state: State, move: Move) -> int:
-    """The stable index of ``move``.
-
-    :raises ValueError: for a move outside the space (no decision can offer it).
-
-    Example::
-
-        from lisboa_core import action_index, action_space, legal_moves, load_rules, new_game
-
-        state = new_game(players=2, seed=1)
-        move = legal_moves(state)[0]
-        assert action_space(load_rules())[action_index(state, move)] == move
-    """
-    expect(state, State, "action_index", "state")
-    expect_move(move, "action_index")
-    index = _space(state.catalogue)[1].get(move)
-    if index is None:
-        raise ValueError(f"action_index(): {move} is not in the action space")
-    return index
-
-
-def legal_mask(state: State) -> tuple[bool, ...]:
-    """One flag per index of :func:`action_space`: True where the move is legal now.
-
-    Example::
-
-        from lisboa_core import action_space, legal_mask, legal_moves, load_rules, new_game
-
-        state = new_game(players=2, seed=1)
-        mask = legal_mask(state)
-        actions = action_space(load_rules())
-        assert [a for a, ok in zip(actions, mask) if ok] == sorted(
-            legal_moves(state), key=actions.index)
-    """
-    from lisboa_core.api import legal_moves
-
-    expect_playable(state, "legal_mask")
-    moves, index = _space(state.catalogue)
-    mask = [False] * len(moves)
-    for move in legal_moves(state):
-        mask[index[move]] = True
-    return tuple(mask)
+__getattr__ = moved(  # one action_index and legal_mask for every game since 0.2
+    __name__, {"action_index": "lisboa_core.games.actions.action_index",
+               "legal_mask": "lisboa_core.games.actions.legal_mask"}, "0.3")

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from lisboa_core.games.options import option
+
 if TYPE_CHECKING:
     from lisboa_core.core.stategen import ModuleSpec
 
@@ -39,17 +41,23 @@ class Options:
 
     Example::
 
-        from lisboa_core import Options, new_game
+        from lisboa_core import new_game
+        from lisboa_core.games.lisboa.state import Options
 
         state = new_game(players=3, seed=2, options=Options(leftmost_slot=True))
         assert state.options.leftmost_slot and not state.options.draft
     """
 
-    gold_only_when_stuck: bool = False
+    gold_only_when_stuck: bool = option(
+        False, cites="A11", help="take 1 gold only when no action can be completed")
     """A11 alternative: Get 1 gold only when no action can be completed."""
-    draft: bool = False
+    draft: bool = option(
+        False, cites="R2.7.6", help="starting hands are drafted (keep 2, 1, 1, "
+        "passing left)")
     """R2.7.6: starting hands are drafted (keep 2, 1, 1, passing left)."""
-    leftmost_slot: bool = False
+    leftmost_slot: bool = option(
+        False, cites="R4.1", help="tucked cards and ships go to the leftmost empty "
+        "slot (no slot decisions)")
     """Place tucked cards and ships in the leftmost empty slot (no ``slot N`` decision)."""
 
 

@@ -30,6 +30,7 @@ class Lisboa(Game):
     max_decisions = 1500
     categories = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
     points_name = "wigs"
+    unnamed = True
     event_words = EVENT_WORDS
     boundaries = frozenset({"turn", "take-card"})
     turn_decision = "turn"
@@ -104,11 +105,31 @@ class Lisboa(Game):
 
         return board(state_or_view, **options)
 
+    def lint_cards(self, *paths: Any) -> list[Any]:
+        """Lisboa's card linter (:func:`lisboa_core.games.lisboa.catalogue.check_paths`)."""
+        from lisboa_core.games.lisboa.catalogue import check_paths
+
+        return check_paths(*paths)
+
+    def list_components(self, rules: Any, kind: str | None = None) -> list[Any]:
+        """Each component with what its kind adds
+        (:func:`lisboa_core.games.lisboa.listing.list_components`)."""
+        from lisboa_core.games.lisboa.listing import list_components
+
+        return list_components(rules, kind)
+
     def check_invariants(self, state: Any) -> list[str]:
         """Lisboa's invariants (piece conservation, capacities, the decision stack)."""
         from lisboa_core.games.lisboa.invariants import check_invariants
 
         return check_invariants(state)
+
+    def rules_of(self, state: Any) -> Any:
+        """The catalogue ``state`` was made with
+        (:func:`lisboa_core.games.lisboa.rules.ops.rules_of`)."""
+        from lisboa_core.games.lisboa.rules.ops import rules_of
+
+        return rules_of(state)
 
     def action_space(self, rules: Any) -> tuple[Any, ...]:
         """Every move of any Lisboa state under ``rules``, in a fixed order."""

@@ -85,6 +85,7 @@ def _finish(kind: str, values: dict[str, Any]) -> dict[str, Any]:
 
 VOCABULARY = Vocabulary(
     game="lisboa",
+    digest_names_game=False,  # Lisboa's digests predate the other games
     types=TYPES,
     kinds=KINDS,
     effects=EFFECT_KINDS,

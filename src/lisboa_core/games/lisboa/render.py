@@ -1,9 +1,11 @@
 """Text renderings for front ends, logs and terminals: a position and a score sheet.
 
 :func:`render_text` draws what a seat sees (or a whole state) as a few lines of plain text;
-:func:`render_score_sheet` lays a :class:`~lisboa_core.ScoreSheet` out as a table. The
+:func:`render_score_sheet` lays a
+:class:`~lisboa_core.games.lisboa.rules.scoring.ScoreSheet` out as a table. The
 ``lisboa`` commands and ``make demo`` print these; a front end that wants data rather than
-text reads :meth:`ScoreSheet.to_dict <lisboa_core.ScoreSheet.to_dict>` and the
+text reads :meth:`ScoreSheet.to_dict
+<lisboa_core.games.lisboa.rules.scoring.ScoreSheet.to_dict>` and the
 :mod:`~lisboa_core.games.lisboa.events` instead.
 
 Example::
@@ -48,7 +50,7 @@ def render_text(position: View | State) -> str:
     seat's hand (marked ``*`` in the seats table).
 
     :param position: a seat's :class:`~lisboa_core.View` (hidden cards stay hidden: other
-        hands show only their sizes) or a whole :class:`~lisboa_core.State`.
+        hands show only their sizes) or a whole :class:`~lisboa_core.games.lisboa.state.State`.
     :raises TypeError: for anything else.
 
     Example::
@@ -110,7 +112,8 @@ def render_score_sheet(sheet: ScoreSheet, names: Sequence[str] = ()) -> str:
 
     :param sheet: the sheet (:func:`lisboa_core.score`).
     :param names: the seats' names, by seat (optional; ignored unless one per seat).
-    :raises TypeError: if ``sheet`` is not a :class:`~lisboa_core.ScoreSheet`.
+    :raises TypeError: if ``sheet`` is not a
+        :class:`~lisboa_core.games.lisboa.rules.scoring.ScoreSheet`.
 
     Example::
 
@@ -142,7 +145,7 @@ def render_catalogue(rules: Rules) -> str:
     and how many are reconstructed (``provenance reconstructed`` in the card files).
 
     :param rules: a catalogue (:func:`lisboa_core.load_rules`).
-    :raises TypeError: if ``rules`` is not a :class:`~lisboa_core.Rules`.
+    :raises TypeError: if ``rules`` is not a :class:`~lisboa_core.games.lisboa.catalogue.Rules`.
 
     Example::
 

@@ -7,7 +7,8 @@ church with its clergy tiles and the cardinal, the treasury and the goods' price
 ship, plan, building, decree, city-tile and political displays, and one panel per seat.
 
 Given a :class:`~lisboa_core.View`, hidden pieces stay hidden (other hands are drawn as
-card backs); given a whole :class:`~lisboa_core.State`, everything is drawn. Each piece is
+card backs); given a whole :class:`~lisboa_core.games.lisboa.state.State`, everything is
+drawn. Each piece is
 an SVG element with ``data-kind`` (``store``, ``official``, ``rubble``, ``clergy``,
 ``card``, ``ship``...) and, where it has one, ``data-owner`` (a seat; ``-1`` neutral) and
 ``data-id``, plus a ``<title>`` tooltip, so a front end can style, hit-test or count them.
@@ -321,7 +322,7 @@ def board(position: View | State, *, size: int = WIDTH) -> str:
     """The position as a standalone SVG document (see the module docstring).
 
     :param position: a seat's :class:`~lisboa_core.View` (hidden pieces stay hidden) or a
-        whole :class:`~lisboa_core.State`.
+        whole :class:`~lisboa_core.games.lisboa.state.State`.
     :param size: the picture's width in pixels (it scales; the drawing is 1180 units wide).
     :returns: the SVG text, starting with ``<svg``.
     :raises TypeError: for anything but a View or a State, or a size that is not an int.

@@ -68,6 +68,7 @@ def first_turn(
     if options is None:
         options = Options(leftmost_slot=True)
     state = new_game(players, seed, options=options, rules=rules)
+    assert isinstance(state, State)  # Lisboa's, the default game
     while state.pending and state.pending[-1].kind == "keep-clergy":
         state = apply(state, legal_moves(state)[0])
     return state

@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core._deprecation import moved
 from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.puerto_rico.model import Rules
-from lisboa_core.games.puerto_rico.rules.ops import rules_of
-from lisboa_core.games.puerto_rico.stack import STACK
-from lisboa_core.games.puerto_rico.state import State
 
-__all__ = ["action_index", "action_space", "legal_mask"]
+__all__ = ["action_space"]
 
 _SPACES: Final[Memo[str, tuple[tuple[Move, ...], dict[Move, int]]]] = Memo(
     "puerto_rico.actions._SPACES", CATALOGUES
@@ -44,19 +42,6 @@ def action_space(rules: Rules) -> tuple[Move, ...]:
     return _space(rules)[0]
 
 
-def action_index(state: State, move: Move) -> int:
-    """The index of ``move`` in the state's action space.
-
-    :raises KeyError: for a move no decision of the catalogue offers.
-    """
-    return _space(rules_of(state))[1][move]
-
-
-def legal_mask(state: State) -> tuple[bool, ...]:
-    """Per index of the action space: whether that move is legal now."""
-    moves, index = _space(rules_of(state))
-    mask = [False] * len(moves)
-    if state.pending:
-        for move in STACK.offered(state):
-            mask[index[move]] = True
-    return tuple(mask)
+__getattr__ = moved(  # one action_index and legal_mask for every game since 0.2
+    __name__, {"action_index": "lisboa_core.games.actions.action_index",
+               "legal_mask": "lisboa_core.games.actions.legal_mask"}, "0.3")

@@ -120,6 +120,13 @@ class PuertoRico(Game):
 
         return check_invariants(state)
 
+    def rules_of(self, state: Any) -> Any:
+        """The catalogue ``state`` was made with
+        (:func:`lisboa_core.games.puerto_rico.rules.ops.rules_of`)."""
+        from lisboa_core.games.puerto_rico.rules.ops import rules_of
+
+        return rules_of(state)
+
     def action_space(self, rules: Any) -> tuple[Any, ...]:
         """Every move of any Puerto Rico state under ``rules``, in a fixed order."""
         from lisboa_core.games.puerto_rico.actions import action_space

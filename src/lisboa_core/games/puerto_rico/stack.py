@@ -1,8 +1,8 @@
 """Puerto Rico's decision stack: the table its rules register their frames in.
 
 Every Puerto Rico decision offers only moves after which the game goes on (a placement that
-could not be completed, a load the rules forbid, is never offered), so no decision looks
-ahead: each is registered with ``lookahead=False``.
+could not be completed, a load the rules forbid, is never offered), so no decision asks
+to look ahead (the stack's default).
 """
 
 from __future__ import annotations

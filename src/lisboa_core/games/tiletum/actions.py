@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core._deprecation import moved
 from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
-from lisboa_core.games.tiletum.rules.ops import ACTIONS, rules_of
-from lisboa_core.games.tiletum.state import State
+from lisboa_core.games.tiletum.rules.ops import ACTIONS
 
-__all__ = ["action_index", "action_space"]
+__all__ = ["action_space"]
 
 _SPACES: Final[Memo[str, tuple[tuple[Move, ...], dict[Move, int]]]] = Memo(
     "tiletum.actions._SPACES", CATALOGUES
@@ -73,9 +73,5 @@ def action_space(rules: Rules) -> tuple[Move, ...]:
     return _space(rules)[0]
 
 
-def action_index(state: State, move: Move) -> int:
-    """The index of ``move`` in the state's action space.
-
-    :raises KeyError: for a move no decision of the catalogue offers.
-    """
-    return _space(rules_of(state))[1][move]
+__getattr__ = moved(  # one action_index for every game since 0.2
+    __name__, {"action_index": "lisboa_core.games.actions.action_index"}, "0.3")

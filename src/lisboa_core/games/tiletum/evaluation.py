@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Final, NamedTuple
 
+from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
 from lisboa_core.games.tiletum.player import PlayerState
 from lisboa_core.games.tiletum.rules.duties import payment
@@ -119,8 +120,9 @@ CATHEDRAL_OPEN: Final = 0.5
 TL14.5.3) counted where the seat has a pillar and has not contributed yet: the stone still
 has to be found."""
 
-_DISTANCES: Final[dict[str, dict[str, dict[str, int]]]] = {}
-_RATES: Final[dict[str, float]] = {}
+_DISTANCES: Final[Memo[str, dict[str, dict[str, int]]]] = Memo(
+    "tiletum.evaluation._DISTANCES", CATALOGUES)
+_RATES: Final[Memo[str, float]] = Memo("tiletum.evaluation._RATES", CATALOGUES)
 
 
 def _distances(rules: Rules) -> dict[str, dict[str, int]]:
@@ -138,7 +140,7 @@ def _distances(rules: Rules) -> dict[str, dict[str, int]]:
                         far[there] = far[here] + 1
                         queue.append(there)
             found[start] = far
-        _DISTANCES[rules.digest] = found
+        _DISTANCES.put(rules.digest, found)
     return found
 
 
@@ -186,7 +188,7 @@ def _contract_rate(rules: Rules) -> float:
     found = _RATES.get(rules.digest)
     if found is None:
         rates = [c.vp / sum(n for _, n in c.pay) for c in rules.contracts if c.pay]
-        found = _RATES[rules.digest] = sum(rates) / len(rates) if rates else 0.0
+        found = _RATES.put(rules.digest, sum(rates) / len(rates) if rates else 0.0)
     return found
 
 

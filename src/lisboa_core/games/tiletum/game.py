@@ -121,6 +121,13 @@ class Tiletum(Game):
 
         return check_invariants(state)
 
+    def rules_of(self, state: Any) -> Any:
+        """The catalogue ``state`` was made with
+        (:func:`lisboa_core.games.tiletum.rules.ops.rules_of`)."""
+        from lisboa_core.games.tiletum.rules.ops import rules_of
+
+        return rules_of(state)
+
     def action_space(self, rules: Any) -> tuple[Any, ...]:
         """Every move of any Tiletum state under ``rules``, in a fixed order."""
         from lisboa_core.games.tiletum.actions import action_space

@@ -19,6 +19,7 @@ import attrs
 
 from lisboa_core.core.rng import Rng
 from lisboa_core.errors import LisboaError
+from lisboa_core.games.options import option
 from lisboa_core.games.tiletum.model import Rules
 
 __all__ = ["WHEEL_OFFSETS", "Options", "area_actions", "wheel_offset"]
@@ -48,10 +49,13 @@ class Options:
     :raises LisboaError: for a value of the wrong type or out of range (at construction).
     """
 
-    action_tiles: bool = attrs.field(default=False, validator=_flag)
+    action_tiles: bool = option(False, validator=_flag, cites="TL27",
+                                help="the action-tile variant, off by default")
     """TL27: the action tiles are shuffled and laid one on each action area, which then
     offers its tile's action (off by default, TL27.2)."""
-    wheel: int | None = attrs.field(default=None, validator=_wheel)
+    wheel: int | None = option(None, validator=_wheel, cites="TL2.1.2",
+                               choices=range(WHEEL_OFFSETS),
+                               help="the wheel's starting offset (default: drawn)")
     """TL2.1.2: the wheel's starting offset (0 puts section 1 in front of the first area),
     or None to draw it from the seed."""
 

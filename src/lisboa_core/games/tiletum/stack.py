@@ -1,7 +1,7 @@
 """Tiletum's decision stack: the table its rules register their frames in.
 
 No decision looks ahead: every option offered can be carried out, and an action may always
-be ended with AP left (TL0.10), so each frame is registered with ``lookahead=False``.
+be ended with AP left (TL0.10): no frame asks to (the stack's default).
 """
 
 from __future__ import annotations
@@ -19,4 +19,4 @@ STACK: Final[DecisionStack[State]] = DecisionStack("tiletum")
 
 def register(kind: str, apply: ApplyFn[State], moves: MovesFn[State] | None = None) -> None:
     """Register a Tiletum frame kind (no lookahead: see the module's docstring)."""
-    STACK.register(kind, apply, moves, lookahead=False)
+    STACK.register(kind, apply, moves)

@@ -187,10 +187,10 @@ def _building_done(state: State, frame: Frame, move: Move | None) -> State:
 STACK.register(
     "building", _building, _building_moves, data=EMPTY,
     stuck="R10.3.2: no plan in hand with a building left for its architect and a free site "
-    "that fits it",
+    "that fits it", lookahead=True,
 )
 STACK.register(
     "building-officials", _officials, _officials_moves, data=Fixed(("nat", "place")),
-    under=frozenset({"building-done"}),
+    under=frozenset({"building-done"}), lookahead=True,
 )
 STACK.register("building-done", _building_done, data=Fixed(("site", "plan")))

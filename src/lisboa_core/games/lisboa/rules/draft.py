@@ -65,5 +65,5 @@ def _held(frame: Frame) -> list[str]:
 STACK.register(
     "draft", _apply, _moves, checkpoint=True,
     data=Fixed(("nat", "nat", Many(Many("starting_card")), Many(Many("starting_card")))),
-    holds=_held, under=frozenset({"keep-clergy"}),
+    holds=_held, under=frozenset({"keep-clergy"}), lookahead=True,
 )

@@ -446,8 +446,10 @@ STACK.register(
     data=Fixed(("choose", "ctx", Many("pos"))),
 )
 STACK.register("may", _may, _may_moves, lookahead=True, data=Fixed(("may", "ctx")))
-STACK.register("bonus-good", _bonus_good, _bonus_good_moves, data=Fixed((Many("good"), "pos")))
-STACK.register("return-official", _return_official_apply, _return_official_moves, data=EMPTY)
+STACK.register("bonus-good", _bonus_good, _bonus_good_moves,
+               data=Fixed((Many("good"), "pos")), lookahead=True)
+STACK.register("return-official", _return_official_apply, _return_official_moves,
+               data=EMPTY, lookahead=True)
 # What may follow officials placed by a site's reward: the opening's staffing and the rest
 # of the visit or turn.
 _OPENING_TAIL: Final = frozenset(
@@ -465,20 +467,21 @@ def _place_search(state: State, frame: Frame, moves: tuple[Move, ...]) -> tuple[
 
 STACK.register(
     "place-officials", _place_apply, _place_moves, search=_place_search,
-    data=Fixed(("nat", Many("noble"))),
+    data=Fixed(("nat", Many("noble"))), lookahead=True,
 )
 STACK.register(
-    "take-favor", _favor_apply, _favor_moves, data=Fixed(("nat", "bool")),
+    "take-favor", _favor_apply, _favor_moves, data=Fixed(("nat", "bool")), lookahead=True,
 )
 STACK.register(
-    "take-decree", _decree_apply, _decree_moves, data=EMPTY,
+    "take-decree", _decree_apply, _decree_moves, data=EMPTY, lookahead=True,
 )
 STACK.register(
-    "take-plan", _plan_apply, _plan_moves, data=EMPTY,
+    "take-plan", _plan_apply, _plan_moves, data=EMPTY, lookahead=True,
 )
 STACK.register(
-    "take-pile-rubble", _pile_apply, _pile_moves, data=EMPTY,
+    "take-pile-rubble", _pile_apply, _pile_moves, data=EMPTY, lookahead=True,
 )
 STACK.register(
-    "discard-rubble", _discard_apply, _discard_moves, data=Fixed((Many("rubble"), "nat"))
+    "discard-rubble", _discard_apply, _discard_moves,
+    data=Fixed((Many("rubble"), "nat")), lookahead=True,
 )

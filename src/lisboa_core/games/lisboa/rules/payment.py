@@ -73,5 +73,5 @@ def _no_moves(state: State, frame: Frame) -> tuple[Move, ...]:
     return ()
 
 
-STACK.register("pay", _pay, _pay_moves, data=Fixed(("nat",)))
-STACK.register("dead", _dead, _no_moves, data=Fixed(("text",)))
+STACK.register("pay", _pay, _pay_moves, data=Fixed(("nat",)), lookahead=True)
+STACK.register("dead", _dead, _no_moves, data=Fixed(("text",)), lookahead=True)

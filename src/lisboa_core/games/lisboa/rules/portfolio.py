@@ -225,7 +225,7 @@ STACK.register(
 STACK.register("tucked", _tucked, data=Fixed(("tuck_kind",)), under=frozenset({"sell-or-trade"}))
 STACK.register(
     "make-room", _make_room, _make_room_moves,
-    data=Fixed(("portfolio",)), under=frozenset({"place-card", "place-ship"}),
+    data=Fixed(("portfolio",)), under=frozenset({"place-card", "place-ship"}), lookahead=True,
 )
 # Sell is offered only with a sale possible, which can always be made and then ended
 # (R6.3); Trade only with a trade possible, each of which finishes the turn (R7.2).
@@ -237,5 +237,5 @@ STACK.register(
 )
 STACK.register(
     "sell", _sell, _sell_moves, search=done_first, verdict=any_move_finishes,
-    judge=each_finishes, data=Fixed(("nat",)), under=ACTION_FLOOR,
+    judge=each_finishes, data=Fixed(("nat",)), under=ACTION_FLOOR, lookahead=True,
 )

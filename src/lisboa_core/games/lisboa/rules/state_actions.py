@@ -425,8 +425,8 @@ def _favor_choices(state: State, seat: int) -> tuple[str, ...]:
 
 
 STACK.register("state-action", _start, data=Fixed(("state_action",)))
-STACK.register("recruit-officials", _recruit, _recruit_moves, data=Many("noble"))
-STACK.register("build-ship", _build_ship, _build_ship_moves, data=EMPTY)
+STACK.register("recruit-officials", _recruit, _recruit_moves, data=Many("noble"), lookahead=True)
+STACK.register("build-ship", _build_ship, _build_ship_moves, data=EMPTY, lookahead=True)
 STACK.register("place-ship", _place_ship, data=Fixed(("ship",)), holds=first_datum)
 STACK.register("ship-built", _ship_built_frame, data=EMPTY)
 def _move_cardinal_check(state: State, frame: Frame) -> str | None:
@@ -439,9 +439,9 @@ def _move_cardinal_check(state: State, frame: Frame) -> str | None:
 
 STACK.register(
     "move-cardinal", _move_cardinal, _move_cardinal_moves, data=Fixed(("nat", "nat", "bool")),
-    check=_move_cardinal_check,
+    check=_move_cardinal_check, lookahead=True,
 )
-STACK.register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY)
+STACK.register("take-clergy", _take_clergy, _take_clergy_moves, data=EMPTY, lookahead=True)
 
 
 # --- the effect kinds that start a State action or move the cardinal -----------------

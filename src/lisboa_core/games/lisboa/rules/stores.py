@@ -210,15 +210,15 @@ def _store_score(state: State, frame: Frame, move: Move | None) -> State:
 STACK.register(
     "store", _store, _store_moves, data=EMPTY,
     stuck="R10.1.1: no free land of a display tile's street and size (R10.1.6: or no house "
-    "left)",
+    "left)", lookahead=True,
 )
 STACK.register(
     "store-house", _house, _house_moves, data=Fixed(("land", "street")),
-    under=frozenset({"store-score"}),
+    under=frozenset({"store-score"}), lookahead=True,
 )
 STACK.register(
     "store-rubble", _store_rubble, _store_rubble_moves, data=Fixed(("land",)),
-    under=frozenset({"store-pay"}),
+    under=frozenset({"store-pay"}), lookahead=True,
 )
 STACK.register("store-pay", _store_pay, data=Fixed(("land",)), under=frozenset({"store-house"}))
 STACK.register("store-score", _store_score, data=Fixed(("land", "street")))

@@ -302,18 +302,18 @@ def _church(state: State, frame: Frame, move: Move | None) -> State:
 
 STACK.register(
     "church", _church, _church_moves, checkpoint=True, data=Many("clergy"),
-    under=frozenset({"church", "end-turn"}),
+    under=frozenset({"church", "end-turn"}), lookahead=True,
 )
 # The tiles drawn at setup wait in their keep decision (R2.7).
 STACK.register(
     "keep-clergy", _keep, _keep_moves, checkpoint=True, data=Many("clergy"),
-    holds=lambda frame: frame.data, under=frozenset({"fill-church", "keep-clergy"}),
+    holds=lambda frame: frame.data, under=frozenset({"fill-church", "keep-clergy"}), lookahead=True,
 )
 STACK.register("fill-church", _fill_church, data=EMPTY, under=frozenset({"start-turn"}))
 STACK.register("start-turn", _start_turn, data=EMPTY, under=frozenset({BOTTOM}))
 STACK.register(
     "turn", _turn, _turn_moves, checkpoint=True, data=EMPTY,
-    under=frozenset({BOTTOM}),
+    under=frozenset({BOTTOM}), lookahead=True,
 )
 # Taking a card ends the action (R3.7): nothing after it can be blocked, so no lookahead.
 STACK.register(
@@ -331,6 +331,6 @@ def _turn_ended(state: State, frame: Frame, move: Move | None) -> State:
 STACK.register("turn-ended", _turn_ended, data=EMPTY, under=frozenset({"take-card"}))
 STACK.register(
     "period-discard", _discard, _discard_moves, checkpoint=True,
-    data=Many("card_type"), under=frozenset({"period-setup", "period-discard"}),
+    data=Many("card_type"), under=frozenset({"period-setup", "period-discard"}), lookahead=True,
 )
 STACK.register("period-setup", _period_setup, data=EMPTY, under=frozenset({"start-turn"}))

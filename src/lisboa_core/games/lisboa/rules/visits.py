@@ -234,17 +234,18 @@ STACK.register(
     under=ACTION_FLOOR,
 )
 STACK.register("sponsor-fee", _sponsor_fee, data=EMPTY)
-STACK.register("visit-pay", _visit_pay, _visit_pay_moves, data=Fixed(("noble", "bool")))
+STACK.register("visit-pay", _visit_pay, _visit_pay_moves,
+               data=Fixed(("noble", "bool")), lookahead=True)
 STACK.register(
     "visit-option", _visit_option, _visit_option_moves, data=Fixed(("noble",)),
-    under=frozenset({"noble-action"}),
+    under=frozenset({"noble-action"}), lookahead=True,
 )
 STACK.register(
     "follow-round", _follow_round, data=Fixed(("noble",)), under=frozenset({"court-discard"})
 )
 STACK.register(
     "follow", _follow, _follow_moves, checkpoint=True, data=Fixed(("noble",)),
-    under=frozenset({"court-discard", "follow"}),
+    under=frozenset({"court-discard", "follow"}), lookahead=True,
 )
 STACK.register("noble-action", _noble_action, data=Fixed(("noble_action",)))
 STACK.register("visit-cost", _visit_cost, data=Fixed(("noble", "bool")))

@@ -120,5 +120,5 @@ def _university(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("build-turn", _turn)
-STACK.register("build", _build, _build_moves, lookahead=False, checkpoint=True)
-STACK.register("university", _university, _university_moves, lookahead=False, checkpoint=True)
+STACK.register("build", _build, _build_moves, checkpoint=True)
+STACK.register("university", _university, _university_moves, checkpoint=True)

@@ -218,7 +218,7 @@ def _captain_end(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("captain-turn", _turn)
-STACK.register("load", _load, _load_moves, lookahead=False, checkpoint=True)
+STACK.register("load", _load, _load_moves, checkpoint=True)
 STACK.register("store-turn", _store_turn)
-STACK.register("store", _store, _store_moves, lookahead=False, checkpoint=True)
+STACK.register("store", _store, _store_moves, checkpoint=True)
 STACK.register("captain-end", _captain_end)

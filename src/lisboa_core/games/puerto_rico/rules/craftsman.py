@@ -104,4 +104,4 @@ def _extra(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("produce", _produce)
-STACK.register("craftsman-extra", _extra, _extra_moves, lookahead=False, checkpoint=True)
+STACK.register("craftsman-extra", _extra, _extra_moves, checkpoint=True)

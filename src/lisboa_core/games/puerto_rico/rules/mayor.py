@@ -164,9 +164,9 @@ def _refill(state: State, frame: Frame, move: Move | None) -> State:
     return end_when(state, "colonists-short")
 
 
-STACK.register("mayor-privilege", _privilege, _privilege_moves, lookahead=False,
+STACK.register("mayor-privilege", _privilege, _privilege_moves,
                checkpoint=True)
 STACK.register("mayor-share", _share)
 STACK.register("place-turn", _place_turn)
-STACK.register("place", _place, _place_moves, lookahead=False, checkpoint=True)
+STACK.register("place", _place, _place_moves, checkpoint=True)
 STACK.register("mayor-refill", _refill)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.catalogues import Catalogues
 from lisboa_core.core.replace import replace
 from lisboa_core.games.puerto_rico.catalogue import rules_by_digest
 from lisboa_core.games.puerto_rico.model import Rules
@@ -26,15 +27,12 @@ __all__ = [
     "with_item",
 ]
 
-_RULES: Final[dict[str, Rules]] = {}
+_RULES: Final[Catalogues[Rules]] = Catalogues("puerto_rico.rules_of", rules_by_digest)
 
 
 def rules_of(state: State) -> Rules:
     """The catalogue a state was made with."""
-    found = _RULES.get(state.catalogue)
-    if found is None:
-        found = _RULES[state.catalogue] = rules_by_digest(state.catalogue)
-    return found
+    return _RULES.of(state.catalogue)
 
 
 def set_player(state: State, seat: int, new: PlayerState) -> State:

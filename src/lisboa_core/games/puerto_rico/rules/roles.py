@@ -88,7 +88,7 @@ def _round_end(state: State, frame: Frame, move: Move | None) -> State:
     return round_frames(replace(state, round=state.round + 1))
 
 
-STACK.register("choose-role", _choose, _choose_moves, lookahead=False, checkpoint=True,
+STACK.register("choose-role", _choose, _choose_moves, checkpoint=True,
                under=frozenset({"choose-role", "round-end"}))
 STACK.register("phase-end", _phase_end, under=frozenset({"choose-role", "round-end"}))
 STACK.register("round-end", _round_end, under=frozenset({BOTTOM}))

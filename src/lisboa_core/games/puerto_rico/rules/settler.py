@@ -171,6 +171,6 @@ def _settler_end(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("settle-turn", _turn, under=frozenset({"settle-turn", "settler-end"}))
-STACK.register("settle", _settle, _settle_moves, lookahead=False, checkpoint=True)
-STACK.register("hospice", _hospice, _hospice_moves, lookahead=False, checkpoint=True)
+STACK.register("settle", _settle, _settle_moves, checkpoint=True)
+STACK.register("hospice", _hospice, _hospice_moves, checkpoint=True)
 STACK.register("settler-end", _settler_end)

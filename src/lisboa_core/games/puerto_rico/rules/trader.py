@@ -91,5 +91,5 @@ def _trader_end(state: State, frame: Frame, move: Move | None) -> State:
 
 
 STACK.register("trade-turn", _turn)
-STACK.register("trade", _trade, _trade_moves, lookahead=False, checkpoint=True)
+STACK.register("trade", _trade, _trade_moves, checkpoint=True)
 STACK.register("trader-end", _trader_end)

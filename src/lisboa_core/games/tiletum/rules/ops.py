@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.catalogues import Catalogues
 from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.games.tiletum.catalogue import rules_by_digest
@@ -31,7 +32,7 @@ __all__ = [
 ACTIONS: Final = ("architect", "merchant", "person", "contract", "king")
 """The five action kinds (TL7.2), in the order of ``bonus_ap``."""
 
-_RULES: Final[dict[str, Rules]] = {}
+_RULES: Final[Catalogues[Rules]] = Catalogues("tiletum.rules_of", rules_by_digest)
 _MOVES: Final[dict[tuple[str, tuple[str | int, ...]], Move]] = {}
 
 
@@ -47,10 +48,7 @@ def move(kind: str, *args: str | int) -> Move:
 
 def rules_of(state: State) -> Rules:
     """The catalogue a state was made with."""
-    found = _RULES.get(state.catalogue)
-    if found is None:
-        found = _RULES[state.catalogue] = rules_by_digest(state.catalogue)
-    return found
+    return _RULES.of(state.catalogue)
 
 
 def set_player(state: State, seat: int, new: PlayerState) -> State:
