@@ -18,7 +18,7 @@ NAMES = frozenset(games()) | frozenset(PACKAGES)
 REGISTRY = GAMES / "__init__.py"
 # Modules another part of issue 31 moves into their game's package (31.6: Lisboa's
 # observation encoder; 31.5: the scenario builders of lisboa_core.testing).
-MOVING = {SRC / "envs" / "observation.py", SRC / "testing.py"}
+MOVING = {SRC / "testing.py"}
 
 
 def _shared_modules() -> list[Path]:
