@@ -219,8 +219,10 @@ class GreedyBot:
     def _finish(self, state: Any, seat: int, depth: int) -> float:
         """The value after the seat's own next decisions of the same action, each taken by
         one-step lookahead (at most ``depth`` of them)."""
+        boundaries = game_of(state).boundaries
+        judged: float | None = None  # the value of ``state``, once known
         while depth > 0 and not is_over(state) and state.to_act == seat:
-            if state.pending[-1].kind in game_of(state).boundaries:
+            if state.pending[-1].kind in boundaries:
                 break
             best: tuple[float, Any] | None = None
             for move in legal_moves(state):
@@ -230,9 +232,9 @@ class GreedyBot:
                     best = (value, after)
             if best is None:
                 break
-            state = best[1]
+            judged, state = best
             depth -= 1
-        return self._value(state, seat)
+        return self._value(state, seat) if judged is None else judged
 
 
 def __getattr__(name: str) -> object:

@@ -12,7 +12,7 @@ Example::
 
 from __future__ import annotations
 
-from lisboa_core.games.lisboa.rules.scoring import score
+from lisboa_core.games.lisboa.rules.scoring import seat_scores
 from lisboa_core.games.lisboa.state import State
 
 __all__ = ["position_values"]
@@ -21,15 +21,15 @@ __all__ = ["position_values"]
 def position_values(state: State) -> list[float]:
     """How good ``state`` looks for every seat, from one score sheet.
 
-    A seat's projected final score (``score(state)``: wigs so far plus what final scoring
-    would give now) minus the best projected score of another seat, plus small amounts for
-    resources that turn into wigs later: goods, reis and influence (smoothing the money
-    category's steps of 5), plans, clergy tiles, cards in the portfolio, rubble cubes and
-    officials placed in the nobles' offices.
+    A seat's projected final score (its sheet of ``score(state)``: wigs so far plus what
+    final scoring would give now) minus the best projected score of another seat, plus
+    small amounts for resources that turn into wigs later: goods, reis and influence
+    (smoothing the money category's steps of 5), plans, clergy tiles, cards in the
+    portfolio, rubble cubes and officials placed in the nobles' offices.
 
     :param state: any state (a sampled one, for a bot).
     """
-    totals = [s.total for s in score(state).seats]
+    totals = [s.total for s in seat_scores(state)]
     values = []
     for seat, p in enumerate(state.players):
         best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
