@@ -193,13 +193,15 @@ class GreedyBot:
         seen = as_view(view)
         sample_seed, self._rng = self._rng.next()
         state = determinize(seen, sample_seed)
-        scored = []
+        # Every move applied before any is judged: the engine keeps the legal moves of the
+        # state it last listed, which judging a move (listing the next ones) would replace.
+        children = []
         for move in legal:
             try:
-                after = apply(state, move)
+                children.append((move, apply(state, move)))
             except IllegalMoveError:  # legal in the real game, not in this sample
                 continue
-            scored.append((self._finish(after, seen.seat, self.depth), move))
+        scored = [(self._finish(after, seen.seat, self.depth), move) for move, after in children]
         if not scored:
             return legal[0]
         top = max(v for v, _ in scored)

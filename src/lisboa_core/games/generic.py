@@ -23,15 +23,18 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 from xml.sax.saxutils import escape
 
 import attrs
+
+N = TypeVar("N", int, float)
 
 __all__ = [
     "PointsCategory",
     "PointsSeat",
     "PointsSheet",
+    "margins",
     "ranked",
     "score_table",
     "text_of",
@@ -146,6 +149,25 @@ def ranked(seats: Sequence[PointsSeat], final: bool,
 
     best = max(key(s) for s in seats)
     return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final)
+
+
+def margins(figures: Sequence[N]) -> list[N]:
+    """Each seat's figure less the best figure of another seat (less 0 for a lone seat): how
+    a bot's evaluation turns the seats' worths into values (a lead is positive).
+
+    Example::
+
+        from lisboa_core.games.generic import margins
+
+        assert margins([3.0, 5.0, 1.0]) == [-2.0, 2.0, -4.0]
+        assert margins([4, 4]) == [0, 0]
+    """
+    if len(figures) < 2:
+        return [f - 0 for f in figures]
+    top = max(range(len(figures)), key=figures.__getitem__)
+    second = max(f for i, f in enumerate(figures) if i != top)
+    best = figures[top]
+    return [f - (second if i == top else best) for i, f in enumerate(figures)]
 
 
 def text_of(title: str, state_or_view: Any) -> str:

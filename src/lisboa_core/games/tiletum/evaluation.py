@@ -30,6 +30,7 @@ from collections import deque
 from typing import Final, NamedTuple
 
 from lisboa_core.core.memo import Memo
+from lisboa_core.games.generic import margins
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
 from lisboa_core.games.tiletum.player import PlayerState
 from lisboa_core.games.tiletum.rules.duties import payment
@@ -263,14 +264,28 @@ def _buildings(rules: Rules, p: PlayerState, ahead: float, turns: int) -> float:
 def _king(state: State, rules: Rules, seat: int, coming: _Pending) -> float:
     """The king track's VP in the king phases still to come (TL17.2), the marker drifting
     left by the expected corruption (TL5.2-TL5.4) and reset from red spaces (TL17.5)."""
+    later = ROUNDS - state.round if state.pending else 0
+    key = (rules.digest, king_space(state, seat), coming.king, coming.reveals, later)
+    found = _KINGS.get(key)
+    if found is None:
+        found = _KINGS.put(key, _king_track(rules, *key[1:]))
+    return found
+
+
+_KINGS: Final[Memo[tuple[str, int, bool, int, int], float]] = Memo(
+    "tiletum.evaluation._KINGS", 4_000)  # by the catalogue, the space and what is to come
+
+
+def _king_track(rules: Rules, space: int, king: bool, reveals: int, later: int) -> float:
+    """:func:`_king` from the marker's space, whether this round's king phase is to come,
+    the tokens still to be turned up and the rounds after this one."""
     values = rules.king_values
     drop = sum(rules.corruption) / len(rules.corruption)
-    at = float(king_space(state, seat))
+    at = float(space)
     total = 0.0
-    if coming.king:
-        at = max(0.0, at - drop * coming.reveals)
+    if king:
+        at = max(0.0, at - drop * reveals)
         total += _interpolate(values, at)
-    later = ROUNDS - state.round if state.pending else 0
     for _ in range(later):
         at = max(at, float(rules.king_start))
         at = max(0.0, at - drop * CYCLES)
@@ -378,6 +393,4 @@ def position_values(state: State) -> list[float]:
 
     :param state: any state (a sampled one, for a bot).
     """
-    worths = _worths(state, _pending(state))
-    return [w - max((o for i, o in enumerate(worths) if i != s), default=0.0)
-            for s, w in enumerate(worths)]
+    return margins(_worths(state, _pending(state)))
