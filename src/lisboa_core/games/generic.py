@@ -23,12 +23,10 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 from xml.sax.saxutils import escape
 
 import attrs
-
-N = TypeVar("N", int, float)
 
 __all__ = [
     "PointsCategory",
@@ -151,7 +149,7 @@ def ranked(seats: Sequence[PointsSeat], final: bool,
     return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final)
 
 
-def margins(figures: Sequence[N]) -> list[N]:
+def margins(figures: Sequence[float]) -> list[float]:
     """Each seat's figure less the best figure of another seat (less 0 for a lone seat): how
     a bot's evaluation turns the seats' worths into values (a lead is positive).
 
