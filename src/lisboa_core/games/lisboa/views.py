@@ -13,7 +13,7 @@ could not tell from the real one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -209,18 +209,25 @@ def _mask_groups(groups: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[
 # --- determinize ---------------------------------------------------------------------------
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string in a state's plain data (tuples, players, frames; not effect trees)."""
+def _strings(value: Any, found: set[str]) -> set[str]:
+    """Every string in a state's plain data (tuples, players, frames; not effect trees),
+    added to ``found``; returns it."""
     if isinstance(value, str):
-        yield value
+        found.add(value)
     elif isinstance(value, tuple):
         for item in value:
-            yield from _strings(item)
+            if isinstance(item, str):
+                found.add(item)
+            elif isinstance(item, int):
+                continue
+            else:
+                _strings(item, found)
     elif isinstance(value, PlayerState | State):
         for field in value.values():
-            yield from _strings(field)
+            _strings(field, found)
     elif isinstance(value, Frame):
-        yield from _strings(value.data)
+        _strings(value.data, found)
+    return found
 
 
 class _Pool:
@@ -278,7 +285,7 @@ def determinize(view: View, seed: int = 0) -> State:
     expect_int(seed, "determinize", "seed")
     state = view.state
     rules = rules_of(state)
-    seen = set(_strings(state))
+    seen = _strings(state, set())
     rng = Rng(seed)
 
     def pool(kind: str, components: tuple[m.Component, ...]) -> _Pool:
