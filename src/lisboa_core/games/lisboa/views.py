@@ -300,13 +300,16 @@ def determinize(view: View, seed: int = 0) -> State:
     buildings = pool("public building", rules.buildings)
     plans = pool("starting plan", tuple(p for p in rules.plans if p.starting))
 
+    # Each political card's deck and type, read once (the predicates test every card left).
+    facts = {c.id: (c.deck, c.type) for c in rules.political}
+
     def card_of(deck: str | tuple[str, ...] | None,
                 card_type: str | None = None) -> Callable[[str], bool]:
         decks = (deck,) if isinstance(deck, str) else deck  # None: any deck
 
         def accepts(card_id: str) -> bool:
-            card = rules.typed(card_id, m.PoliticalCard)
-            return (decks is None or card.deck in decks) and card_type in (None, card.type)
+            card_deck, its_type = facts[card_id]
+            return (decks is None or card_deck in decks) and card_type in (None, its_type)
 
         return accepts
 
