@@ -18,9 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lisboa_core import GreedyBot, play_game, state_digest
 from lisboa_core.games import game
+from lisboa_core.games.generic import margins
 
 TABLE = Path(__file__).parent / "data" / "greedy_moves.json"
 SHORT = 60
@@ -56,6 +59,15 @@ def test_greedy_plays_the_pinned_moves(name: str, players: int, seed: int,
 def test_greedy_plays_the_pinned_whole_games(name: str, players: int, seed: int,
                                              limit: int | None) -> None:
     assert row(name, players, seed, limit) == _pinned()[(name, players, seed, limit)]
+
+
+@given(st.lists(st.integers(-50, 50) | st.floats(-50, 50), max_size=6))
+def test_margins_are_each_figure_less_the_best_other(figures: list[float]) -> None:
+    # The evaluations' last step, by its definition: a seat's figure less the best figure
+    # of another seat (0 for a lone seat), ties included.
+    expected = [f - max((o for i, o in enumerate(figures) if i != s), default=0)
+                for s, f in enumerate(figures)]
+    assert margins(figures) == expected
 
 
 if __name__ == "__main__":

@@ -162,9 +162,14 @@ def margins(figures: Sequence[float]) -> list[float]:
     """
     if len(figures) < 2:
         return [f - 0 for f in figures]
-    top = max(range(len(figures)), key=figures.__getitem__)
-    second = max(f for i, f in enumerate(figures) if i != top)
-    best = figures[top]
+    top, best = 0, figures[0]
+    for i, f in enumerate(figures):
+        if f > best:
+            top, best = i, f
+    second = figures[1] if top == 0 else figures[0]
+    for i, f in enumerate(figures):
+        if i != top and f > second:
+            second = f
     return [f - (second if i == top else best) for i, f in enumerate(figures)]
 
 
