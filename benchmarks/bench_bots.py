@@ -1,7 +1,8 @@
 """The bots per game: how long greedy play and ISMCTS play take, and how much stronger the
 ISMCTS bot is than the greedy one (issue 33.4).
 
-For every game, 4 players:
+For every game, 4 players (and the speed of random playouts in the same process, so the
+timings can be read against a machine's load):
 
 - **greedy**: :class:`~lisboa_core.GreedyBot` in every seat, whole games played with
   :func:`~lisboa_core.play_game` in this process (the caches warm after one game); seconds
@@ -22,13 +23,15 @@ the same games, ``lisboa simulate --players 4 --bots ismcts,greedy,greedy,greedy
 from __future__ import annotations
 
 import math
+import random
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from lisboa_core import GreedyBot, Move, View, play_game, winners
+from lisboa_core import (GreedyBot, Move, View, apply, is_over, new_game, play_game,
+                         random_move, winners)
 from lisboa_core.bots.ismcts import ISMCTSBot
 
 SEED = 1000
@@ -62,6 +65,22 @@ class _Timed:
         return move
 
 
+def playout_rate(game: str, seconds: float = 2.0) -> float:
+    """Decisions per second of random 4-player playouts (``random_move`` and ``apply``) in
+    this process: the machine's speed at the moment, to read the bots' timings against
+    (the engine's own figures in ``make bench`` come from the same loop)."""
+    rng = random.Random(1)
+    steps, index = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_game(players=4, seed=index, game=game)
+        index += 1
+        while not is_over(state):
+            state = apply(state, random_move(state, rng))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
 def greedy_seconds(game: str, games: int = SPEED_GAMES) -> float:
     """Seconds per whole 4-player game with the greedy bot in every seat (caches warm)."""
     play_game([GreedyBot(seat) for seat in range(4)], seed=SEED - 1, game=game)  # warm-up
@@ -92,6 +111,7 @@ def main(matches: int, jobs: int, games: Sequence[str]) -> None:
           f"{jobs} process(es)")
     for game in games:
         greedy = greedy_seconds(game)
+        rate = playout_rate(game)
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(match, [game] * matches, range(matches)))
         won = sum(r[0] for r in results)
@@ -99,7 +119,8 @@ def main(matches: int, jobs: int, games: Sequence[str]) -> None:
         per_game = sum(r[1] for r in results) / max(matches, 1)
         decisions = [s for r in results for s in r[2]]
         mean = sum(decisions) / max(len(decisions), 1)
-        print(f"{game}: greedy {greedy:.3f} s per game; ISMCTS {per_game:.1f} s per game, "
+        print(f"{game}: random playouts {rate:,.0f} decisions/s (the machine's speed now); "
+              f"greedy {greedy:.3f} s per game; ISMCTS {per_game:.1f} s per game, "
               f"{mean:.3f} s per ISMCTS decision (worst {max(decisions, default=0):.2f} s); "
               f"ISMCTS won {won:g} of {matches}: {won / max(matches, 1):.1%} "
               f"(95% Wilson {low:.1%}-{high:.1%}; an equal share is 25%)", flush=True)
