@@ -30,8 +30,17 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from lisboa_core import (GreedyBot, Move, View, apply, is_over, new_game, play_game,
-                         random_move, winners)
+from lisboa_core import (
+    GreedyBot,
+    Move,
+    View,
+    apply,
+    is_over,
+    new_game,
+    play_game,
+    random_move,
+    winners,
+)
 from lisboa_core.bots.ismcts import ISMCTSBot
 
 SEED = 1000
