@@ -28,10 +28,11 @@ game's. In the tree an outcome leads to its own node but is not a decision of an
 
 Every decision honours one budget: at most ``iterations`` units of work (a tree iteration,
 or a playout at a turn decision; default :data:`ITERATIONS`) and at most ``seconds`` of
-search (default :data:`SECONDS`). The clock is read after each tree iteration (the first
-always runs) and before each decision of a playout; a playout the clock cuts, and a sampled
-deal on which not every candidate move was played out, do not count (with none left, the
-greedy ranking of the moves decides).
+search (default :data:`SECONDS`). The greedy judgement of the moves (the root's prior
+values, the turn search's ranking) and the first tree iteration always run; then the clock
+is read after each tree iteration and before each decision of a playout. A playout the
+clock cuts, and a sampled deal on which not every candidate move was played out, do not
+count (with none left, the greedy ranking of the moves decides).
 
 The bot never reads hidden information, and the same seed, view and iterations give the same
 choice (with ``seconds=None``, or whenever the iterations run out before the clock does).
