@@ -19,7 +19,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The hot path of legal_moves/apply: the shared core (decision stack, moves, copies, the
 # generator) and every game's state classes, rules and hints (package __init__ files stay
-# Python); and each game's invariants, which the test suite checks after every move.
+# Python); each game's invariants, which the test suite checks after every move; and each
+# game's evaluation of a position, which the bots call for every move they try.
 HOT = [
     "core/*.py",
     "games/*/state.py",
@@ -27,6 +28,9 @@ HOT = [
     "games/*/rules/**/*.py",
     "games/*/hints/**/*.py",
     "games/*/invariants.py",
+    "games/*/evaluation.py",
+    "games/*/heuristic.py",
+    "games/*/heuristics.py",
 ]
 
 

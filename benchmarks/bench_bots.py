@@ -1,21 +1,52 @@
-"""One bot against three of another in 4-player games, the first bot taking each seat in
-turn; prints its win rate (shared wins count fractionally) with a 95% Wilson interval.
+"""The bots per game: how long greedy play and ISMCTS play take, and how much stronger the
+ISMCTS bot is than the greedy one (issue 33.4).
 
-Run: ``.venv/bin/python benchmarks/bench_bots.py HERO OTHER [games] [jobs]`` (default 100
-games, 1 process), e.g. ``ismcts greedy 100 2`` or ``greedy random 200 2``. Built on
-``lisboa_core.studies.simulation.simulate``, so ``lisboa simulate --players 4 --bots
-HERO,OTHER,OTHER,OTHER --rotate --games N --seed 1000`` gives the same games.
+For every game, 4 players (and the speed of random playouts in the same process, so the
+timings can be read against a machine's load):
+
+- **greedy**: :class:`~lisboa_core.GreedyBot` in every seat, whole games played with
+  :func:`~lisboa_core.play_game` in this process (the caches warm after one game); seconds
+  per game.
+- **ismcts**: one :class:`~lisboa_core.bots.ismcts.ISMCTSBot` (its default budget) against
+  three greedy bots, the ISMCTS seat rotating (game ``i`` has seed ``SEED + i`` and the
+  ISMCTS bot in seat ``i % 4``); its win rate (a shared win counts fractionally) with a
+  95% Wilson interval (an equal share would be 25%), the seconds per game and the seconds
+  per ISMCTS decision (mean and worst).
+
+Run: ``.venv-compiled/bin/python benchmarks/bench_bots.py [matches] [jobs] [games...]``
+(default 40 matches per game on 2 processes, every shipped game), e.g. ``bench_bots.py 8 2
+tiletum``. ``make bench-bots`` runs 100 matches per game on the compiled build. Or, with
+the same games, ``lisboa simulate --players 4 --bots ismcts,greedy,greedy,greedy --rotate
+--games N --seed 1000``.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import sys
 import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
-from lisboa_core.studies.simulation import GameResult, simulate, summarise
+from lisboa_core import (
+    GreedyBot,
+    Move,
+    View,
+    apply,
+    is_over,
+    new_game,
+    play_game,
+    random_move,
+    winners,
+)
+from lisboa_core.bots.ismcts import ISMCTSBot
 
 SEED = 1000
+GAMES = ("lisboa", "puerto-rico", "tiletum")
+SPEED_GAMES = 3
+"""Whole greedy games timed per game."""
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -28,36 +59,83 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def main(hero: str, other: str, games: int, jobs: int) -> None:
-    """Play ``games`` games and print the hero's wins, interval and score margin."""
-    bots = (hero, other, other, other)
+class _Timed:
+    """A bot that times its inner bot's decisions."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds: list[float] = []
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        start = time.perf_counter()
+        move: Move = self.bot.choose(view, legal)
+        self.seconds.append(time.perf_counter() - start)
+        return move
+
+
+def playout_rate(game: str, seconds: float = 2.0) -> float:
+    """Decisions per second of random 4-player playouts (``random_move`` and ``apply``) in
+    this process: the machine's speed at the moment, to read the bots' timings against
+    (the engine's own figures in ``make bench`` come from the same loop)."""
+    rng = random.Random(1)
+    steps, index = 0, 0
     start = time.perf_counter()
-    won_so_far = [0.0, 0]
+    while time.perf_counter() - start < seconds:
+        state = new_game(players=4, seed=index, game=game)
+        index += 1
+        while not is_over(state):
+            state = apply(state, random_move(state, rng))
+            steps += 1
+    return steps / (time.perf_counter() - start)
 
-    def arrived(result: GameResult) -> None:
-        seat = result.bots.index(hero)
-        won_so_far[0] += (seat in result.winners) / len(result.winners)
-        won_so_far[1] += 1
-        print(f"  game {result.index}: {hero} in seat {seat}, winners {result.winners}; "
-              f"{won_so_far[0]:g} wins in {won_so_far[1]}", file=sys.stderr, flush=True)
 
-    results = simulate(4, games, SEED, bots, jobs=jobs, rotate=True, on_result=arrived)
+def greedy_seconds(game: str, games: int = SPEED_GAMES) -> float:
+    """Seconds per whole 4-player game with the greedy bot in every seat (caches warm)."""
+    play_game([GreedyBot(seat) for seat in range(4)], seed=SEED - 1, game=game)  # warm-up
+    start = time.perf_counter()
+    for i in range(games):
+        play_game([GreedyBot(10 * i + seat) for seat in range(4)], seed=SEED + i, game=game)
+    return (time.perf_counter() - start) / games
+
+
+def match(game: str, index: int) -> tuple[float, float, list[float]]:
+    """One ISMCTS bot (seat ``index % 4``) against three greedy bots: the ISMCTS bot's share
+    of the win, the game's seconds and the ISMCTS bot's seconds per decision."""
+    seat = index % 4
+    hero = _Timed(ISMCTSBot(SEED + index))
+    bots: list[Any] = [GreedyBot(10 * index + s) for s in range(4)]
+    bots[seat] = hero
+    start = time.perf_counter()
+    final, _moves = play_game(bots, seed=SEED + index, game=game)
     elapsed = time.perf_counter() - start
-    summary = summarise(results, 4)
-    won = summary["wins_by_bot"][hero]
-    scores = summary["score_by_bot"]
-    low, high = wilson(won["wins"], games)
-    print(f"{games} 4-player games, 1 {hero} vs 3 {other}, {hero} seat rotating, "
-          f"seeds {SEED}-{SEED + games - 1}")
-    print(f"{hero} win rate: {won['win_rate']:.1%} ({won['wins']:g} wins; 95% interval "
-          f"{low:.1%}-{high:.1%}; an equal share would be 25%)")
-    print(f"mean total wigs: {hero} {scores[hero]['total']['mean']:.1f}, "
-          f"{other} {scores[other]['total']['mean']:.1f}")
-    print(f"mean game length: {summary['decisions']['mean']:.0f} decisions; "
-          f"{elapsed:.0f} s with {jobs} process(es), {elapsed / max(games, 1):.2f} s per game")
+    won = winners(final)
+    return (seat in won) / len(won), elapsed, hero.seconds
+
+
+def main(matches: int, jobs: int, games: Sequence[str]) -> None:
+    """Print, per game, the greedy and ISMCTS timings and the ISMCTS bot's strength."""
+    print(f"4 players; greedy: {SPEED_GAMES} whole games in one process; ISMCTS (defaults) "
+          f"vs 3 greedy: {matches} games, seats rotating, seeds {SEED}-{SEED + matches - 1}, "
+          f"{jobs} process(es)")
+    for game in games:
+        greedy = greedy_seconds(game)
+        rate = playout_rate(game)
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(match, [game] * matches, range(matches)))
+        won = sum(r[0] for r in results)
+        low, high = wilson(won, matches)
+        per_game = sum(r[1] for r in results) / max(matches, 1)
+        decisions = [s for r in results for s in r[2]]
+        mean = sum(decisions) / max(len(decisions), 1)
+        print(f"{game}: random playouts {rate:,.0f} decisions/s (the machine's speed now); "
+              f"greedy {greedy:.3f} s per game; ISMCTS {per_game:.1f} s per game, "
+              f"{mean:.3f} s per ISMCTS decision (worst {max(decisions, default=0):.2f} s); "
+              f"ISMCTS won {won:g} of {matches}: {won / max(matches, 1):.1%} "
+              f"(95% Wilson {low:.1%}-{high:.1%}; an equal share is 25%)", flush=True)
 
 
 if __name__ == "__main__":
-    names = sys.argv[1:3] if len(sys.argv) >= 3 else ["ismcts", "greedy"]
-    numbers = [int(a) for a in sys.argv[3:5]]
-    main(names[0], names[1], *(numbers + [100, 1][len(numbers):]))
+    numbers = [int(a) for a in sys.argv[1:3]]
+    matches, jobs = (numbers + [40, 2][len(numbers):])[:2]
+    main(matches, jobs, sys.argv[3:] or GAMES)

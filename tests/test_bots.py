@@ -186,9 +186,9 @@ def test_ismcts_is_seeded_and_chooses_a_legal_move() -> None:
     state = _decision_with_choices(3, 4)
     legal = legal_moves(state)
     view = observe(state, state.to_act)
-    first = ISMCTSBot(7, iterations=6).choose(view, legal)
+    first = ISMCTSBot(7, iterations=6, seconds=None).choose(view, legal)
     assert first in legal
-    assert ISMCTSBot(7, iterations=6).choose(view, legal) == first
+    assert ISMCTSBot(7, iterations=6, seconds=None).choose(view, legal) == first
 
 
 def test_ismcts_reads_only_what_its_seat_sees() -> None:
@@ -201,8 +201,9 @@ def test_ismcts_reads_only_what_its_seat_sees() -> None:
     other = determinize(observe(state, seat), seed=99)
     assert other != state
     legal = legal_moves(state)
-    assert ISMCTSBot(3, iterations=5).choose(observe(state, seat), legal) == ISMCTSBot(
-        3, iterations=5
+    bot = ISMCTSBot(3, iterations=5, seconds=None)
+    assert bot.choose(observe(state, seat), legal) == ISMCTSBot(
+        3, iterations=5, seconds=None
     ).choose(observe(other, seat), legal)
 
 
@@ -225,9 +226,10 @@ def test_ismcts_searches_a_turn_with_greedy_playouts_seen_from_its_seat() -> Non
     seat = state.to_act
     legal = legal_moves(state)
     other = determinize(observe(state, seat), seed=5)
-    chosen = ISMCTSBot(2, width=3, samples=2).choose(observe(state, seat), legal)
+    chosen = ISMCTSBot(2, width=3, samples=2, seconds=None).choose(observe(state, seat), legal)
     assert chosen in legal
-    assert ISMCTSBot(2, width=3, samples=2).choose(observe(other, seat), legal) == chosen
+    again = ISMCTSBot(2, width=3, samples=2, seconds=None)
+    assert again.choose(observe(other, seat), legal) == chosen
 
 
 @pytest.mark.slow

@@ -324,6 +324,65 @@ def test_the_search_bot_plays_any_game_through_its_registry() -> None:
     assert lisboa_core.is_over(final) and sum(int(m.args[0]) for m in moves) == HEAP
 
 
+@pytest.mark.parametrize("iterations", [1, 2, 5])
+def test_the_search_bot_honours_its_iterations_at_the_games_turn_decision(
+        iterations: int) -> None:
+    # Issue 33: at the decision the game names its turn (Nim's only one, "take") the bot
+    # played width x samples greedy playouts (3 x 3 here) whatever its iterations.
+    state = lisboa_core.new_game(game="toy-nim")
+    work: list[tuple[int, int]] = []
+    bot = ISMCTSBot(3, iterations=iterations, seconds=None)
+    bot.progress = lambda done, planned: work.append((done, planned))
+    assert bot.choose(observe(state, 0), lisboa_core.legal_moves(state)) in \
+        lisboa_core.legal_moves(state)
+    assert len(work) <= iterations and all(p <= iterations for _d, p in work)
+
+
+@pytest.mark.parametrize("turn_decision", ["take", None])
+def test_the_search_bot_honours_its_time_budget_at_every_decision(
+        monkeypatch: pytest.MonkeyPatch, turn_decision: str | None) -> None:
+    # Issue 33: a default budget per decision that every decision honours. A clock that
+    # moves 0.01 s whenever it is read (between tree iterations, before each decision of a
+    # playout): with the default 0.25 s, a search planned for 1,000 units of work stops
+    # after at most 25 of them, the turn search's playouts and the tree's iterations alike.
+    from lisboa_core.bots import ismcts
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 0.01
+        return now[0]
+
+    monkeypatch.setattr(ismcts.time, "monotonic", tick)
+    monkeypatch.setattr(NIM, "turn_decision", turn_decision)
+    state = lisboa_core.new_game(game="toy-nim")
+    work: list[tuple[int, int]] = []
+    bot = ISMCTSBot(3, iterations=1000, samples=1000)
+    assert bot.seconds == ismcts.SECONDS == 0.25
+    bot.progress = lambda done, planned: work.append((done, planned))
+    assert bot.choose(observe(state, 0), lisboa_core.legal_moves(state)) in \
+        lisboa_core.legal_moves(state)
+    assert 1 <= len(work) <= 25 and now[0] < 0.3
+
+
+def test_a_game_has_no_turn_decision_unless_it_declares_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 33: a game whose decision is called "turn" got the turn search without asking.
+    # Undeclared (Nim as if it named no turn decision), the tree search takes the decision,
+    # exactly its iterations.
+    class PlainNim(ToyNim):
+        turn_decision = Game.turn_decision
+
+    assert Game.turn_decision is None and PlainNim().turn_decision is None
+    monkeypatch.setattr(NIM, "turn_decision", None)
+    state = lisboa_core.new_game(game="toy-nim")
+    work: list[tuple[int, int]] = []
+    bot = ISMCTSBot(3, iterations=5, seconds=None)
+    bot.progress = lambda done, planned: work.append((done, planned))
+    bot.choose(observe(state, 0), lisboa_core.legal_moves(state))
+    assert work == [(n, 5) for n in range(1, 6)]
+
+
 def test_cards_check_and_summary_serve_a_registered_game(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

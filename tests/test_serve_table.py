@@ -230,7 +230,7 @@ def test_a_slow_bot_is_shown_thinking_with_its_progress() -> None:
 def test_the_search_bot_reports_its_progress() -> None:
     state = new_game(players=2, seed=5)
     seen: list[tuple[int, int]] = []
-    bot = ISMCTSBot(1, iterations=4)
+    bot = ISMCTSBot(1, iterations=4, seconds=None)
     bot.progress = lambda done, planned: seen.append((done, planned))
     bot.choose(state, legal_moves(state))
     assert seen == [(1, 4), (2, 4), (3, 4), (4, 4)]

@@ -209,13 +209,15 @@ class GreedyBot:
         seen = as_view(view)
         sample_seed, self._rng = self._rng.next()
         state = determinize(seen, sample_seed)
-        scored = []
+        # Every move applied before any is judged: the engine keeps the legal moves of the
+        # state it last listed, which judging a move (listing the next ones) would replace.
+        children = []
         for move in legal:
             try:
-                after = apply(state, move)
+                children.append((move, apply(state, move)))
             except IllegalMoveError:  # legal in the real game, not in this sample
                 continue
-            scored.append((self._finish(after, seen.seat, self.depth), move))
+        scored = [(self._finish(after, seen.seat, self.depth), move) for move, after in children]
         if not scored:
             return legal[0]
         top = max(v for v, _ in scored)
@@ -235,8 +237,10 @@ class GreedyBot:
     def _finish(self, state: Any, seat: int, depth: int) -> float:
         """The value after the seat's own next decisions of the same action, each taken by
         one-step lookahead (at most ``depth`` of them)."""
+        boundaries = game_of(state).boundaries
+        judged: float | None = None  # the value of ``state``, once known
         while depth > 0 and not is_over(state) and state.to_act == seat:
-            if state.pending[-1].kind in game_of(state).boundaries:
+            if state.pending[-1].kind in boundaries:
                 break
             best: tuple[float, Any] | None = None
             for move in legal_moves(state):
@@ -246,9 +250,9 @@ class GreedyBot:
                     best = (value, after)
             if best is None:
                 break
-            state = best[1]
+            judged, state = best
             depth -= 1
-        return self._value(state, seat)
+        return self._value(state, seat) if judged is None else judged
 
 
 def __getattr__(name: str) -> object:

@@ -26,8 +26,17 @@ A chance step met in the tree, a playout or a rollout (a die rolled) is resolved
 :func:`~lisboa_core.determinize` drew afresh: each sample rolls its own dice, never the real
 game's. In the tree an outcome leads to its own node but is not a decision of any seat.
 
-The bot never reads hidden information, and the same seed, view and budget give the same
-choice. Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
+Every decision honours one budget: at most ``iterations`` units of work (a tree iteration,
+or a playout at a turn decision; default :data:`ITERATIONS`) and at most ``seconds`` of
+search (default :data:`SECONDS`). The greedy judgement of the moves (the root's prior
+values, the turn search's ranking) and the first tree iteration always run; then the clock
+is read after each tree iteration and before each decision of a playout. A playout the
+clock cuts, and a sampled deal on which not every candidate move was played out, do not
+count (with none left, the greedy ranking of the moves decides).
+
+The bot never reads hidden information, and the same seed, view and iterations give the same
+choice (with ``seconds=None``, or whenever the iterations run out before the clock does).
+Use it from the command line as ``ismcts`` (``lisboa simulate --bots ismcts,greedy``).
 """
 
 from __future__ import annotations
@@ -46,9 +55,15 @@ from lisboa_core.errors import IllegalMoveError, LisboaError
 from lisboa_core.games import game_of
 from lisboa_core.views import View, as_view, determinize
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["ITERATIONS", "SECONDS", "ISMCTSBot"]
 
 State = Any  # a state of the game being played (the bot works for every game)
+
+ITERATIONS = 8
+"""The default units of work per decision: tree iterations, or playouts at a turn decision."""
+
+SECONDS = 0.25
+"""The default time budget per decision, in seconds (a person waits for the bot)."""
 
 
 class _Node:
@@ -65,8 +80,10 @@ class ISMCTSBot:
     """Information-set MCTS (see the module docstring).
 
     :param seed: seeds the bot's generator (samples, rollouts and tie-breaks).
-    :param iterations: iterations per decision (samples of the hidden information).
-    :param seconds: a time budget per decision instead (``iterations`` is then a ceiling).
+    :param iterations: the most units of work per decision: tree iterations (samples of the
+        hidden information), or playouts at a turn decision.
+    :param seconds: the most time per decision once one unit of work is done (None: no
+        clock, so the choice depends on the seed and view alone).
     :param rollout: random moves played after the tree before judging the position.
     :param depth: the most moves the tree holds below the root (1: every root move is
         judged over many samples, without the other seats' replies).
@@ -98,8 +115,8 @@ class ISMCTSBot:
         self,
         seed: int = 0,
         *,
-        iterations: int = 8,
-        seconds: float | None = None,
+        iterations: int = ITERATIONS,
+        seconds: float | None = SECONDS,
         rollout: int = 0,
         finish: int = 6,
         depth: int = 8,
@@ -122,9 +139,10 @@ class ISMCTSBot:
                              f"{horizon}")
         self._rng = Rng(seed)
         self.iterations = iterations
-        """Iterations per decision (the most, when ``seconds`` is set)."""
+        """The most units of work per decision (tree iterations, or playouts at a turn
+        decision)."""
         self.seconds = seconds
-        """The time budget per decision, or None."""
+        """The time budget per decision, or None (no clock)."""
         self.rollout = rollout
         """Random moves played after the tree, before the position is judged."""
         self.depth = depth
@@ -165,31 +183,34 @@ class ISMCTSBot:
         rolled = chance_move(view)
         if rolled is not None:
             return rolled
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
         seen = as_view(view)
         turn = game_of(seen.state).turn_decision
         if self.width > 0 and turn is not None and seen.state.pending[-1].kind == turn:
-            return self._turn_search(seen, legal)
+            return self._turn_search(seen, legal, deadline)
         root = self._rooted(seen, legal)
-        deadline = None if self.seconds is None else time.monotonic() + self.seconds
         for done in range(self.iterations):
             sample_seed, self._rng = self._rng.next()
             self._iterate(root, determinize(seen, sample_seed))
             if self.progress is not None:
                 self.progress(done + 1, self.iterations)
-            if deadline is not None and time.monotonic() > deadline:
+            if _late(deadline):
                 break
         judged = [(child.total / child.visits, -i, m) for i, m in enumerate(legal)
                   if (child := root.children.get(m)) is not None and child.visits]
         return max(judged)[2] if judged else legal[0]
 
-    def _turn_search(self, seen: View, legal: Sequence[Move]) -> Move:
+    def _turn_search(self, seen: View, legal: Sequence[Move], deadline: float | None) -> Move:
         """A turn's action, searched over sampled deals with greedy playouts.
 
         The moves are ranked by the greedy judgement on one sample; the best ``width`` of
-        them are each played on the same ``samples`` deals (common samples, so the moves
-        are compared on equal luck): the action finished by one-step lookahead, then every
-        seat, this one included, plays as :class:`GreedyBot` until this seat's next turn.
-        The move with the best mean value of the position reached is played."""
+        them (no more than ``iterations``) are each played on the same deals (common
+        samples, so the moves are compared on equal luck; ``samples`` of them, fewer if the
+        playouts would exceed ``iterations``): the action finished by one-step lookahead,
+        then every seat, this one included, plays as :class:`GreedyBot` until this seat's
+        next turn. The move with the best mean value of the position reached is played;
+        only deals on which every candidate was played out before the deadline count, and
+        without one the greedy ranking decides."""
         sample_seed, self._rng = self._rng.next()
         first = determinize(seen, sample_seed)
         judge = GreedyBot(sample_seed, value=self._value_of)
@@ -203,24 +224,36 @@ class ISMCTSBot:
         if not ranked:
             return legal[0]
         ranked.sort(reverse=True)
-        candidates = [move for _value, _index, move in ranked[: self.width]]
+        candidates = [move for _value, _index, move in ranked[: min(self.width, self.iterations)]]
         if len(candidates) == 1:
             return candidates[0]
+        samples = min(self.samples, self.iterations // len(candidates))
+        planned = samples * len(candidates)
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
-        for _ in range(self.samples):
+        done = 0
+        for _ in range(samples):
+            if _late(deadline):
+                break
             sample_seed, self._rng = self._rng.next()
             deal = determinize(seen, sample_seed)
+            played: dict[Move, float] = {}
             for move in candidates:
                 try:
                     after = apply(deal, move)
                 except IllegalMoveError:
                     continue
-                end = self._playout(after, seen.seat, judge)
-                totals[move] += self._outlook(end, seen.seat, judge)
-                counts[move] += 1
+                end = self._playout(after, seen.seat, judge, deadline)
+                if end is None:  # the clock cut the playout: the deal does not count
+                    played.clear()
+                    break
+                played[move] = self._outlook(end, seen.seat, judge)
+                done += 1
                 if self.progress is not None:
-                    self.progress(sum(counts.values()), self.samples * len(candidates))
+                    self.progress(done, planned)
+            for move, value in played.items():
+                totals[move] += value
+                counts[move] += 1
         judged = [(totals[m] / counts[m], -i, m) for i, m in enumerate(candidates) if counts[m]]
         return max(judged)[2] if judged else candidates[0]
 
@@ -234,12 +267,16 @@ class ISMCTSBot:
             return self._values(state)[seat]
         return max(judge.judge(apply(state, move), seat) for move in legal_moves(state))
 
-    def _playout(self, state: State, seat: int, judge: GreedyBot) -> State:
+    def _playout(self, state: State, seat: int, judge: GreedyBot,
+                 deadline: float | None) -> State | None:
         """Every seat plays as the greedy bot (no tie-break by chance, so the moves compared
-        meet the same replies) until ``seat``'s next turn, at most ``horizon`` decisions."""
+        meet the same replies) until ``seat``'s next turn, at most ``horizon`` decisions;
+        None if the deadline passes first."""
         for _ in range(self.horizon):
             if is_over(state):
                 break
+            if _late(deadline):
+                return None
             actor = state.to_act
             assert actor is not None
             if actor == seat and state.pending[-1].kind == game_of(state).turn_decision:
@@ -363,3 +400,8 @@ class ISMCTSBot:
 
     def _squash_one(self, value: float) -> float:
         return 1.0 / (1.0 + math.exp(-value / self.scale))
+
+
+def _late(deadline: float | None) -> bool:
+    """Whether a decision's time budget is spent."""
+    return deadline is not None and time.monotonic() > deadline

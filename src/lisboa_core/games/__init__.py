@@ -115,9 +115,10 @@ class Game:
     boundaries: frozenset[str] = frozenset({"turn"})
     """Decisions that start something new (a turn, its main choice): the greedy bot's
     lookahead of a seat's own further decisions stops before them."""
-    turn_decision: str | None = "turn"
+    turn_decision: str | None = None
     """The kind of a turn's main decision, which the search bot searches deeper
-    (:class:`~lisboa_core.bots.ismcts.ISMCTSBot`), or ``None``."""
+    (:class:`~lisboa_core.bots.ismcts.ISMCTSBot`), or ``None`` (the default: no decision
+    is searched so, whatever its kind is called)."""
     categories: tuple[str, ...] = ()
     """The categories of its score sheet, in order (simulations and balance studies
     report each)."""

@@ -32,6 +32,7 @@ __all__ = [
     "PointsCategory",
     "PointsSeat",
     "PointsSheet",
+    "margins",
     "ranked",
     "score_table",
     "text_of",
@@ -150,6 +151,30 @@ def ranked(seats: Sequence[PointsSeat], final: bool,
 
     best = max(key(s) for s in seats)
     return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final)
+
+
+def margins(figures: Sequence[float]) -> list[float]:
+    """Each seat's figure less the best figure of another seat (less 0 for a lone seat): how
+    a bot's evaluation turns the seats' worths into values (a lead is positive).
+
+    Example::
+
+        from lisboa_core.games.generic import margins
+
+        assert margins([3.0, 5.0, 1.0]) == [-2.0, 2.0, -4.0]
+        assert margins([4, 4]) == [0, 0]
+    """
+    if len(figures) < 2:
+        return [f - 0 for f in figures]
+    top, best = 0, figures[0]
+    for i, f in enumerate(figures):
+        if f > best:
+            top, best = i, f
+    second = figures[1] if top == 0 else figures[0]
+    for i, f in enumerate(figures):
+        if i != top and f > second:
+            second = f
+    return [f - (second if i == top else best) for i, f in enumerate(figures)]
 
 
 def text_of(title: str, state_or_view: Any) -> str:

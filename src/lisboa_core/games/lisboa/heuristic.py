@@ -12,7 +12,11 @@ Example::
 
 from __future__ import annotations
 
-from lisboa_core.games.lisboa.rules.scoring import score
+from typing import Final
+
+from lisboa_core.core.memo import Memo
+from lisboa_core.games.generic import margins
+from lisboa_core.games.lisboa.rules.scoring import SUBJECT_COUNTS, seat_scores
 from lisboa_core.games.lisboa.state import State
 
 __all__ = ["position_values"]
@@ -21,18 +25,32 @@ __all__ = ["position_values"]
 def position_values(state: State) -> list[float]:
     """How good ``state`` looks for every seat, from one score sheet.
 
-    A seat's projected final score (``score(state)``: wigs so far plus what final scoring
-    would give now) minus the best projected score of another seat, plus small amounts for
-    resources that turn into wigs later: goods, reis and influence (smoothing the money
-    category's steps of 5), plans, clergy tiles, cards in the portfolio, rubble cubes and
-    officials placed in the nobles' offices.
+    A seat's projected final score (its sheet of ``score(state)``: wigs so far plus what
+    final scoring would give now) minus the best projected score of another seat, plus
+    small amounts for resources that turn into wigs later: goods, reis and influence
+    (smoothing the money category's steps of 5), plans, clergy tiles, cards in the
+    portfolio, rubble cubes and officials placed in the nobles' offices.
 
     :param state: any state (a sampled one, for a bot).
     """
-    totals = [s.total for s in score(state).seats]
+    key = (state.catalogue, state.players, state.stores, state.opened, state.offices)
+    found = None if SUBJECT_COUNTS else _VALUES.get(key)
+    if found is None:
+        found = _VALUES.put(key, _values(state))
+    return list(found)
+
+
+_VALUES: Final[Memo[tuple[object, ...], tuple[float, ...]]] = Memo(
+    "lisboa.heuristic._VALUES", 20_000)
+"""The values, by everything they read (the catalogue, the players, the stores, the opened
+buildings and the offices): a decision that changes none of them is judged once. A scoring
+subject registered from user code may read anything, so with one the memo is not used."""
+
+
+def _values(state: State) -> tuple[float, ...]:
+    totals = [s.total for s in seat_scores(state)]
     values = []
-    for seat, p in enumerate(state.players):
-        best_other = max((t for i, t in enumerate(totals) if i != seat), default=0)
+    for (seat, p), lead in zip(enumerate(state.players), margins(totals), strict=True):
         placed = sum(office.count(seat) for office in state.offices)
         resources = (
             0.4 * sum(p.goods)
@@ -44,5 +62,5 @@ def position_values(state: State) -> list[float]:
             + 0.35 * sum(p.rubble)
             + 0.3 * placed
         )
-        values.append(totals[seat] - best_other + resources)
-    return values
+        values.append(lead + resources)
+    return tuple(values)

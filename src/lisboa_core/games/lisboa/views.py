@@ -13,7 +13,7 @@ could not tell from the real one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -209,18 +209,25 @@ def _mask_groups(groups: tuple[tuple[str, ...], ...], seat: int) -> tuple[tuple[
 # --- determinize ---------------------------------------------------------------------------
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string in a state's plain data (tuples, players, frames; not effect trees)."""
+def _strings(value: Any, found: set[str]) -> set[str]:
+    """Every string in a state's plain data (tuples, players, frames; not effect trees),
+    added to ``found``; returns it."""
     if isinstance(value, str):
-        yield value
+        found.add(value)
     elif isinstance(value, tuple):
         for item in value:
-            yield from _strings(item)
+            if isinstance(item, str):
+                found.add(item)
+            elif isinstance(item, int):
+                continue
+            else:
+                _strings(item, found)
     elif isinstance(value, PlayerState | State):
         for field in value.values():
-            yield from _strings(field)
+            _strings(field, found)
     elif isinstance(value, Frame):
-        yield from _strings(value.data)
+        _strings(value.data, found)
+    return found
 
 
 class _Pool:
@@ -278,7 +285,7 @@ def determinize(view: View, seed: int = 0) -> State:
     expect_int(seed, "determinize", "seed")
     state = view.state
     rules = rules_of(state)
-    seen = set(_strings(state))
+    seen = _strings(state, set())
     rng = Rng(seed)
 
     def pool(kind: str, components: tuple[m.Component, ...]) -> _Pool:
@@ -293,13 +300,16 @@ def determinize(view: View, seed: int = 0) -> State:
     buildings = pool("public building", rules.buildings)
     plans = pool("starting plan", tuple(p for p in rules.plans if p.starting))
 
+    # Each political card's deck and type, read once (the predicates test every card left).
+    facts = {c.id: (c.deck, c.type) for c in rules.political}
+
     def card_of(deck: str | tuple[str, ...] | None,
                 card_type: str | None = None) -> Callable[[str], bool]:
         decks = (deck,) if isinstance(deck, str) else deck  # None: any deck
 
         def accepts(card_id: str) -> bool:
-            card = rules.typed(card_id, m.PoliticalCard)
-            return (decks is None or card.deck in decks) and card_type in (None, card.type)
+            card_deck, its_type = facts[card_id]
+            return (decks is None or card_deck in decks) and card_type in (None, its_type)
 
         return accepts
 

@@ -30,6 +30,7 @@ from collections import deque
 from typing import Final, NamedTuple
 
 from lisboa_core.core.memo import CATALOGUES, Memo
+from lisboa_core.games.generic import margins
 from lisboa_core.games.tiletum.model import RESOURCES, Rules
 from lisboa_core.games.tiletum.player import PlayerState
 from lisboa_core.games.tiletum.rules.duties import payment
@@ -264,14 +265,28 @@ def _buildings(rules: Rules, p: PlayerState, ahead: float, turns: int) -> float:
 def _king(state: State, rules: Rules, seat: int, coming: _Pending) -> float:
     """The king track's VP in the king phases still to come (TL17.2), the marker drifting
     left by the expected corruption (TL5.2-TL5.4) and reset from red spaces (TL17.5)."""
+    later = ROUNDS - state.round if state.pending else 0
+    key = (rules.digest, king_space(state, seat), coming.king, coming.reveals, later)
+    found = _KINGS.get(key)
+    if found is None:
+        found = _KINGS.put(key, _king_track(rules, *key[1:]))
+    return found
+
+
+_KINGS: Final[Memo[tuple[str, int, bool, int, int], float]] = Memo(
+    "tiletum.evaluation._KINGS", 4_000)  # by the catalogue, the space and what is to come
+
+
+def _king_track(rules: Rules, space: int, king: bool, reveals: int, later: int) -> float:
+    """:func:`_king` from the marker's space, whether this round's king phase is to come,
+    the tokens still to be turned up and the rounds after this one."""
     values = rules.king_values
     drop = sum(rules.corruption) / len(rules.corruption)
-    at = float(king_space(state, seat))
+    at = float(space)
     total = 0.0
-    if coming.king:
-        at = max(0.0, at - drop * coming.reveals)
+    if king:
+        at = max(0.0, at - drop * reveals)
         total += _interpolate(values, at)
-    later = ROUNDS - state.round if state.pending else 0
     for _ in range(later):
         at = max(at, float(rules.king_start))
         at = max(0.0, at - drop * CYCLES)
@@ -324,12 +339,40 @@ def worth(state: State, seat: int) -> float:
     :param state: any state (a sampled one, for a bot).
     :param seat: the seat.
     """
-    return _worth(state, seat, _pending(state))
+    return _worths(state, _pending(state))[seat]
 
 
-def _worth(state: State, seat: int, coming: _Pending) -> float:
-    if not state.pending:
-        return float(score(state).seats[seat].total)  # the game is over
+_WORTHS: Final[Memo[tuple[object, ...], dict[tuple[object, ...], float]]] = Memo(
+    "tiletum.evaluation._WORTHS", 2_000)
+"""The seats' worths, by the shared parts of the state a worth reads, then by the seat, its
+player and its turns pending: a bot judging its own moves changes its own seat's part, so
+the other seats' worths are found here."""
+
+
+def _worths(state: State, coming: _Pending) -> list[float]:
+    """Every seat's worth (see :func:`worth`)."""
+    n = state.player_count
+    if not state.pending:  # the game is over
+        return [float(seat.total) for seat in score(state).seats]
+    shared = (state.catalogue, state.round, coming.king, coming.reveals, coming.fair,
+              state.posts, state.pillars, state.king, state.fair_towns, state.fair_tiles,
+              state.costs, state.cathedral_left)
+    known = _WORTHS.get(shared)
+    if known is None:
+        known = _WORTHS.put(shared, {})
+    worths = []
+    for seat in range(n):
+        key = (seat, state.players[seat], coming.turns[seat])
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _reckon(state, seat, coming)
+        worths.append(found)
+    return worths
+
+
+def _reckon(state: State, seat: int, coming: _Pending) -> float:
+    """The seat's worth in an unfinished game, from the parts of the state the memo's keys
+    hold (:data:`_WORTHS`)."""
     rules = rules_of(state)
     p = state.players[seat]
     turns = coming.turns[seat] + (ROUNDS - state.round) * CYCLES
@@ -351,7 +394,4 @@ def position_values(state: State) -> list[float]:
 
     :param state: any state (a sampled one, for a bot).
     """
-    coming = _pending(state)
-    worths = [_worth(state, seat, coming) for seat in range(state.player_count)]
-    return [w - max((o for i, o in enumerate(worths) if i != s), default=0.0)
-            for s, w in enumerate(worths)]
+    return margins(_worths(state, _pending(state)))

@@ -24,7 +24,7 @@ _Site: Final = m.Site
 
 __all__ = [
     "CATEGORIES", "SUBJECT_COUNTS", "Category", "ScoreSheet", "SeatScore", "SubjectCount",
-    "holds", "place_points", "score", "winners",
+    "holds", "place_points", "score", "seat_scores", "winners",
 ]
 
 CATEGORIES: Final = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
@@ -169,16 +169,18 @@ def _land(state: State, land_id: str) -> m.LandSpace:
 
 def _stores(state: State, seat: int | None, filters: dict[str, object]) -> int:
     count = 0
+    placed = "row" in filters or "column" in filters
     for land_id, owner, street in state.stores:
         if seat is not None and owner != seat:
             continue
-        land = _land(state, land_id)
         if "street" in filters and street != filters["street"]:
             continue
-        if "row" in filters and land.row != filters["row"]:
-            continue
-        if "column" in filters and land.column != filters["column"]:
-            continue
+        if placed:
+            land = _land(state, land_id)
+            if "row" in filters and land.row != filters["row"]:
+                continue
+            if "column" in filters and land.column != filters["column"]:
+                continue
         count += 1
     return count
 
@@ -327,6 +329,13 @@ def score(state: State) -> ScoreSheet:
     """
     if not isinstance(state, State):
         raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
+    seats = seat_scores(state)
+    return ScoreSheet(seats, _winners(state, seats), final=not state.pending)
+
+
+def seat_scores(state: State) -> tuple[SeatScore, ...]:
+    """Every seat's sheet of :func:`score`, without the winners (a bot judging positions
+    needs only the totals)."""
     rules = ops.rules_of(state)
     board = ops.board_of(rules)
     n = state.player_count
@@ -380,8 +389,7 @@ def score(state: State) -> ScoreSheet:
             Category("favors", board.favor_wigs * len(p.favors), (("favors", len(p.favors)),))
         )
 
-    seats = tuple(SeatScore(s, state.players[s].wigs, tuple(sheets[s])) for s in range(n))
-    return ScoreSheet(seats, _winners(state, seats), final=not state.pending)
+    return tuple(SeatScore(s, state.players[s].wigs, tuple(sheets[s])) for s in range(n))
 
 
 def _winners(state: State, seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
