@@ -131,4 +131,5 @@ def _corrupt(state: State, frame: Frame, move: Move | None) -> State:
 
 STACK.register_chance("draw", _draw, draw_outcomes)
 STACK.register_chance("corrupt", _corrupt, reveal_outcomes)
-register("return", _return)
+STACK.register("return", _return, lookahead=False,
+               holds=lambda frame: tuple(str(t) for t in frame.data[1:]))
