@@ -47,6 +47,7 @@ __all__ = [
     "Domains",
     "Place",
     "Total",
+    "ValueChecker",
     "Zones",
     "check_declared",
     "check_places",
@@ -177,8 +178,9 @@ class Zones:
     :param frame_seats: the seats a pending frame may name besides the players' (the
         game's automatic and chance steps).
     :param describe: what a piece is, for a message (``a red manuel card``).
-    :param home: where a missing piece belongs, for the message naming it (default: the
-        place that holds the most of its kind).
+    :param home: the path a missing piece is reported at (default: the state).
+    :param nowhere: what the message about a missing piece adds (where a piece that left
+        the game goes).
 
     Example::
 
@@ -199,6 +201,7 @@ class Zones:
     frame_seats: tuple[int, ...] = ()
     describe: Callable[[Any, str], str] = _plain
     home: Callable[[Any, str], str] = _removed
+    nowhere: str = ""
 
 
 # --- values ----------------------------------------------------------------------------------
@@ -211,14 +214,28 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class _Values:
-    """Checks values against specs under one game's domains and player count."""
+class ValueChecker:
+    """Checks values against :class:`~lisboa_core.core.specs.Spec` under one game's domains
+    and player count (a game with domains of its own subclasses it and refines
+    :meth:`scalar`).
+
+    Example::
+
+        from lisboa_core.core.specs import Many
+        from lisboa_core.core.zones import Domains, ValueChecker
+
+        checker = ValueChecker(Domains(sizes={"goods": 2}), players=3)
+        checker.check((0, 4), Many("nat", "goods"), "goods")  # fine
+        checker.check(2, "seat", "governor")  # fine
+    """
 
     def __init__(self, domains: Domains, players: int) -> None:
         self.domains = domains
         self.players = players
 
     def check(self, value: Any, spec: Spec, where: str) -> None:
+        """Raise :class:`~lisboa_core.persistence.codec.Invalid` at the first part of
+        ``value`` (found at ``where``) that ``spec`` rules out."""
         if isinstance(spec, Opt):
             if value is not None:
                 self.check(value, spec.item, where)
@@ -242,6 +259,7 @@ class _Values:
             raise Invalid(problem, where)
 
     def size(self, name: str) -> int:
+        """The length a named size gives (``"seats"``: the player count)."""
         if name == "seats":
             return self.players
         return self.domains.sizes[name]
@@ -293,7 +311,7 @@ def check_values(zones: Zones, state: Any, rules: Any) -> None:
         domains = zones.domains(rules, players)
     except (KeyError, ValueError, IndexError):
         raise Invalid(f"the catalogue has no game of {players} players", "players") from None
-    values = _Values(domains, players)
+    values = ValueChecker(domains, players)
     for seat, player in enumerate(state.players):
         for name, spec in _specs(zones.player_fields, rules).items():
             values.check(getattr(player, name), spec, f"players[{seat}].{name}")
@@ -378,9 +396,7 @@ def check_places(zones: Zones, state: Any, rules: Any) -> None:
             found = len(seen.get(piece, ()))
             if least == 1:
                 message = (f"{piece} ({zones.describe(rules, piece)}) is nowhere; every piece "
-                           "is somewhere")
-                if home == "removed":
-                    message += ", a piece that left the game in 'removed'"
+                           "is somewhere" + (f", {zones.nowhere}" if zones.nowhere else ""))
             else:
                 message = f"{piece}: {found} in play, but the game keeps {least}"
             raise Invalid(message, home or "state")

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final
 
-from lisboa_core.core.specs import Many
+from lisboa_core.core.specs import Many, Spec
 from lisboa_core.core.zones import Domains, Place, Total, Zones
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.state import State
@@ -62,7 +62,7 @@ def _domains(rules: Rules, players: int) -> Domains:
     )
 
 
-_PLAYER_FIELDS: Final = {
+_PLAYER_FIELDS: Final[dict[str, Spec]] = {
     "doubloons": "nat",
     "vp": "nat",
     "goods": Many("nat", "goods"),
@@ -72,7 +72,7 @@ _PLAYER_FIELDS: Final = {
     "san_juan": "nat",
 }
 
-_FIELDS: Final = {
+_FIELDS: Final[dict[str, Spec]] = {
     "governor": "seat",
     "round": "round",
     "phase": "phase",

@@ -133,7 +133,7 @@ def _player_fields(rules: Rules) -> Mapping[str, Spec]:
     }
 
 
-_FIELDS: Final = {
+_FIELDS: Final[dict[str, Spec]] = {
     "round": "round",
     "cycle": "cycle",
     "order": Many("seat", "seats"),
