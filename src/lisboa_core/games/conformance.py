@@ -342,7 +342,7 @@ def check_simulations(name: str, seed: int = 0, games: int = 2) -> None:
         _fail("simulations", found, players, seed, 0, "--jobs 2 changed the results")
 
 
-TAMPERED = 12
+TAMPERED = 20
 """The tampered saves, views and records :func:`check_tampering` judges per kind and per
 game asked for (``make tamper`` runs 10,000 of each)."""
 
