@@ -4,7 +4,7 @@ be refused cleanly or load and play random games to the end with the invariants 
 
     python benchmarks/tamper.py [CASES] [WORKERS] [GAME ...]
 
-For each game (default: every registered game) and each kind (saves; views, for a game with
+For each game (default: every registered game) and each kind, interleaved (saves; views, for a game with
 hidden information; records), ``CASES`` inputs (default 10,000) taken from random games of
 every player count at many points, each changed once by
 :func:`lisboa_core.studies.adversarial.tamper` and judged by
@@ -53,15 +53,21 @@ def _case(job: tuple[str, str, int]) -> tuple[str, str, str, str, str]:
     return name, kind, verdict.outcome, what, verdict.detail
 
 
+def _report(outcomes: collections.Counter[tuple[str, str, str]], name: str, kind: str) -> None:
+    counts = {o: outcomes[(name, kind, o)] for o in ("rejected", "playable", "broken")}
+    print(f"tamper {name} {kind}s: {sum(counts.values()):,}: {counts['rejected']:,} refused, "
+          f"{counts['playable']:,} loaded and played to the end, {counts['broken']:,} "
+          "accepted then broken", flush=True)
+
+
 def main() -> None:
     """Run the cases and print the outcome counts per game and kind."""
     cases = int(float(sys.argv[1])) if len(sys.argv) > 1 else 10_000
     workers = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     names = sys.argv[3:] or list(games())
-    jobs = [(name, kind, number) for name in names
-            for kind in ("save", "view", "record")
-            if kind != "view" or game(name).hidden_information
-            for number in range(cases)]
+    blocks = [(name, kind) for name in names for kind in ("save", "view", "record")
+              if kind != "view" or game(name).hidden_information]
+    jobs = [(name, kind, number) for number in range(cases) for name, kind in blocks]
     started = time.monotonic()
     outcomes: collections.Counter[tuple[str, str, str]] = collections.Counter()
     with multiprocessing.Pool(workers) as pool:
@@ -70,19 +76,13 @@ def main() -> None:
             outcomes[(name, kind, outcome)] += 1
             if outcome == "broken":
                 print(f"BROKEN {name} {kind}: {what}: {detail}", flush=True)
-            if done % 1000 == 0:
-                print(f"  {done:,} of {len(jobs):,} cases, {time.monotonic() - started:.0f} s",
+            if done % 3000 == 0 or done == len(jobs):
+                print(f"{done:,} of {len(jobs):,} cases, {time.monotonic() - started:.0f} s:",
                       flush=True)
+                for block in blocks:
+                    _report(outcomes, *block)
     elapsed = time.monotonic() - started
-    broken = 0
-    for name in names:
-        for kind in ("save", "view", "record"):
-            counts = {o: outcomes[(name, kind, o)] for o in ("rejected", "playable", "broken")}
-            if sum(counts.values()):
-                broken += counts["broken"]
-                print(f"tamper {name} {kind}s: {sum(counts.values()):,}: "
-                      f"{counts['rejected']:,} refused, {counts['playable']:,} loaded and "
-                      f"played to the end, {counts['broken']:,} accepted then broken")
+    broken = sum(n for (_name, _kind, outcome), n in outcomes.items() if outcome == "broken")
     print(f"tamper: {len(jobs):,} cases in {elapsed:.0f} s, {broken} accepted then broken")
     sys.exit(1 if broken else 0)
 
