@@ -5,8 +5,8 @@ be refused cleanly or load and play random games to the end with the invariants 
     python benchmarks/tamper.py [CASES] [WORKERS] [GAME ...]
 
 For each game (default: every registered game) and each kind, interleaved (saves; views,
-for a game with hidden information; records), ``CASES`` inputs (default 10,000) taken from random games of
-every player count at many points, each changed once by
+for a game with hidden information; records), ``CASES`` inputs (default 10,000) taken from
+random games of every player count at many points, each changed once by
 :func:`lisboa_core.studies.adversarial.tamper` and judged by
 :func:`~lisboa_core.studies.adversarial.judge_state`,
 :func:`~lisboa_core.studies.adversarial.judge_view` or
