@@ -119,6 +119,10 @@ class Total:
     what: str
     parts: tuple[tuple[str, int], ...]
     expected: int
+    balance: Callable[[Any, int], Any] | None = attrs.field(default=None, eq=False)
+    """How a scenario balances it: ``balance(state, missing)`` is ``state`` with ``missing``
+    more in the supply the total draws on (fewer when negative), or ``None``
+    (:func:`lisboa_core.games.scenarios.balanced`)."""
 
     @property
     def found(self) -> int:

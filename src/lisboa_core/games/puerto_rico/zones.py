@@ -23,7 +23,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Final
 
 from lisboa_core.core.specs import Many, Spec
@@ -108,13 +108,39 @@ def _copies(rules: Rules, players: int) -> Mapping[str, tuple[int, int]]:
             | {reason: (0, 1) for reason in rules.board.end})
 
 
+def _more(name: str, index: int | None = None) -> Callable[[State, int], State]:
+    """A balance adding to the count ``name`` (or to its item ``index``)."""
+
+    def balance(state: State, missing: int) -> State:
+        value = getattr(state, name)
+        if index is None:
+            return state.replaced({name: value + missing})
+        return state.replaced({name: (*value[:index], value[index] + missing,
+                                      *value[index + 1 :])})
+
+    return balance
+
+
+def _stack(tile: str) -> Callable[[State, int], State]:
+    """A balance adding plantations of ``tile`` to the hidden stack (or taking its last)."""
+
+    def balance(state: State, missing: int) -> State:
+        stack = list(state.plantation_stack)
+        for _ in range(-missing):
+            if tile in stack:
+                del stack[len(stack) - 1 - stack[::-1].index(tile)]
+        return state.replaced({"plantation_stack": (*stack, *(tile,) * max(0, missing))})
+
+    return balance
+
+
 def _totals(state: State, rules: Rules) -> Iterator[Total]:
     setup = rules.setup_for(len(state.players))
     players = state.players
     yield Total("colonists", (
         ("colonist_supply", state.colonist_supply), ("colonist_ship", state.colonist_ship),
         *((f"players[{s}].san_juan", p.colonists) for s, p in enumerate(players))),
-        setup.colonists + setup.colonist_ship)
+        setup.colonists + setup.colonist_ship, _more("colonist_supply"))
     for g, good in enumerate(rules.goods):
         yield Total(f"{good.word} goods", (
             (f"goods_supply[{g}]", state.goods_supply[g]),
@@ -122,25 +148,28 @@ def _totals(state: State, rules: Rules) -> Iterator[Total]:
             ("trading_house", state.trading_house.count(g)),
             ("ship_loads", sum(n for k, n in zip(state.ship_goods, state.ship_loads,
                                                   strict=True) if k == g))),
-            good.count)
+            good.count, _more("goods_supply", g))
     for t, tile in enumerate(rules.tiles):
         on_islands = tuple((f"players[{s}].island[{t}]", p.island[t])
                            for s, p in enumerate(players))
         if tile.kind == "quarry":
-            yield Total("quarries", (("quarries", state.quarries), *on_islands), tile.count)
+            yield Total("quarries", (("quarries", state.quarries), *on_islands), tile.count,
+                        _more("quarries"))
             continue
         yield Total(f"{tile.id} tiles", (
             *on_islands,
             ("face_up", state.face_up.count(tile.id)),
             ("plantation_stack", state.plantation_stack.count(tile.id)),
-            ("plantation_discards", state.plantation_discards.count(tile.id))), tile.count)
+            ("plantation_discards", state.plantation_discards.count(tile.id))), tile.count,
+            _stack(tile.id))
     for b, building in enumerate(rules.buildings):
         yield Total(f"{building.id} copies", (
             (f"building_supply[{b}]", state.building_supply[b]),
             *((f"players[{s}].city[{b}]", 1 if p.city[b] >= 0 else 0)
-              for s, p in enumerate(players))), building.copies)
+              for s, p in enumerate(players))), building.copies, _more("building_supply", b))
     yield Total("VP", (("vp_supply", state.vp_supply),
-                       *((f"players[{s}].vp", p.vp) for s, p in enumerate(players))), setup.vp)
+                       *((f"players[{s}].vp", p.vp) for s, p in enumerate(players))), setup.vp,
+                _more("vp_supply"))
 
 
 def _describe(rules: Rules, piece: str) -> str:

@@ -24,7 +24,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Final
 
 from lisboa_core.core.chance import CHANCE
@@ -206,7 +206,20 @@ def _totals(state: State, rules: Rules) -> Iterator[Total]:
             *((f"area_dice[{i}]", sum(d[:2] == colour for d in dice))
               for i, dice in enumerate(state.area_dice)),
             *((f"players[{s}].dice", sum(d[:2] == colour for d in p.dice))
-              for s, p in enumerate(state.players))), per_colour)
+              for s, p in enumerate(state.players))), per_colour, _bag(colour))
+
+
+def _bag(colour: str) -> Callable[[State, int], State]:
+    """A balance putting dice of ``colour`` into the bag (or taking them out)."""
+
+    def balance(state: State, missing: int) -> State:
+        bag = list(state.bag)
+        for _ in range(-missing):
+            if colour in bag:
+                bag.remove(colour)
+        return state.replaced({"bag": tuple(sorted((*bag, *(colour,) * max(0, missing))))})
+
+    return balance
 
 
 def _describe(rules: Rules, piece: str) -> str:
