@@ -120,3 +120,15 @@ def test_tl_the_cleanup_puts_every_die_back_and_begins_the_next_round() -> None:
     # TL19.3: every die back in the bag (5 colours)
     assert len(after.bag) == 5 * TL_RULES.setup_for(4).dice_per_colour
     assert tl.start_fair(state).round == state.round + 1
+
+
+def test_the_moves_page_lists_every_kind_of_puerto_rico_move() -> None:
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "guide" / "moves.md").read_text()
+    section = page.split("## Puerto Rico's moves", 1)[1]
+    documented = {line.split("`")[1].split()[0] for line in section.splitlines()
+                  if line.startswith("| `")}
+    space = game("puerto-rico").action_space(PR_RULES)
+    assert documented == {m.kind for m in space}
+    assert f"has {len(space)} moves of {len(documented)} kinds" in section
