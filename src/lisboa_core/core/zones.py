@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
 from lisboa_core.persistence.codec import Invalid
@@ -218,6 +219,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # Lisboa's checker refines it
 class ValueChecker:
     """Checks values against :class:`~lisboa_core.core.specs.Spec` under one game's domains
     and player count (a game with domains of its own subclasses it and refines
