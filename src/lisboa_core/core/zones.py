@@ -196,9 +196,10 @@ class Zones:
     """
 
     domains: Callable[[Any, int], Domains]
-    fields: Mapping[str, Spec] | Callable[[Any], Mapping[str, Spec]] = attrs.field(factory=dict)
-    player_fields: Mapping[str, Spec] | Callable[[Any], Mapping[str, Spec]] = attrs.field(
-        factory=dict)
+    # Any: a mapping or a function of the catalogue (a union with a default does not
+    # compile with mypyc).
+    fields: Any = attrs.field(factory=dict)
+    player_fields: Any = attrs.field(factory=dict)
     places: Callable[[Any, Any], Iterable[Place]] = _no_places
     copies: Callable[[Any, int], Mapping[str, tuple[int, int]]] = _no_copies
     totals: Callable[[Any, Any], Iterable[Total]] = _no_totals
