@@ -75,9 +75,11 @@ bench-bots: $(STAMP) compiled
 soak: $(STAMP)
 	$(BIN)/python benchmarks/soak.py 1000000 2
 
-# 100,000 tampered saves and records: each refused cleanly or loaded and playable.
+# 10,000 tampered saves, views and records of each game: each refused cleanly or loaded
+# and played to the end with the invariants holding (TAMPER cases per kind, WORKERS at once).
+TAMPER ?= 10000
 tamper: $(STAMP)
-	$(BIN)/python benchmarks/tamper.py 100000 2
+	$(BIN)/python benchmarks/tamper.py $(TAMPER) $(WORKERS)
 
 # Mutation testing (cosmic-ray): a seeded sample of MUTANTS mutants of one PACKAGE
 # (lisboa-rules, lisboa-hints, puerto-rico-rules, tiletum-rules, core) against the tests

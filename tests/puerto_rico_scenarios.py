@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import lisboa_core
+from lisboa_core import testing
 from lisboa_core.core.replace import replace
 from lisboa_core.games.puerto_rico.model import Rules
 from lisboa_core.games.puerto_rico.player import PlayerState
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
-from lisboa_core.games.puerto_rico.rules.roles import round_frames
 from lisboa_core.games.puerto_rico.state import NOT_OWNED, State
+from lisboa_core.games.puerto_rico.testing import new_position
 
 GOODS = ("corn", "indigo", "sugar", "tobacco", "coffee")
 TILES = ("quarry", "corn", "indigo", "sugar", "tobacco", "coffee")
@@ -22,8 +23,7 @@ TILES = ("quarry", "corn", "indigo", "sugar", "tobacco", "coffee")
 
 def fresh(players: int = 4, seed: int = 1, governor: int = 0) -> State:
     """A new game with ``governor`` holding the governor card and about to choose."""
-    state = lisboa_core.new_game(players=players, seed=seed, game="puerto-rico")
-    return round_frames(replace(state, governor=governor, pending=()))
+    return new_position(players, seed, governor)
 
 
 def rules(state: State) -> Rules:
@@ -96,9 +96,7 @@ def ships(state: State, *loads: tuple[str | None, int]) -> State:
 
 def play(state: State, *moves: str) -> State:
     """Apply moves written in their notation, each legal at its turn."""
-    for text in moves:
-        state = lisboa_core.apply(state, lisboa_core.parse_move(state, text))
-    return state
+    return testing.play(state, *moves)
 
 
 def moves(state: State) -> set[str]:

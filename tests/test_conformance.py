@@ -27,7 +27,8 @@ from lisboa_core.games.conformance import (
 )
 from test_game_registry_surfaces import NIM
 
-_SLOW = {"check_random_play", "check_saves", "check_views", "check_simulations"}
+_SLOW = {"check_random_play", "check_saves", "check_views", "check_simulations",
+         "check_tampering"}
 _SLOW_FOR = {("lisboa", "check_hints")}  # Lisboa's bare search: about 6 s
 
 CASES = [

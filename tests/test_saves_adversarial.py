@@ -190,7 +190,7 @@ def test_tampered_saves_are_refused_or_playable(chunk: int) -> None:
     for case in range(chunk * 500, (chunk + 1) * 500):
         rng = random.Random(case)
         text, what = tamper(rng.choice(_SAVES), rng)
-        verdict = judge_state(text, rng)
+        verdict = judge_state(text, rng, moves=200)
         outcomes[verdict.outcome] = outcomes.get(verdict.outcome, 0) + 1
         if verdict.outcome == "broken":
             broken.append(f"case {case}: {what}: {verdict.detail}")
@@ -204,7 +204,7 @@ def test_tampered_records_are_refused_or_playable() -> None:
     for case in range(300):
         rng = random.Random(10_000 + case)
         text, what = tamper(rng.choice(_RECORDS), rng)
-        verdict = judge_record(text, rng)
+        verdict = judge_record(text, rng, moves=200)
         if verdict.outcome == "broken":
             broken.append(f"case {case}: {what}: {verdict.detail}")
     assert broken == []

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lisboa_core import apply, is_chance, legal_moves, new_game, parse_move, sample_chance
+from lisboa_core import new_game
 from lisboa_core.core.frame import Frame
 from lisboa_core.core.replace import replace
+from lisboa_core.games.scenarios import play as generic_play
+from lisboa_core.games.scenarios import settle_chance
 from lisboa_core.games.tiletum.model import RESOURCES
 from lisboa_core.games.tiletum.rules.ops import rules_of
 from lisboa_core.games.tiletum.state import State
@@ -20,8 +22,7 @@ def fresh(players: int = 4, seed: int = 1) -> State:
 
 def rolled(state: Any) -> State:
     """``state`` with every chance step on top resolved as the seeded game resolves it."""
-    while is_chance(state):
-        state = apply(state, sample_chance(state))
+    state = settle_chance(state)
     assert isinstance(state, State)
     return state
 
@@ -54,15 +55,9 @@ def action(state: State, index: int, kind: str, ap: int, die: bool = True) -> St
 
 
 def play(state: State, *moves: str, settle: bool = True) -> State:
-    """Apply moves written as text, each checked legal. A chance step met on the way is
-    resolved by the move written for it (``reveal 2``, ``draw P01a``) or, when the next
-    move is not one of its outcomes, as the seeded game resolves it; so is any chance step
-    left at the end unless ``settle`` is false."""
-    for text in moves:
-        while is_chance(state) and text not in {str(m) for m in legal_moves(state)}:
-            state = apply(state, sample_chance(state))
-        state = apply(state, parse_move(state, text))
-    return rolled(state) if settle else state
+    """Apply moves written as text, each checked legal (:func:`lisboa_core.testing.play`),
+    any chance step left at the end resolved unless ``settle`` is false."""
+    return generic_play(state, *moves, settle=settle)
 
 
 def ap_left(state: State) -> int:

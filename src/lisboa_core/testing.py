@@ -1,7 +1,13 @@
 """Helpers to build scenario states and to check a game's invariants.
 
-The implementation lives in ``lisboa_core.games.lisboa.testing``;
-this module is its public face.
+For every game: :func:`play` (moves by notation, chance steps resolved),
+:func:`position` (a position from a partial description, the supplies balanced from the
+game's zone declaration and every check run), :func:`balanced`, :func:`check_position`
+and :func:`settle_chance` (:mod:`lisboa_core.games.scenarios`). Per game:
+:mod:`puerto_rico <lisboa_core.games.puerto_rico.testing>` (the governor, a phase started
+with a seat to act, a seat set by name) and :mod:`tiletum
+<lisboa_core.games.tiletum.testing>` (the king phase, the fair, the cleanup); the other
+names are Lisboa's (``lisboa_core.games.lisboa.testing``).
 """
 
 from lisboa_core.games.lisboa.testing import (
@@ -19,7 +25,6 @@ from lisboa_core.games.lisboa.testing import (
     pay_reis,
     period_two,
     place_official,
-    play,
     settle_payments,
     start_noble_action,
     start_state_action,
@@ -28,10 +33,21 @@ from lisboa_core.games.lisboa.testing import (
     with_state,
     with_turn,
 )
+from lisboa_core.games.puerto_rico import testing as puerto_rico
+from lisboa_core.games.scenarios import (
+    balanced,
+    check_position,
+    play,
+    position,
+    settle_chance,
+)
+from lisboa_core.games.tiletum import testing as tiletum
 
 __all__ = [
     "add_store",
+    "balanced",
     "check_invariants",
+    "check_position",
     "complete_plan",
     "first_turn",
     "give",
@@ -45,9 +61,13 @@ __all__ = [
     "period_two",
     "place_official",
     "play",
+    "position",
+    "puerto_rico",
+    "settle_chance",
     "settle_payments",
     "start_noble_action",
     "start_state_action",
+    "tiletum",
     "to_shipyard",
     "with_player",
     "with_state",

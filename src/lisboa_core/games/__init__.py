@@ -337,6 +337,17 @@ class Game:
     """
         return None
 
+    def zones(self) -> Any:
+        """Where the game's pieces lie, declared once
+        (:class:`~lisboa_core.core.zones.Zones`), or ``None``. From it come the check of
+        every loaded state and view (ids, lengths, seats, pieces, conserved totals:
+        :func:`~lisboa_core.core.zones.check_declared`) and the conservation invariants
+        (:func:`~lisboa_core.core.zones.conservation_problems`).
+
+        Default: none declared (a loaded state's types are checked, then its invariants
+        and its decision stack)."""
+        return None
+
     def check_invariants(self, state: Any) -> list[str]:
         """The invariants ``state`` breaks, in words (empty: none).
 

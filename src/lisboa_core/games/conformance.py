@@ -17,7 +17,9 @@ raises :class:`ConformanceError` naming what broke, at which decision. The suite
   different determinizations agree) and a determinized state is playable;
 * :func:`check_events`: the events of every move are JSON-ready and read back;
 * :func:`check_records`: a recorded game replays to the same final digest;
-* :func:`check_simulations`: simulations give the same results in one process and in two.
+* :func:`check_simulations`: simulations give the same results in one process and in two;
+* :func:`check_tampering`: tampered saves, views and records are refused with a typed
+  error, or load and play to the end with the invariants holding.
 
 :data:`CHECKS` lists them. With the extras installed, for a game the AI adapters serve
 (:func:`lisboa_core.envs.adapted_games`: it supplies ``action_space``, ``encode`` and
@@ -85,6 +87,7 @@ __all__ = [
     "check_records",
     "check_saves",
     "check_simulations",
+    "check_tampering",
     "check_views",
 ]
 
@@ -354,6 +357,41 @@ def check_simulations(name: str, seed: int = 0, games: int = 2) -> None:
         _fail("simulations", found, players, seed, 0, "--jobs 2 changed the results")
 
 
+TAMPERED = 20
+"""The tampered saves, views and records :func:`check_tampering` judges per kind and per
+game asked for (``make tamper`` runs 10,000 of each)."""
+
+
+def check_tampering(name: str, seed: int = 0, games: int = 1) -> None:
+    """Tampered saves, seat views (for a game with hidden information) and game records,
+    each changed once by :func:`~lisboa_core.studies.adversarial.tamper` from positions of
+    random games: every one is refused with a
+    :class:`~lisboa_core.errors.StateFormatError` (a record: or stops at the first move
+    that no longer replays), or loads and plays random games to the end with the
+    invariants holding (:mod:`lisboa_core.studies.adversarial`). :data:`TAMPERED` cases of
+    each kind per game asked for, seeded by ``seed``."""
+    from lisboa_core.studies import adversarial as a
+
+    found = game(name)
+    count = len(found.players) * games
+    kinds: list[tuple[str, list[str], Callable[..., Any]]] = [
+        ("save", a.sample_saves(count, every=29, game=found.name), a.judge_state),
+        ("record", a.sample_records(count, game=found.name), a.judge_record),
+    ]
+    if found.hidden_information:
+        kinds.insert(1, ("view", a.sample_views(count, every=37, game=found.name),
+                         a.judge_view))
+    for kind, sources, judge in kinds:
+        for case in range(TAMPERED * games):
+            rng = random.Random(f"{seed}:{kind}:{case}")
+            text, change = a.tamper(rng.choice(sources), rng)
+            verdict = judge(text, rng)
+            if verdict.outcome == "broken":
+                raise ConformanceError(
+                    f"tampering: {found.name}: a tampered {kind} ({change}; case {case}, "
+                    f"seed {seed}) was accepted, then broke: {verdict.detail}")
+
+
 CHECKS: tuple[Callable[..., None], ...] = (
     check_random_play,
     check_determinism,
@@ -364,6 +402,7 @@ CHECKS: tuple[Callable[..., None], ...] = (
     check_events,
     check_records,
     check_simulations,
+    check_tampering,
 )
 """Every conformance check, in the order :func:`check_game` runs them."""
 

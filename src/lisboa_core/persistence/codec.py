@@ -484,11 +484,21 @@ class StateCodec:
 
     def check(self, state: Any, rules: Any) -> None:
         """Check every value of a structured state against the catalogue and the player
-        count (default: nothing beyond the types; the invariants and the decision stack
-        are checked next, for every game).
+        count (default: what the game's zone declaration gives,
+        :func:`~lisboa_core.core.zones.check_declared`, if it declares one; the invariants
+        and the decision stack are checked next, for every game).
 
         :raises StateFormatError: naming the first wrong value.
         """
+        zones = self.game.zones()
+        if zones is None:
+            return
+        from lisboa_core.core.zones import check_declared
+
+        try:
+            check_declared(zones, state, rules)
+        except Invalid as err:
+            raise StateFormatError(str(err)) from None
 
     def options_out(self, options: Any) -> Any:
         """The rule variants as JSON values (``None`` for a game without any)."""

@@ -258,9 +258,9 @@ def view_from_json(text: str | bytes, *, rules: Any = None) -> View:
     Placeholders are accepted where, and only where, the seat cannot see: the view is
     checked by sampling a whole state that agrees with it
     (:func:`~lisboa_core.views.determinize`), checking that state as :func:`from_json`
-    would, and observing it again from the same seat, which must give the view back. A
-    placeholder where the seat sees the piece, or a piece the seat cannot see, is refused
-    naming the field.
+    would (its values, pieces, invariants and decision stack), and observing it again
+    from the same seat, which must give the view back. A placeholder where the seat sees
+    the piece, or a piece the seat cannot see, is refused naming the field.
 
     :param text: the JSON text.
     :param rules: the catalogue the game was made with (default: the shipped catalogue of
@@ -294,6 +294,7 @@ def view_from_json(text: str | bytes, *, rules: Any = None) -> View:
         raise StateFormatError(f"the view cannot come from a game: {err}") from None
     codec.check(whole, rules)
     _check_invariants(found, whole)
+    check_pending(whole)
     seen = found.observe(whole, seat)
     for name in type(state).FIELDS:
         if getattr(seen.state, name) != getattr(state, name):

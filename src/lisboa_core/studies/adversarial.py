@@ -1,13 +1,15 @@
-"""Seeded adversarial inputs: tampered saves and game records, and what the library makes
-of them.
+"""Seeded adversarial inputs for any game: tampered saves, game records and seat views,
+and what the library makes of them.
 
 A loader that trusts its input is a bug waiting for a hostile file. :func:`tamper` changes a
-saved state or record the way an attacker or a careless editor would (a value changed, a key
-removed or added, a list item duplicated, removed or swapped, the text cut short);
-:func:`judge_state` and :func:`judge_record` then say what the library made of it. The only
-acceptable outcomes are a clean refusal (:class:`~lisboa_core.StateFormatError`) or a
-state that is consistent and playable: ``"broken"`` marks a bug. The test suite runs
-thousands of such cases and ``make tamper`` runs 100,000.
+saved state, view or record the way an attacker or a careless editor would (a value
+changed, a key removed or added, a list item duplicated, removed or swapped, the text cut
+short); :func:`judge_state`, :func:`judge_view` and :func:`judge_record` then say what the
+library made of it. The only acceptable outcomes are a clean refusal
+(:class:`~lisboa_core.StateFormatError`) or a state that is consistent and playable to the
+end: ``"broken"`` marks a bug. The conformance suite runs a seeded sample for every game
+(:func:`lisboa_core.games.conformance.check_tampering`) and ``make tamper`` runs 10,000 of
+each per game.
 
 Example::
 
@@ -32,13 +34,13 @@ from typing import Any
 
 import attrs
 
-from lisboa_core.api import apply, is_over, legal_moves, new_game
-from lisboa_core.core.immutable import GameState
+from lisboa_core.api import apply, is_chance, is_over, legal_moves, new_game, sample_chance
 from lisboa_core.errors import StateFormatError
+from lisboa_core.games import game as _game
 from lisboa_core.games import game_of
 from lisboa_core.games.actions import legal_mask
 from lisboa_core.persistence.records import GameRecord, record_game, replay
-from lisboa_core.persistence.serialize import from_json, to_json
+from lisboa_core.persistence.serialize import from_json, to_json, view_from_json
 from lisboa_core.views import determinize, observe
 
 __all__ = [
@@ -46,10 +48,12 @@ __all__ = [
     "Verdict",
     "judge_record",
     "judge_state",
+    "judge_view",
     "play_on",
     "probe_views",
     "sample_records",
     "sample_saves",
+    "sample_views",
     "tamper",
 ]
 
@@ -128,10 +132,33 @@ def _focus(paths: list[Path], rng: random.Random) -> Path:
     return rng.choice(paths)
 
 
-def sample_saves(games: int = 12, every: int = 23) -> list[str]:
-    """Saved states to tamper with: random games of 2, 3 and 4 players in turn (game ``i``
-    from seed ``i``), saved every ``every`` decisions and at the end, so the decision stacks
-    cover setup, turns, follows, church scoring and the period end.
+def _step(state: Any, chooser: random.Random) -> Any:
+    """One random move: a uniform choice among the legal moves, or the chance outcome the
+    state's own generator draws."""
+    if is_chance(state):
+        return apply(state, sample_chance(state))
+    return apply(state, chooser.choice(legal_moves(state)))
+
+
+def _positions(games: int, every: int, name: str) -> Iterator[Any]:
+    """Positions of random games of every player count of ``name`` in turn (game ``i``
+    from seed ``i``), every ``every`` decisions and at the end."""
+    counts = _game(name).players
+    for seed in range(games):
+        state = new_game(counts[seed % len(counts)], seed, game=name)
+        chooser = random.Random(seed)
+        for number in itertools.count():
+            if number % every == 0 or is_over(state):
+                yield state
+            if is_over(state):
+                break
+            state = _step(state, chooser)
+
+
+def sample_saves(games: int = 12, every: int = 23, game: str = "lisboa") -> list[str]:
+    """Saved states to tamper with: random games of each player count of ``game`` in turn
+    (game ``i`` from seed ``i``), saved every ``every`` decisions and at the end, so the
+    decision stacks cover setup, turns, follows and the game's end.
 
     Example::
 
@@ -141,22 +168,27 @@ def sample_saves(games: int = 12, every: int = 23) -> list[str]:
         saves = sample_saves(1, every=40)
         assert saves and from_json(saves[0])
     """
-    saves = []
-    for seed in range(games):
-        state = new_game(2 + seed % 3, seed)
-        chooser = random.Random(seed)
-        for number in itertools.count():
-            if number % every == 0 or is_over(state):
-                saves.append(to_json(state))
-            if is_over(state):
-                break
-            state = apply(state, chooser.choice(legal_moves(state)))
-    return saves
+    return [to_json(state) for state in _positions(games, every, game)]
 
 
-def sample_records(games: int = 6) -> list[str]:
-    """Game records to tamper with: whole random games of 2, 3 and 4 players in turn, plus
-    the same games cut short at a third and two thirds of their moves.
+def sample_views(games: int = 6, every: int = 31, game: str = "lisboa") -> list[str]:
+    """Saved seat views to tamper with: the positions of :func:`sample_saves`, each seen
+    by one seat in turn.
+
+    Example::
+
+        from lisboa_core.serialize import view_from_json
+        from lisboa_core.studies.adversarial import sample_views
+
+        assert view_from_json(sample_views(1, every=40, game="tiletum")[0]).seat == 0
+    """
+    return [to_json(observe(state, number % state.player_count))
+            for number, state in enumerate(_positions(games, every, game))]
+
+
+def sample_records(games: int = 6, game: str = "lisboa") -> list[str]:
+    """Game records to tamper with: whole random games of each player count of ``game`` in
+    turn, plus the same games cut short at a third and two thirds of their moves.
 
     Example::
 
@@ -166,12 +198,14 @@ def sample_records(games: int = 6) -> list[str]:
         assert GameRecord.from_json(sample_records(1)[0]).players >= 2
     """
     records = []
+    counts = _game(game).players
     for seed in range(games):
         chooser = random.Random(seed)
         record = record_game(
             lambda state, chooser=chooser: chooser.choice(legal_moves(state)),  # type: ignore[misc]
-            players=2 + seed % 3,
+            players=counts[seed % len(counts)],
             seed=seed,
+            game=game,
         )
         records.append(record.to_json())
         for part in (3, 2):
@@ -248,9 +282,11 @@ def _short(value: Any) -> str:
     return shown if len(shown) <= 30 else shown[:27] + "..."
 
 
-def play_on(state: GameState, rng: random.Random, moves: int) -> str | None:
-    """Play up to ``moves`` random legal moves from ``state``, checking the invariants after
-    each; ``None`` if all went well, else what went wrong.
+def play_on(state: Any, rng: random.Random, moves: int | None = None) -> str | None:
+    """Play random legal moves from ``state`` (a chance step: the outcome its generator
+    draws), checking the game's invariants after each, to the end or for at most ``moves``
+    moves (default: the game's ``max_decisions``); ``None`` if all went well, else what went
+    wrong.
 
     Example::
 
@@ -260,27 +296,45 @@ def play_on(state: GameState, rng: random.Random, moves: int) -> str | None:
 
         assert play_on(new_game(players=2, seed=1), random.Random(1), moves=30) is None
     """
-    for number in range(moves):
+    found = game_of(state)
+    limit = found.max_decisions if moves is None else moves
+    for number in range(limit):
         if is_over(state):
             return None
         try:
-            options = legal_moves(state)
-            if not options:
-                return f"move {number}: no legal move while the game is not over"
-            state = apply(state, rng.choice(options))
+            if is_chance(state):
+                state = apply(state, sample_chance(state))
+            else:
+                options = legal_moves(state)
+                if not options:
+                    return f"move {number}: no legal move while the game is not over"
+                state = apply(state, rng.choice(options))
+            problems = found.check_invariants(state)
         except Exception as err:  # any exception here is the bug being hunted
             return f"move {number}: {type(err).__name__}: {err}"
-        problems = game_of(state).check_invariants(state)
         if problems:
             return f"move {number}: invariant broken: {problems[0]}"
+    if moves is None and not is_over(state):
+        return f"the game is not over after {limit} decisions"
     return None
+
+
+def _mask(state: Any) -> None:
+    """What a learner asks of a state: the legal-move mask (:func:`legal_mask`: every legal
+    move has its index in the game's action space); nothing for a game without one."""
+    if is_over(state):
+        return
+    try:
+        legal_mask(state)
+    except NotImplementedError:
+        return
 
 
 def probe_views(state: Any, seed: int = 0) -> str | None:
     """What a search bot or a learner does with a loaded state before it plays: each seat's
     view sampled back into a whole state (:func:`~lisboa_core.determinize`), which must show
-    the seat the same view, and the legal-move mask of the state and of each sample.
-    ``None`` if all went well, else what went wrong.
+    the seat the same view, and the legal moves of the state and of each sample, each in
+    the game's action space. ``None`` if all went well, else what went wrong.
 
     Example::
 
@@ -290,26 +344,24 @@ def probe_views(state: Any, seed: int = 0) -> str | None:
         assert probe_views(new_game(players=3, seed=2)) is None
     """
     try:
-        if not is_over(state):
-            legal_mask(state)
+        _mask(state)
         for seat in range(state.player_count):
             view = observe(state, seat)
             sample = determinize(view, seed)
             if observe(sample, seat) != view:
                 return f"seat {seat}: determinize gives a state the seat sees otherwise"
-            if not is_over(sample):
-                legal_mask(sample)
+            _mask(sample)
     except Exception as err:  # any exception here is the bug being hunted
         return f"views: {type(err).__name__}: {err}"
     return None
 
 
-def judge_state(text: str, rng: random.Random, moves: int = 200) -> Verdict:
+def judge_state(text: str, rng: random.Random, moves: int | None = None) -> Verdict:
     """What :func:`~lisboa_core.from_json` makes of ``text``, then of playing on.
 
     :param text: a (possibly tampered) saved state.
     :param rng: chooses the random moves played after loading.
-    :param moves: how many moves to play after a successful load.
+    :param moves: how many moves to play after a successful load (default: to the end).
 
     Example::
 
@@ -329,7 +381,7 @@ def judge_state(text: str, rng: random.Random, moves: int = 200) -> Verdict:
     return Verdict("broken", fault) if fault else Verdict("playable")
 
 
-def judge_record(text: str, rng: random.Random, moves: int = 200) -> Verdict:
+def judge_record(text: str, rng: random.Random, moves: int | None = None) -> Verdict:
     """What :meth:`GameRecord.from_json` and :func:`~lisboa_core.replay` make of
     ``text``, then of playing on from where the replay stopped.
 
@@ -358,3 +410,37 @@ def judge_record(text: str, rng: random.Random, moves: int = 200) -> Verdict:
     if fault:
         return Verdict("broken", fault)
     return Verdict("rejected" if result.reason else "playable", result.reason or "")
+
+
+def judge_view(text: str, rng: random.Random, moves: int | None = None) -> Verdict:
+    """What :func:`~lisboa_core.serialize.view_from_json` makes of ``text``, then of what a
+    search bot does with it: a whole state sampled from the view
+    (:func:`~lisboa_core.determinize`), probed (:func:`probe_views`) and played on.
+
+    :param text: a (possibly tampered) saved view.
+    :param rng: chooses the sample and the random moves played after loading.
+    :param moves: how many moves to play on the sample (default: to the end).
+
+    Example::
+
+        import random
+        from lisboa_core.studies.adversarial import judge_view, sample_views, tamper
+
+        text, _change = tamper(sample_views(1, every=40)[0], random.Random(4))
+        assert judge_view(text, random.Random(4), moves=20).outcome in ("rejected", "playable")
+    """
+    try:
+        view = view_from_json(text)
+    except StateFormatError as err:
+        return Verdict("rejected", str(err))
+    except Exception as err:  # anything but StateFormatError is a loader bug
+        return Verdict("broken", f"on load: {type(err).__name__}: {err}")
+    seed = rng.randrange(2**32)
+    try:
+        sample = determinize(view, seed)
+        if observe(sample, view.seat) != view:
+            return Verdict("broken", "determinize gives a state the seat sees otherwise")
+    except Exception as err:  # an accepted view must sample
+        return Verdict("broken", f"determinize: {type(err).__name__}: {err}")
+    fault = probe_views(sample, seed) or play_on(sample, rng, moves)
+    return Verdict("broken", fault) if fault else Verdict("playable")

@@ -22,6 +22,7 @@ import attrs
 
 from lisboa_core.core.memo import CATALOGUES, Memo
 from lisboa_core.core.specs import Fixed, Many, Opt, Spec
+from lisboa_core.core.zones import Domains, ValueChecker
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.stack import STACK
@@ -181,33 +182,17 @@ def _catalogue(rules: Rules) -> _Catalogue:
     return found
 
 
-@attrs.frozen
-class _Checker:
-    catalogue: _Catalogue
-    players: int
+class _Checker(ValueChecker):
+    """The shared walker over specs (:class:`~lisboa_core.core.zones.ValueChecker`) with
+    Lisboa's domains: its catalogue's ids and sizes, its words, effects and contexts."""
 
-    def check(self, value: Any, spec: Spec, where: str) -> None:
-        if isinstance(spec, Opt):
-            if value is not None:
-                self.check(value, spec.item, where)
-            return
-        if isinstance(spec, Many | Fixed):
-            if not isinstance(value, tuple):
-                raise Invalid(f"expected a list, got {_show(value)}", where)
-            if isinstance(spec, Fixed):
-                want: int | None = len(spec.items)
-                items: tuple[Spec, ...] = spec.items
-            else:
-                want = self.catalogue.sizes[spec.size] if spec.size else None
-                items = (spec.item,) * len(value)
-            if want is not None and len(value) != want:
-                raise Invalid(f"expected {want} items, got {len(value)}", where)
-            for i, (item, item_spec) in enumerate(zip(value, items, strict=True)):
-                self.check(item, item_spec, f"{where}[{i}]")
-            return
-        problem = self._scalar(value, spec)
-        if problem:
-            raise Invalid(problem, where)
+    def __init__(self, catalogue: _Catalogue, players: int) -> None:
+        super().__init__(Domains(ids=catalogue.ids, sizes=catalogue.sizes), players)
+        self.catalogue = catalogue
+
+    def scalar(self, value: Any, spec: str) -> str | None:
+        """What is wrong with ``value`` for the domain ``spec`` (``None``: nothing)."""
+        return self._scalar(value, spec)
 
     def _scalar(self, value: Any, spec: str) -> str | None:
         """What is wrong with ``value`` for the domain ``spec`` (``None``: nothing)."""

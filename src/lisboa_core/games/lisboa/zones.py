@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Final
 
 from lisboa_core.core.memo import CATALOGUES, Memo
+from lisboa_core.core.zones import Domains, Place, Zones, check_places
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.stack import STACK
@@ -46,6 +47,7 @@ __all__ = [
     "DISPLAY_DECKS",
     "LATER_DECKS",
     "STARTING_DECK",
+    "ZONES",
     "check_zones",
     "describe",
 ]
@@ -260,73 +262,67 @@ def _open_decrees(two: bool) -> str:
     return "decrees (none removed in 2-player games)" if two else "decrees"
 
 
-def _item_path(state: State, zone: _Zone, index: int) -> str:
-    """The path of ``zone.items[index]``; a decision's pieces are found in its data."""
-    if zone.single:
-        return zone.path
-    if zone.path.startswith("pending["):
-        frame = state.pending[int(zone.path[8:-1])]
-        found = _find(frame.data, zone.items[index], "")
-        return f"{zone.path}.data{found}" if found is not None else zone.path
-    return f"{zone.path}[{index}]"
+_COPIES: Memo[str, dict[str, tuple[int, int]]] = Memo("lisboa.zones._COPIES", CATALOGUES)
 
 
-def _find(value: Any, piece: str, path: str) -> str | None:
-    if value == piece:
-        return path
-    if isinstance(value, tuple):
-        for i, item in enumerate(value):
-            found = _find(item, piece, f"{path}[{i}]")
-            if found is not None:
-                return found
-    return None
-
-
-_CONSERVED_IDS: Memo[str, tuple[str, ...]] = Memo("lisboa.zones._CONSERVED_IDS", CATALOGUES)
-
-
-def _conserved_ids(rules: Rules) -> tuple[str, ...]:
-    found = _CONSERVED_IDS.get(rules.digest)
+def _copies(rules: Rules, _players: int) -> dict[str, tuple[int, int]]:
+    """Every conserved piece in exactly one place; a city tile in at most one (the tile of
+    a store built is no longer on the table)."""
+    found = _COPIES.get(rules.digest)
     if found is None:
-        found = _CONSERVED_IDS.put(rules.digest, tuple(
-            c.id for c in rules.components if isinstance(c, _CONSERVED)))
+        found = _COPIES.put(rules.digest, {
+            c.id: (1, 1) if isinstance(c, _CONSERVED) else (0, 1)
+            for c in rules.components if isinstance(c, (*_CONSERVED, m.CityTile))})
     return found
+
+
+def _by_piece(by_id: dict[str, m.Component], accepts: Accepts) -> Callable[[Any], bool]:
+    """A predicate on components as one on piece ids."""
+    return lambda piece: accepts(by_id[piece])
+
+
+def _places(state: State, rules: Rules) -> Iterator[Place]:
+    by_id = rules.by_id
+    for zone in _zones(state, rules):
+        yield Place(zone.path, zone.items, _by_piece(by_id, zone.accepts), zone.holds,
+                    zone.single)
+
+
+def _no_domains(_rules: Rules, _players: int) -> Domains:
+    return Domains()  # the values are state_check's
+
+
+def _describe(rules: Rules, piece: str) -> str:
+    return describe(rules.by_id[piece])
+
+
+def _home(rules: Rules, piece: str) -> str:
+    return "building_stacks" if isinstance(rules.by_id[piece], m.PublicBuilding) else "removed"
+
+
+ZONES: Final = Zones(
+    domains=_no_domains,
+    places=_places,
+    copies=_copies,
+    describe=_describe,
+    home=_home,
+    nowhere="a piece that left the game in 'removed'",
+)
+"""Where Lisboa's pieces may lie: the places of the module docstring, for the shared
+checker (:func:`lisboa_core.core.zones.check_places`). Its values are checked by
+:mod:`lisboa_core.games.lisboa.state_check` over the same walker."""
 
 
 def check_zones(state: State, rules: Rules) -> None:
     """Raise :class:`~lisboa_core.persistence.codec.Invalid` at the first piece of ``state`` that is
-    where it may not be, or in two places, or nowhere (see the module docstring).
+    where it may not be, or in two places, or nowhere (see the module docstring), then at
+    the first count out of line (city tiles, royal favors, sites, rubble cubes).
 
     :param state: a state whose values are already checked against the catalogue (every id
         names a component of the kind its field holds).
     :param rules: the catalogue of the state.
     """
-    by_id = rules.by_id
-    seen: dict[str, tuple[_Zone, int]] = {}
-    for zone in _zones(state, rules):
-        accepts = zone.accepts
-        for index, piece in enumerate(zone.items):
-            if piece is None:
-                continue
-            component = by_id[piece]
-            if not accepts(component):
-                raise Invalid(
-                    f"{piece} is {describe(component)}; this place holds {zone.holds}",
-                    _item_path(state, zone, index),
-                )
-            first = seen.get(piece)
-            if first is not None:
-                raise Invalid(f"{piece} is also at {_item_path(state, *first)}",
-                              _item_path(state, zone, index))
-            seen[piece] = (zone, index)
-    for piece in _conserved_ids(rules):
-        if piece not in seen:
-            component = by_id[piece]
-            home = "building_stacks" if isinstance(component, m.PublicBuilding) else "removed"
-            raise Invalid(
-                f"{piece} ({describe(component)}) is nowhere; every piece is somewhere, a "
-                "piece that left the game in 'removed'", home,
-            )
+    check_places(ZONES, state, rules)
     _check_counts(state, rules)
 
 

@@ -114,6 +114,12 @@ class PuertoRico(Game):
 
         return component_text(rules, component_id)
 
+    def zones(self) -> Any:
+        """Where the pieces lie (:data:`lisboa_core.games.puerto_rico.zones.ZONES`)."""
+        from lisboa_core.games.puerto_rico.zones import ZONES
+
+        return ZONES
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece conservation over every zone and every capacity."""
         from lisboa_core.games.puerto_rico.invariants import check_invariants

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from lisboa_core.core.zones import conservation_problems
 from lisboa_core.games.puerto_rico.rules.ops import city_spaces, rules_of
 from lisboa_core.games.puerto_rico.scoring import score
 from lisboa_core.games.puerto_rico.state import State
+from lisboa_core.games.puerto_rico.zones import ZONES
 
 __all__ = ["check_invariants"]
 
@@ -12,10 +14,10 @@ __all__ = ["check_invariants"]
 def check_invariants(state: State) -> list[str]:
     """The invariants ``state`` breaks, in words (empty: none).
 
-    Conservation: colonists (supply, ship, San Juan, tiles, buildings) as set up (PR2.2.3);
-    goods of each kind (supply, players, cargo ships, trading house) as in the box
-    (PR1.1.8); plantations of each kind (islands, face-up, hidden stack, discards) and
-    quarries; building copies (board and cities); VP (players and the supply, PR2.2.4).
+    Conservation, derived from the zone declaration
+    (:data:`lisboa_core.games.puerto_rico.zones.ZONES`): the role cards and cargo ships of
+    the setup, each once; colonists, goods of each kind, plantations of each kind and
+    quarries, building copies and VP, each total as set up.
     Capacities: island and city spaces, circles, cargo ships (one kind each, no kind on
     two ships), the trading house; nothing below zero; the role cards and the stack.
     """
@@ -23,36 +25,10 @@ def check_invariants(state: State) -> list[str]:
     setup = rules.setup_for(state.player_count)
     problems: list[str] = []
     players = state.players
-    colonists = state.colonist_supply + state.colonist_ship + sum(p.colonists for p in players)
-    if colonists != setup.colonists + setup.colonist_ship:
-        problems.append(f"colonists: {colonists} in play, not "
-                        f"{setup.colonists + setup.colonist_ship}")
+    problems.extend(conservation_problems(ZONES, state, rules))
     for g, good in enumerate(rules.goods):
-        held = (state.goods_supply[g] + sum(p.goods[g] for p in players)
-                + state.trading_house.count(g)
-                + sum(n for k, n in zip(state.ship_goods, state.ship_loads, strict=True)
-                      if k == g))
-        if held != good.count:
-            problems.append(f"{good.word}: {held} goods, not {good.count}")
         if state.goods_supply[g] < 0 or any(p.goods[g] < 0 for p in players):
             problems.append(f"{good.word}: a negative count")
-    for t, tile in enumerate(rules.tiles):
-        on_islands = sum(p.island[t] for p in players)
-        if tile.kind == "quarry":
-            found = on_islands + state.quarries
-        else:
-            found = (on_islands + state.face_up.count(tile.id) + state.plantation_stack.count(
-                tile.id) + state.plantation_discards.count(tile.id))
-        if found != tile.count:
-            problems.append(f"{tile.id}: {found} tiles, not {tile.count}")
-    for i, building in enumerate(rules.buildings):
-        owners = sum(1 for p in players if p.city[i] >= 0)
-        if owners + state.building_supply[i] != building.copies:
-            problems.append(f"{building.id}: {owners} built + {state.building_supply[i]} left, "
-                            f"not {building.copies}")
-    if sum(p.vp for p in players) + state.vp_supply != setup.vp:
-        problems.append("VP: the players' chips and the supply do not add up to the supply "
-                        "set up")
     for seat, p in enumerate(players):
         if p.doubloons < 0 or p.san_juan < 0 or p.vp < 0:
             problems.append(f"seat {seat}: a negative count")

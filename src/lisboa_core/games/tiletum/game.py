@@ -115,6 +115,12 @@ class Tiletum(Game):
 
         return component_text(rules, component_id)
 
+    def zones(self) -> Any:
+        """Where the pieces lie (:data:`lisboa_core.games.tiletum.zones.ZONES`)."""
+        from lisboa_core.games.tiletum.zones import ZONES
+
+        return ZONES
+
     def check_invariants(self, state: Any) -> list[str]:
         """Piece and dice conservation and the king track (one marker per seat)."""
         from lisboa_core.games.tiletum.invariants import check_invariants

@@ -3,17 +3,22 @@ conformance suite)."""
 
 from __future__ import annotations
 
+from lisboa_core.core.zones import conservation_problems
 from lisboa_core.games.tiletum.rules.ops import rules_of
 from lisboa_core.games.tiletum.state import State
+from lisboa_core.games.tiletum.zones import ZONES
 
 __all__ = ["check_invariants"]
 
 
 def check_invariants(state: State) -> list[str]:
-    """The invariants ``state`` breaks, in words (empty: none)."""
+    """The invariants ``state`` breaks, in words (empty: none): the conservation the zone
+    declaration gives (:data:`lisboa_core.games.tiletum.zones.ZONES`: persons and contracts
+    each in one place, bonus tiles in at most one, the dice of each colour), the king track,
+    the action areas, the seats' counts, warehouses, trading posts and pillars."""
     rules = rules_of(state)
     setup = rules.setup_for(state.player_count)
-    problems = []
+    problems = conservation_problems(ZONES, state, rules)
     markers = sorted(s for stack in state.king for s in stack)
     if markers != list(range(state.player_count)):
         problems.append(f"king track markers {markers}")

@@ -131,4 +131,4 @@ def _corrupt(state: State, frame: Frame, move: Move | None) -> State:
 
 STACK.register_chance("draw", _draw, draw_outcomes)
 STACK.register_chance("corrupt", _corrupt, reveal_outcomes)
-register("return", _return)
+register("return", _return, holds=lambda frame: tuple(str(t) for t in frame.data[1:]))
