@@ -86,8 +86,9 @@ PACKAGE ?= lisboa-rules
 MUTANTS ?= 40
 SEED    ?= 26
 WORKERS ?= 2
+ARGS    ?=
 mutate: $(STAMP)
-	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers $(WORKERS)
+	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers $(WORKERS) $(ARGS)
 
 # Rewrite tests/api_snapshot.txt after a deliberate change to the public API.
 api-snapshot: $(STAMP)

@@ -1,6 +1,6 @@
-"""The surviving mutants of issue 26, each against the test named to kill it: the test
-must fail on a copy of the sources with the mutant applied, and pass on the sources as
-they are (the same copy, unmutated).
+"""The surviving mutants of issue 26 (and the hint-table mutants of issue 35), each
+against the test named to kill it: the test must fail on a copy of the sources with the
+mutant applied, and pass on the sources as they are (the same copy, unmutated).
 
     python benchmarks/issue_mutants.py [NAME ...] [--skip-slow]
 
@@ -29,6 +29,7 @@ CORE = "src/lisboa_core/core/"
 CORE_PINS = "tests/test_core_pins.py::"
 TILETUM = "src/lisboa_core/games/tiletum/rules/"
 TL_GAPS = "tests/test_tiletum_mutant_gaps.py::"
+ROWS = "tests/test_hint_rows.py::"
 
 
 # One row per mutant: (what it does, the file, the fragment, what replaces it, the test
@@ -192,6 +193,24 @@ TABLE: list[tuple[str, str, str, str, str]] = [
      HINTS + "store_hints.py", "max(funds, p.reis + land.sure_reis + ops.reis_value(",
      "max(funds, p.reis * land.sure_reis + ops.reis_value(",
      PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal"),
+    # Issue 35: a claim added to a declared hint table (tests/test_hint_rows.py pins each).
+    ("hints: a ship claimed inert for a store (issue 35)", HINTS + "visit_hints.py",
+     '    "build-store": frozenset(\n'
+     '        {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor"}\n',
+     '    "build-store": frozenset(\n'
+     '        {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor",'
+     ' "build-ship"}\n',
+     ROWS + "test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store"),
+    ("hints: a ship's cell dropped from the inert take-decree row (issue 35)",
+     HINTS + "visit_hints.py",
+     '"produce-goods", "royal-favor", "build-ship"}',
+     '"produce-goods", "royal-favor"}',
+     ROWS + "test_r8_3_5_a_ship_moves_the_treasury_but_no_decree"),
+    ("hints: the favor's cell dropped from cannot-help open-building (issue 35)",
+     HINTS + "visit_hints.py",
+     '    "open-building": frozenset({"royal-favor"}),\n}',
+     '    "open-building": frozenset(),\n}',
+     ROWS + "test_r8_6_a_royal_favor_brings_no_plan_to_open"),
     # Survivors of `make mutate PACKAGE=core` (seed 26) pinned since (tests/test_core_pins.py).
     ("core: _why_stuck starts one level shallower (0 -> -1)", CORE + "stack.py",
      "stack = [(state, 0)]", "stack = [(state, -1)]",

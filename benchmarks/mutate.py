@@ -1,22 +1,26 @@
 """Mutation testing of one package against the tests that guard it (issue 26): a seeded
 sample of cosmic-ray's mutants, run on copies of the checkout, one copy per worker.
 
-    python benchmarks/mutate.py PACKAGE [--sample N] [--seed S] [--workers W]
-        [--timeout SECONDS] [--results FILE] [--list]
+    python benchmarks/mutate.py PACKAGE [--sample N|all] [--seed S] [--workers W]
+        [--timeout SECONDS] [--results FILE] [--workdir DIR] [--list]
+    python benchmarks/mutate.py PACKAGE --collect DIR [--results FILE]
 
 PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``,
-``tiletum-rules``, ``core``
-(``--list`` shows each one's files, tests and count of mutants). Every mutant cosmic-ray
-can make of the package's files (minus the operators in ``EXCLUDED``, which make noise
-rather than plausible faults) is enumerated; ``--sample`` of them are drawn with
-``random.Random(seed)`` and run, each against the package's tests (``-x``, the tests not
-marked slow, pure build) in a copy of the sources, so the checkout itself is never
-touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
-timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived*
-otherwise; ``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
+``tiletum-rules``, ``core`` (``--list`` shows each one's files, tests and count of mutants). Every
+mutant cosmic-ray can make of the package's files (minus the operators in ``EXCLUDED``,
+which make noise rather than plausible faults) is enumerated; ``--sample`` of them are drawn
+with ``random.Random(seed)`` and run (``--sample all``: every one, in that seeded order, so
+a run stopped early has checked a uniform sample), each against the package's tests (``-x``,
+the tests not marked slow, pure build) in a copy of the sources, so the checkout itself is
+never touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
+timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived* otherwise;
+``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
 
 Prints the package's line of the score table and every survivor (file:line, operator,
-the changed line); ``--results`` appends the whole run as one JSON line.
+the changed line); ``--results`` appends the whole run as one JSON line. ``--workdir``
+keeps the copies and cosmic-ray's sessions in DIR (not a temporary directory), so that
+``--collect DIR`` can report the mutants finished so far of a run still going or
+stopped (an exhaustive run of a package takes hours on a shared machine).
 """
 
 from __future__ import annotations
@@ -55,7 +59,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "lisboa-hints": Package(
         (SRC + "games/lisboa/hints/*.py",),
-        ("tests/test_hint_pins.py", "tests/test_hint_boundaries.py", "tests/test_hint_oracle.py",
+        ("tests/test_hint_rows.py", "tests/test_hint_pins.py", "tests/test_hint_boundaries.py",
+         "tests/test_hint_oracle.py", "tests/test_hint_properties.py",
          "tests/test_legality.py", "tests/test_lookahead.py"),
     ),
     "puerto-rico-rules": Package(
@@ -427,13 +432,17 @@ def _changed(diff: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("package", nargs="?", choices=sorted(PACKAGES))
-    parser.add_argument("--sample", type=int, default=40, help="mutants to run (0: all)")
+    parser.add_argument("--sample", type=_sample, default=40,
+                        help="mutants to run ('all' or 0: every one)")
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 3x the "
                         "unmutated run, 60 at least)")
     parser.add_argument("--results", type=Path, help="append the run here (a JSON line)")
     parser.add_argument("--list", action="store_true", help="files, tests and mutant counts")
+    parser.add_argument("--workdir", type=Path, help="keep the copies and sessions here")
+    parser.add_argument("--collect", type=Path,
+                        help="report the finished mutants of a run's --workdir")
     parser.add_argument("--report", type=Path, nargs="+",
                         help="print the runs recorded in these --results files")
     args = parser.parse_args()
@@ -451,23 +460,33 @@ def main() -> None:
         return
     if args.package is None:
         parser.error("name a package (or --list)")
-    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results)
+    if args.collect:
+        collect(args.package, args.collect, args.seed, args.results)
+        return
+    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results,
+        args.workdir)
+
+
+def _sample(text: str) -> int:
+    return 0 if text == "all" else int(text)
 
 
 def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
-        results: Path | None) -> None:
+        results: Path | None, workdir: Path | None = None) -> None:
     from cosmic_ray.work_db import WorkDB, use_db
-    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     package = PACKAGES[name]
     command = _test_command(package)
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-") as tmp:
+    if workdir is not None:
+        workdir.mkdir(parents=True, exist_ok=False)
+    with (tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-")
+          if workdir is None else _kept(workdir)) as tmp:
         base = Path(tmp) / "w0"
         _copy(base)
         files = _files(package, base)
         every = _mutants(files, base)
-        chosen = random.Random(seed).sample(every, min(sample, len(every))) if sample else every
+        chosen = random.Random(seed).sample(every, min(sample or len(every), len(every)))
         print(f"{name}: {len(chosen)} of {len(every)} mutants (seed {seed}), "
               f"{len(files)} files, {workers} workers", flush=True)
         clock = time.perf_counter()
@@ -503,27 +522,74 @@ def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
             _out, err = proc.communicate()
             if proc.returncode != 0:
                 raise SystemExit(f"cosmic-ray exec failed:\n{err[-3000:]}")
-        rows = []
-        for copy in copies:
-            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
-                for item, result in db.completed_work_items:
-                    spec = item.mutations[0]
-                    if result.worker_outcome != WorkerOutcome.NORMAL:
-                        outcome = "error"
-                    elif result.test_outcome == TestOutcome.SURVIVED:
-                        outcome = "survived"
-                    elif result.output == "timeout":
-                        outcome = "timed out"
-                    elif result.test_outcome == TestOutcome.KILLED:
-                        outcome = "killed"
-                    else:
-                        outcome = "error"
-                    rows.append({
-                        "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
-                        "operator": spec.operator_name, "line": _line(base, spec),
-                        "mutant": _changed(result.diff or ""), "outcome": outcome})
+        rows = _rows(copies, base)
     run_ = {"package": name, "seed": seed, "sample": len(chosen), "of": len(every),
             "minutes": round((time.perf_counter() - started) / 60, 1), "rows": rows}
+    report(run_)
+    if results:
+        with results.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(run_) + "\n")
+
+
+class _kept:
+    """A work directory kept after the run (the context manager of --workdir)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> str:
+        return str(self.path)
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _rows(copies: list[Path], base: Path) -> list[dict[str, str]]:
+    """The finished mutants of the sessions of ``copies`` (``base``: an unmutated copy)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    rows = []
+    for copy in copies:
+        with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+            for item, result in db.completed_work_items:
+                spec = item.mutations[0]
+                if result.worker_outcome != WorkerOutcome.NORMAL:
+                    outcome = "error"
+                elif result.test_outcome == TestOutcome.SURVIVED:
+                    outcome = "survived"
+                elif result.output == "timeout":
+                    outcome = "timed out"
+                elif result.test_outcome == TestOutcome.KILLED:
+                    outcome = "killed"
+                else:
+                    outcome = "error"
+                rows.append({
+                    "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
+                    "operator": spec.operator_name, "line": _line(base, spec),
+                    "mutant": _changed(result.diff or ""), "outcome": outcome})
+    return rows
+
+
+def collect(name: str, workdir: Path, seed: int, results: Path | None) -> None:
+    """Report the mutants finished so far in a run's ``--workdir`` (or a temporary
+    directory of a run still going): the line of the score table over those only."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    copies = sorted(p.parent for p in workdir.glob("w*/session.sqlite"))
+    if not copies:
+        raise SystemExit(f"no cosmic-ray session under {workdir}")
+    planned = 0
+    for copy in copies:
+        with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+            planned += db.num_work_items
+    every = len(_mutants(_files(PACKAGES[name], copies[0]), copies[0]))
+    rows = _rows(copies, copies[0])
+    print(f"{name}: {len(rows)} of the {planned} mutants planned finished ({every} in all)")
+    run_ = {"package": name, "seed": seed, "sample": len(rows), "of": every,
+            "minutes": round((time.time() - min(
+                (c / "session.sqlite").stat().st_ctime for c in copies)) / 60, 1),
+            "partial": True, "rows": rows}
     report(run_)
     if results:
         with results.open("a", encoding="utf-8") as out:
