@@ -4,6 +4,7 @@ sample of cosmic-ray's mutants, run on copies of the checkout, one copy per work
     python benchmarks/mutate.py PACKAGE [--sample N|all] [--seed S] [--workers W]
         [--timeout SECONDS] [--results FILE] [--workdir DIR] [--list]
     python benchmarks/mutate.py PACKAGE --collect DIR [--results FILE]
+    python benchmarks/mutate.py PACKAGE --rescore FILE [--tests TEST ...]
 
 PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``,
 ``tiletum-rules``, ``core`` (``--list`` shows each one's files, tests and count of mutants). Every
@@ -20,7 +21,8 @@ Prints the package's line of the score table and every survivor (file:line, oper
 the changed line); ``--results`` appends the whole run as one JSON line. ``--workdir``
 keeps the copies and cosmic-ray's sessions in DIR (not a temporary directory), so that
 ``--collect DIR`` can report the mutants finished so far of a run still going or
-stopped (an exhaustive run of a package takes hours on a shared machine).
+stopped (an exhaustive run of a package takes hours on a shared machine). ``--rescore``
+runs the survivors of a recorded run again against the tests as they are now.
 """
 
 from __future__ import annotations
@@ -443,6 +445,10 @@ def main() -> None:
     parser.add_argument("--workdir", type=Path, help="keep the copies and sessions here")
     parser.add_argument("--collect", type=Path,
                         help="report the finished mutants of a run's --workdir")
+    parser.add_argument("--rescore", type=Path,
+                        help="run the survivors of the last run in this --results file again")
+    parser.add_argument("--tests", nargs="*", default=[],
+                        help="with --rescore: these tests instead of the package's")
     parser.add_argument("--report", type=Path, nargs="+",
                         help="print the runs recorded in these --results files")
     args = parser.parse_args()
@@ -462,6 +468,9 @@ def main() -> None:
         parser.error("name a package (or --list)")
     if args.collect:
         collect(args.package, args.collect, args.seed, args.results)
+        return
+    if args.rescore:
+        rescore(args.package, args.rescore, args.tests, args.timeout or 300.0)
         return
     run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results,
         args.workdir)
@@ -567,8 +576,48 @@ def _rows(copies: list[Path], base: Path) -> list[dict[str, str]]:
                 rows.append({
                     "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
                     "operator": spec.operator_name, "line": _line(base, spec),
-                    "mutant": _changed(result.diff or ""), "outcome": outcome})
+                    "mutant": _changed(result.diff or ""), "outcome": outcome,
+                    "diff": result.diff or ""})
     return rows
+
+
+def rescore(name: str, results: Path, tests: list[str], timeout: float) -> None:
+    """Run each survivor of the last run recorded in ``results`` again, against the
+    package's tests as they are now (or ``tests``), on a copy of the checkout with the
+    mutant's diff applied: which survivors the tests written since kill."""
+    run_ = json.loads(results.read_text(encoding="utf-8").splitlines()[-1])
+    survivors = [r for r in run_["rows"] if _classify(r) == "survived" and r.get("diff")]
+    package = PACKAGES[name]
+    command = _test_command(package._replace(tests=tuple(tests) or package.tests))
+    print(f"{name}: {len(survivors)} survivors of the recorded run, against: {command}",
+          flush=True)
+    killed = 0
+    with tempfile.TemporaryDirectory(prefix=f"lisboa-rescore-{name}-") as tmp:
+        copy = Path(tmp)
+        _copy(copy)
+        for row in survivors:
+            diff = row["diff"].split("\n", 1)[1] + "\n"
+            patched = subprocess.run(["patch", "-p1", "-s", "--no-backup-if-mismatch"],
+                                     cwd=copy, input=diff, text=True, capture_output=True)
+            if patched.returncode != 0:
+                print(f"- {row['where']}: the diff no longer applies", flush=True)
+                continue
+            try:
+                done = subprocess.run(command, shell=True, cwd=copy, env=_env(copy),
+                                      capture_output=True, text=True, timeout=timeout)
+                caught = done.returncode != 0
+                first = next((line.split(" - ")[0].removeprefix("FAILED ")
+                              for line in done.stdout.splitlines()
+                              if line.startswith("FAILED ")), "")
+            except subprocess.TimeoutExpired:
+                caught, first = True, "timeout"
+            subprocess.run(["patch", "-p1", "-R", "-s", "--no-backup-if-mismatch"],
+                           cwd=copy, input=diff, text=True, capture_output=True, check=True)
+            killed += caught
+            verdict = f"killed by {first}" if caught else "SURVIVED"
+            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
+                  f"`{row['mutant']}`: {verdict}", flush=True)
+    print(f"{name}: {killed} of {len(survivors)} survivors killed now")
 
 
 def collect(name: str, workdir: Path, seed: int, results: Path | None) -> None:
@@ -583,13 +632,11 @@ def collect(name: str, workdir: Path, seed: int, results: Path | None) -> None:
     for copy in copies:
         with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
             planned += db.num_work_items
-    every = len(_mutants(_files(PACKAGES[name], copies[0]), copies[0]))
     rows = _rows(copies, copies[0])
-    print(f"{name}: {len(rows)} of the {planned} mutants planned finished ({every} in all)")
-    run_ = {"package": name, "seed": seed, "sample": len(rows), "of": every,
-            "minutes": round((time.time() - min(
-                (c / "session.sqlite").stat().st_ctime for c in copies)) / 60, 1),
-            "partial": True, "rows": rows}
+    print(f"{name}: {len(rows)} of the {planned} mutants planned finished")
+    started = min((c / "cosmic-ray.toml").stat().st_mtime for c in copies)
+    run_ = {"package": name, "seed": seed, "sample": len(rows), "of": planned,
+            "minutes": round((time.time() - started) / 60, 1), "partial": True, "rows": rows}
     report(run_)
     if results:
         with results.open("a", encoding="utf-8") as out:

@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 from lisboa_core import load_rules, new_game
+from lisboa_core.core import stack as _core
+from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
@@ -25,6 +27,8 @@ from lisboa_core.games.lisboa.hints import (
     visit_hints,
 )
 from lisboa_core.games.lisboa.rules import ops
+from lisboa_core.games.lisboa.rules.buildings import _hire_price
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
@@ -261,3 +265,196 @@ def test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal() -> None
     assert store_hints._store_judge(state, frame, moves) == [False] * len(moves)
     richer = ops.update(state, 0, reis=reis + 1)  # exactly the price with the reward
     assert store_hints._store_judge(richer, frame, moves) == [True] * len(moves)
+
+
+# --- issue 35: survivors of the exhaustive `make mutate PACKAGE=lisboa-hints` run --------
+
+
+def _bare(question: object) -> bool:
+    """A question to the bare search (every hint off)."""
+    _core.SWITCHES.shortcuts = False
+    try:
+        return bool(question())  # type: ignore[operator]
+    finally:
+        _core.SWITCHES.shortcuts = True
+
+
+def _opening(treasury: int = 2, officials: int = 6) -> tuple[State, int, str]:
+    """A plain seat (one official out, in the Marquis's office) starting Open a Public
+    Building with a plan of ``officials`` officials, no clergy tile in the church."""
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    plan = next(p for s in state.plan_stacks for p in s
+                if ops.component(RULES, p).officials == officials)  # type: ignore[union-attr]
+    state = t.with_state(_plain_seat(state, seat), treasury=treasury,
+                         church=(None,) * len(state.church))
+    state = t.start_noble_action(t.give_plans(state, seat, plan), seat, "open-building")
+    return state, seat, plan
+
+
+def test_r10_3_2_a_sites_sure_reis_make_an_opening_certain() -> None:
+    # building_hints.py:138 (facts[2] > 0 -> <= 0): site W-B's 3 reis come before the
+    # officials are hired (R10.3.2 steps 2-4): 5 to hire at 3 reis = 15 from 12 cash + 3.
+    state, seat, plan = _opening()
+    assert _hire_price(state, seat) == 3
+    probe = t.with_player(state, seat, reis=12, influence=0)
+    now = building_hints._OpeningNow(probe, seat)
+    assert not now.staffed(plan)
+    assert now.certain_opening("W-B", plan) is True
+    assert _bare(lambda: STACK.completes(probe, Move("build", ("W-B", plan))))
+    short = t.with_player(state, seat, reis=11, influence=0)
+    assert building_hints._OpeningNow(short, seat).certain_opening("W-B", plan) is False
+
+
+def test_r14_3_hiring_after_the_cardinal_is_certain_only_at_the_top_treasury_price() -> None:
+    # building_hints.py:172 (payment `or 0` -> `or -1`): a site whose reward moves the
+    # cardinal may raise the treasury (R14.3): certain only if the hires are paid at the
+    # top value, 9 (R0.2): 5 hires, 45 reis certain, 44 not known.
+    state, seat, plan = _opening()
+    top = max(space.value for space in ops.board_of(RULES).treasury)
+    assert top == 9
+    rich = building_hints._OpeningNow(t.with_player(state, seat, reis=45, influence=0), seat)
+    assert rich.hired_at_any_treasury(plan) is True
+    short = building_hints._OpeningNow(t.with_player(state, seat, reis=44, influence=0), seat)
+    assert short.hired_at_any_treasury(plan) is False
+
+
+def test_r0_11_an_opening_a_plain_seat_cannot_hire_for_is_left_out_of_the_search() -> None:
+    # building_hints.py:260 (not all(harmless) -> not not all): a seat with no trigger and
+    # no cash: 5 officials at 3 reis cannot be hired on a site giving only reis (R10.3.2.4),
+    # so the search leaves those openings out, as the bare search refuses them.
+    state, seat, plan = _opening()
+    probe = t.with_player(state, seat, reis=0, influence=0)
+    frame = probe.pending[-1]
+    moves = STACK.raw_moves(probe)
+    kept = building_hints._openings_worth_trying(probe, frame, moves)
+    dropped = [m for m in moves if m not in kept]
+    assert Move("build", ("W-B", plan)) in dropped
+    assert not any(_bare(lambda m=m: STACK.completes(probe, m)) for m in dropped)
+
+
+def test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped() -> None:
+    # building_hints.py:91 (continue -> break): the first plan's architect has no building
+    # (R10.3.2 step 7: an exhausted stack offers none); the second plan's can be opened.
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    blue = next(p for p in state.plan_stacks[0] if ops.component(RULES, p).officials == 2)  # type: ignore[union-attr]
+    green = next(p for p in state.plan_stacks[1] if ops.component(RULES, p).officials == 2)  # type: ignore[union-attr]
+    assert ops.component(RULES, blue).architect == "blue"  # type: ignore[union-attr]
+    state = _plain_seat(t.with_player(state, seat, plans=(blue, green), reis=30), seat)
+    state = t.with_state(state, building_stacks=((), state.building_stacks[1]))
+    assert building_hints._building_now(state, seat, 30) is True
+
+
+def test_r8_a_state_action_an_effect_performs_keeps_every_good() -> None:
+    # effect_facts.py:170 (== "perform" -> > "perform"): recruiting and a plan take no good
+    # or ship away (R8.1, R8.2), nor does placing officials or taking a plan.
+    recruit = m.Do("perform", (("action", "recruit-officials"),))
+    assert effect_facts.sale_safe(m.Seq((recruit,))) is True
+    place = m.Do("place_officials", (("count", 2),))
+    assert effect_facts.sale_safe(m.Seq((place, m.Do("take_plan")))) is True
+    ship = m.Do("perform", (("action", "build-ship"),))  # pays goods (R8.3.2)
+    assert effect_facts.sale_safe(m.Seq((ship,))) is False
+
+
+def test_r8_4_producing_or_a_good_gained_brings_a_good() -> None:
+    # effect_facts.py:265 (return False -> True): performing Produce Goods may bring goods
+    # (R8.4), and so may taking a clergy tile (R8.5.3) unless the church was checked;
+    # "gain 1 gold" brings one (R4.5).
+    produce = m.Seq((m.Do("perform", (("action", "produce-goods"),)),))
+    assert effect_facts.goodless(produce) is False
+    meet = m.Seq((m.Do("move_cardinal", (("steps", 1),)), m.Do("take_clergy")))
+    assert effect_facts.goodless(meet) is False
+    assert effect_facts.goodless(meet, beside_church=True) is True
+    reward = ops.component(RULES, "BL01").reward  # Manuel, blue 1: gain 1 gold
+    assert effect_facts.goodless(reward) is False
+    assert effect_facts.goodless(m.Seq((m.Do("gain", (("amount", 2), ("what", "reis"))),)))
+
+
+def test_r11_2_a_fee_of_exactly_the_treasury_value_can_be_paid() -> None:
+    # visit_hints.py:102 (payment `or 0` -> `or 1`): sponsoring costs the treasury value
+    # (R11.2); with that much cash the sponsorship of a card whose event takes a plan
+    # (R11.3) is certain.
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = _plain_seat(t.with_player(t.give(state, seat, "BL20"), seat, hand=("BL20",)), seat)
+    value = ops.treasury_value(state)
+    probe = t.with_player(state, seat, reis=value, influence=0)
+    assert visit_hints.sponsor_judge(probe, seat, "BL20") is True
+    assert _bare(lambda: STACK.completes(probe, Move("sponsor", ("BL20",))))
+    short = t.with_player(state, seat, reis=value - 1, influence=0)
+    assert visit_hints.sponsor_judge(short, seat, "BL20") is False
+
+
+def test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused() -> None:
+    # visit_hints.py:81 (not decree_display -> decree_display): with the display empty,
+    # Take a Decree has nothing to act on and no State action adds a decree (R10.2.4).
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.with_state(_plain_seat(state, seat), decree_display=())
+    state = t.with_player(state, seat, influence=10, goods=(1, 1, 1, 1))
+    assert visit_hints.visit_judge(state, seat, "marquis") is False
+
+
+def test_r9_5_a_visits_funds_are_cash_plus_the_influence_left() -> None:
+    # visit_hints.py:66 (+ -> *): after the visit's cost the seat pays a store with its
+    # cash plus a real per icon of the influence left (R5.6): 3 + 3 reis (and at most 2
+    # from a land's reward, R10.1.2.3) are short of every land, priced 9 and more at this
+    # treasury value (R10.1.3); 3 * 3 would reach one.
+    from lisboa_core.games.lisboa.rules.visits import influence_cost
+
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    card = next(c.id for c in RULES.political if c.type == "manuel")
+    state = _plain_seat(t.with_player(t.give(state, seat, card), seat, hand=(card,)), seat)
+    cost = influence_cost(state, seat, "manuel", False)
+    probe = t.with_player(state, seat, reis=3, influence=cost + 5, wigs=0)
+    assert ops.reis_value(probe, 5) == 3
+    assert visit_hints.noble_action_now(probe, seat, "build-store", 9)  # were it 3 * 3
+    assert not _bare(lambda: STACK.completes(probe, Move("visit", (card,))))
+    assert visit_hints.visit_judge(probe, seat, "manuel") in (None, False)
+
+
+def test_r8_5_3_meeting_the_cardinal_may_pay_for_an_opening_with_a_plan_in_hand() -> None:
+    # visit_hints.py:162 (and -> or): with a plan in hand, meeting the cardinal (the King's
+    # State action) may bring a tile that pays (C32: 7 influence, 4 reis from none, R5.6),
+    # so it is not useless to Open a Public Building: on a site placing 2 officials (R10.3.2
+    # step 2) 3 are hired at 3 reis, 9, from 5 cash only with the tile (R10.3.2.4, R9.1
+    # step 4). The tile lies two steps away, out
+    # of reach of a site's one-step cardinal reward (R8.5.5).
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    plan = next(p for s in state.plan_stacks for p in s
+                if ops.component(RULES, p).officials == 6)  # type: ignore[union-attr]
+    card = next(c.id for c in RULES.political if c.type == "king")
+    state = _plain_seat(t.with_player(t.give(state, seat, card), seat, hand=(card,),
+                                      influence=10, wigs=5), seat)
+    church: list[str | None] = [None] * len(state.church)
+    church[(state.cardinal + 2) % len(church)] = "C32"  # two steps away (R8.5.2)
+    state = t.with_state(state, church=tuple(church),
+                         clergy_bag=tuple(x for x in state.clergy_bag if x != "C32"))
+    state = STACK.step(t.give_plans(state, seat, plan), Move("visit", (card,)))
+    assert state.pending[-1].kind == "visit-option"
+    probe = t.with_player(state, seat, reis=5, influence=0)
+    assert "meet-cardinal" not in visit_hints._useless(probe, seat, "open-building")
+    cardinal = Move("state-action", ("meet-cardinal",))
+    frame = probe.pending[-1]
+    assert cardinal in visit_hints._visit_option_search(probe, frame, STACK.raw_moves(probe))
+    assert _bare(lambda: STACK.completes(probe, cardinal))
+    assert not _bare(lambda: STACK.completes(probe, Move("skip")))
+
+
+def test_r8_5_3_a_tile_that_performs_acquire_plan_can_bring_a_plan(tmp_path: Path) -> None:
+    # visit_hints.py:181 (== "perform" -> < "perform"): a clergy tile whose effect performs
+    # Acquire a Plan (R8.2) or takes one puts a plan in its holder's hand (an edited tile).
+    rules = load_rules(_edited(tmp_path, "clergy.lsb", "on sell gold: gain 2 reis",
+                               "on taken: perform acquire-plan"))
+    state = t.first_turn(2, 3, rules=rules)
+    assert visit_hints._gives_plan(state, "C12") is True
+    assert visit_hints._gives_plan(state, "C30") is False  # a real per cube
