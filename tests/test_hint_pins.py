@@ -458,3 +458,75 @@ def test_r8_5_3_a_tile_that_performs_acquire_plan_can_bring_a_plan(tmp_path: Pat
     state = t.first_turn(2, 3, rules=rules)
     assert visit_hints._gives_plan(state, "C12") is True
     assert visit_hints._gives_plan(state, "C30") is False  # a real per cube
+
+
+def test_r8_5_one_action_takes_at_most_two_clergy_tiles() -> None:
+    # bounds.py:436 (1 + max -> 2 + max): a meeting of the cardinal takes one tile (R8.5.3)
+    # and a land's or a site's reward one more (R8.5.5: "move cardinal 1, take clergy").
+    assert bounds._most_tiles(t.first_turn(2, 3)) == 2
+
+
+def test_r10_3_2_4_an_opening_staffed_by_returned_officials_needs_no_cash() -> None:
+    # building_hints.py:203 (return True -> False): a plan of 2 with 2 officials out is
+    # staffed by returning them; nothing is hired (R10.3.2.4).
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    plan = next(p for s in state.plan_stacks for p in s
+                if ops.component(RULES, p).officials == 2)  # type: ignore[union-attr]
+    state = _plain_seat(t.place_official(state, seat, "manuel"), seat)
+    state = t.with_player(t.give_plans(state, seat, plan), seat, reis=0, influence=0)
+    assert bounds._officials_out_count(state, seat) == 2
+    assert building_hints._OpeningNow(state, seat).staffed(plan) is True
+
+
+def test_r0_11_a_payment_discount_lowers_the_hire() -> None:
+    # building_hints.py:205 (+ payment -> - payment): with C31 (every payment a real less,
+    # R17.2) 5 officials at 3 reis cost 14, not 15 (R10.3.2.4, R0.11).
+    state, seat, plan = _opening()
+    state = t.give_clergy(state, seat, "C31")
+    now = building_hints._OpeningNow(t.with_player(state, seat, reis=14, influence=0), seat)
+    assert now.staffed(plan) is True
+    short = building_hints._OpeningNow(t.with_player(state, seat, reis=13, influence=0), seat)
+    assert short.staffed(plan) is False
+    # building_hints.py:206 (<= -> ==): more than enough is enough
+    rich = building_hints._OpeningNow(t.with_player(state, seat, reis=20, influence=0), seat)
+    assert rich.staffed(plan) is True
+
+
+def test_r10_1_3_a_store_within_the_funds_is_judged_legal() -> None:
+    # store_hints.py:182 (<= -> ==): a land with no reward whose price is below the seat's
+    # cash is legal at once (R10.1.3), not only one priced exactly at it.
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.start_noble_action(_plain_seat(state, seat), seat, "build-store")
+    state = t.with_player(state, seat, reis=40, influence=0)
+    frame = state.pending[-1]
+    moves = STACK.raw_moves(state)
+    judged = dict(zip(moves, STACK.handler("store").judge(state, frame, moves), strict=True))
+    plain = [mv for mv in moves if ops.component(RULES, str(mv.args[1])).reward is None]  # type: ignore[union-attr]
+    assert plain and all(judged[mv] is True for mv in plain)
+
+
+def test_r10_3_2_a_site_whose_reward_only_gains_reis_is_priced() -> None:
+    # building_hints.py:334 (>= 0 -> < 0): site W-B's reward, "gain 3 reis", gives 3 reis
+    # most and surely (R10.3.2 step 2); W-D's places officials and is not priced.
+    state = t.first_turn(2, 3)
+    assert building_hints._site_facts(state, "W-B") == (3, 0, 3)
+    assert building_hints._site_facts(state, "W-D") is None
+
+
+def test_r4_10_a_tuck_keeps_a_sale_possible_now() -> None:
+    # sale_hints.py:75 (kept is None -> is not None): a seat with a good and a docked ship
+    # with room can sell (R6.1); tucking a card whose covered part only gains keeps that
+    # sale possible (R4.10), asked with and without the sale already known.
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.give_portfolio(_plain_seat(state, seat), seat, "BLUE1")
+    state = t.with_player(state, seat, goods=(1, 0, 0, 0))
+    assert sale_hints.sale_kept(state, seat)
+    card = next(c.id for c in RULES.political if c.id == "BL01")  # reward: gain 1 gold
+    assert sale_hints.tuck_keeps_sale(state, seat, card) is True
+    assert sale_hints.tuck_keeps_sale(state, seat, card, True) is True
