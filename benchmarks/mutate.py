@@ -215,6 +215,51 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
         "matched first: only 'persons' reaches the test",
     (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.args[0] != "yes":'):
         "the area-bonus moves are 'bonus yes' and 'bonus no', and 'no' < 'yes': < is !=",
+    # The exhaustive lisboa-hints run (issue 35).
+    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_GtE_NotEq",
+     '(d.kind == "gain" and ops.arg(d, "amount") >= 0) or d.kind == "take_pile_rubble"'):
+        "a gain's amount is positive in the card language (`gain <amount:pos>`): >= 0 and "
+        "!= 0 agree",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     "if _LAST_PRICES and _LAST_PRICES[0][0] is state and _LAST_PRICES[0][1] == seat:"):
+        "[0][-1] is the cached prices, never the state: the cache never answers and the "
+        "prices are worked out afresh, the same",
+    (_HINTS + "bounds.py", "core/NumberReplacer", "hires = max(0, needed - out)"):
+        "the funds are a sum of amounts none below 0 and the price of an official is at "
+        "least 0: hires of -1 or 0 cost no more than the funds either way",
+    (_HINTS + "bounds.py", "core/NumberReplacer", "influence_gains: int = 0,"):
+        "the one call of the constructor passes every argument: the default is never used",
+    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Lt_LtE",
+     "return _BIG if None in amounts else -sum(a for a in amounts if a is not None and a < 0)"):
+        "a 0 adds nothing to the sum",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     'if mod.hook == "influence-gain" and (mod.amount or 0) > 0'):
+        "an amount of None or 0 gives 0 or -1, neither above 0",
+    (_HINTS + "building_hints.py", "core/NumberReplacer",
+     'due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))'):
+        "the funds (and the sure reis added to them) are at least 0: a due of -1 or 0 is "
+        "within them either way",
+    (_HINTS + "building_hints.py", "core/ReplaceComparisonOperator_LtE_Lt",
+     "if facts is None or hires <= 0:"):
+        "with 0 hires the cost below is max(0, payment modifier) = 0 (the modifier is a "
+        "reduction or free, LB104), within funds that are at least 0: kept either way",
+    (_HINTS + "building_hints.py", "core/NumberReplacer", "if facts is None or hires <= 0:"):
+        "with 0 hires the cost below is max(0, payment modifier) = 0 (the modifier is a "
+        "reduction or free, LB104), within funds that are at least 0: kept either way",
+    (_HINTS + "effect_facts.py", "core/NumberReplacer",
+     '"lisboa.hints.effect_facts._NEVER_BLOCK", 10_000'):
+        "a memo's capacity: a smaller table forgets sooner and answers the same",
+    (_HINTS + "quiet.py", "core/NumberReplacer",
+     "for t in ops.typed(rules, str(move.args[0]), _ClergyTile).behaviour.triggers"):
+        "a take-clergy move has one argument (the tile): args[-1] is args[0]",
+    (_HINTS + "sale_hints.py", "core/NumberReplacer",
+     "keeps_ships = any(not isinstance(rules[str(mv.args[0])], _Ship) for mv in moves)"):
+        "a make-room move, 'discard CARD', has one argument: args[-1] is args[0]",
+    (_HINTS + "visit_hints.py", "core/NumberReplacer",
+     "useless = _useless(state, frame.seat, noble_of(state, frame.data[0]).noble_action)"):
+        "a visit-option frame holds one datum, the noble: data[-1] is data[0]",
+    (_HINTS + "turn_hints.py", "core/ReplaceFalseWithTrue", "self.kept = False"):
+        "work_out sets kept before its one reader (the tuck judge calls work_out first)",
     (SRC + "core/rng.py", "core/NumberReplacer",
      "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
         "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "

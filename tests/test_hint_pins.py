@@ -22,6 +22,7 @@ from lisboa_core.games.lisboa.hints import (
     bounds,
     building_hints,
     effect_facts,
+    quiet,
     sale_hints,
     store_hints,
     visit_hints,
@@ -530,3 +531,111 @@ def test_r4_10_a_tuck_keeps_a_sale_possible_now() -> None:
     card = next(c.id for c in RULES.political if c.id == "BL01")  # reward: gain 1 gold
     assert sale_hints.tuck_keeps_sale(state, seat, card) is True
     assert sale_hints.tuck_keeps_sale(state, seat, card, True) is True
+
+
+def test_r17_2_8_influence_a_cube_brings_counts_toward_a_land(tmp_path: Path) -> None:
+    # bounds.py:229 (+ cubes * cube_steps -> -): a held tile gaining 1 influence per cube
+    # taken (an edited C30): the store's cube is taken before paying (R10.1.2.4), and the
+    # marker from 2 to 3 passes an icon (R5.6): with no cash, a land priced 2 reis (one
+    # from the marker at 2, one from the cube's step) may be payable (R10.1.3); 3 not.
+    rules = load_rules(_edited(tmp_path, "clergy.lsb", "on take-rubble: gain 1 reis per cube",
+                               "on take-rubble: gain 1 influence per cube"))
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    state = t.give_clergy(ops.update(state, seat, clergy=()), seat, "C30")
+    state = t.start_noble_action(t.with_state(state, church=(None,) * len(state.church)),
+                                 seat, "build-store")
+    bound = bounds._LandBound(t.with_player(state, seat, reis=0, influence=2), seat)
+    facts = bounds._land_facts(state)
+    land = next(f for f in facts.values() if f.reward_reis == 0 and f.reward_influence == 0
+                and f.plain and f.lucky == 0)
+    assert ops.reis_value(state, 3) == ops.reis_value(state, 2) + 1 == 2
+    assert bound.affordable(land, 2) is True
+    assert bound.affordable(land, 3) is False
+
+
+def test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land() -> None:
+    # bounds.py:251 (+ tiles * payment -> / tiles * payment): a land whose reward takes
+    # C31 (a real off every payment, R17.2) beside the cardinal is payable a real short.
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    church: list[str | None] = [None] * len(state.church)
+    church[(state.cardinal + 1) % len(church)] = "C31"
+    state = t.with_state(ops.update(state, seat, clergy=()), church=tuple(church),
+                         clergy_bag=tuple(x for x in state.clergy_bag if x != "C31"))
+    state = t.start_noble_action(state, seat, "build-store")
+    facts = bounds._land_facts(state)
+    lucky = next(f for f in facts.values() if f.lucky == 1)
+    bound = bounds._LandBound(t.with_player(state, seat, reis=5, influence=0), seat)
+    assert bound.affordable(lucky, 6) is True
+    assert bound.affordable(lucky, 7) is False
+
+
+def test_r5_6_an_influence_gain_counts_a_real_per_step_in_a_bound() -> None:
+    # bounds.py:304 (bonus is not None -> is None): with influence counted, "gain 2
+    # influence" with a bonus of 1 moves the marker 3 steps, at most 3 reis (R5.1, R5.6);
+    # not counted (bonus None), nothing.
+    gain = m.Seq((m.Do("gain", (("amount", 2), ("what", "influence"))),))
+    assert bounds._gain_bound([gain], 1) == 3
+    assert bounds._gain_bound([gain], None) == 0
+
+
+def test_r10_3_2_4_a_discount_tile_in_the_church_raises_the_opening_bound() -> None:
+    # bounds.py:558 (+ discount -> * discount): a site's reward may take C31 (a real off
+    # the hire's payment, R17.2): the bound is at least the cash, the marker's top, a
+    # site's 3 reis and that real.
+    state = _plain_seat(t.first_turn(4, 1))
+    top = ops.board_of(ops.rules_of(state)).influence_max
+    state = replace(ops.update(state, 0, reis=10, influence=top),
+                    church=("C31", None, None, None, None, None))
+    funds = bounds._opening_funds(state, 0)
+    assert funds is not None and funds >= 10 + ops.reis_value(state, top) + 3 + 1
+
+
+def test_r3_6_the_seats_own_effect_that_keeps_every_good_is_quiet() -> None:
+    # quiet.py:57 (frame.seat == seat -> !=): under a choice of favor, the seat's own
+    # effect "take plan" (R8.2) cannot block, so the rest of the action finishes (A37).
+    state = _plain_seat(t.first_turn(2, 3))
+    seat = state.to_act
+    assert seat is not None
+    effect = m.Seq((m.Do("take_plan"),))
+    state = replace(state, pending=(Frame("end-turn", seat), Frame("take-card", seat),
+                                    Frame("effect", seat, (effect,)),
+                                    Frame("take-favor", seat)))
+    assert quiet.quiet_tail(state) is True
+
+
+def test_r14_3_a_land_whose_reward_takes_a_cube_is_not_the_cardinals() -> None:
+    # store_hints.py:222 (return False -> True): a reward taking a cube from the pile sets
+    # off take-rubble triggers (R17.2.8): not a reward that only meets the cardinal.
+    state = _plain_seat(t.first_turn(2, 3))
+    seat = state.to_act
+    assert seat is not None
+    cardinal = store_hints._Cardinal(state, seat)
+    assert cardinal.safe("A4") is False  # reward: take pile rubble
+    assert ops.component(RULES, "A4").reward.steps[0].kind == "take_pile_rubble"  # type: ignore[union-attr]
+
+
+def test_r17_2_a_store_trigger_gaining_influence_counts_its_steps(tmp_path: Path) -> None:
+    # store_hints.py:65 (with_influence True -> False): a held tile gaining 2 influence on
+    # each store built (an edited C24) adds up to 2 reis to what the store may cost (R5.6).
+    rules = load_rules(_edited(tmp_path, "clergy.lsb", "on build-store: gain 1 wig",
+                               "on build-store: gain 2 influence"))
+    state = t.first_turn(2, 3, rules=rules)
+    seat = state.to_act
+    assert seat is not None
+    state = t.give_clergy(ops.update(state, seat, clergy=()), seat, "C24")
+    assert store_hints._count_trigger_gains(state, seat) == 2
+
+
+def test_r0_11_a_land_the_discount_makes_free_needs_no_funds() -> None:
+    # store_hints.py:83 (max(0, ...) -> max(1, ...)): a price of 1 with C31 held (a real
+    # off every payment, R17.2) is paid with nothing (R0.11: to no less than 0).
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.give_clergy(ops.update(state, seat, clergy=(), reis=0, influence=0), seat, "C31")
+    assert store_hints._price_verdict(state, seat, [(1, 0)]) is True
+    assert store_hints._price_verdict(state, seat, [(2, 0)]) is False
