@@ -258,6 +258,17 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_HINTS + "visit_hints.py", "core/NumberReplacer",
      "useless = _useless(state, frame.seat, noble_of(state, frame.data[0]).noble_action)"):
         "a visit-option frame holds one datum, the noble: data[-1] is data[0]",
+    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Gt_GtE",
+     'if d.kind in ("gain", "gain_per") and isinstance(amount, int) and amount > 0:'):
+        "a gain's amount is positive in the card language (`gain <amount:pos>`, also per "
+        "unit): > 0 and >= 0 agree",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     "cubes = max(map(len, state.site_rubble), default=0) + sites.takes"):
+        "site_rubble has an entry per construction site of the board, never none (R1.8): "
+        "the default of max() is never used",
+    (_HINTS + "store_hints.py", "core/NumberReplacer",
+     "price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])"):
+        "a store-rubble frame holds one datum, the land: data[-1] is data[0]",
     (_HINTS + "turn_hints.py", "core/ReplaceFalseWithTrue", "self.kept = False"):
         "work_out sets kept before its one reader (the tuck judge calls work_out first)",
     (SRC + "core/rng.py", "core/NumberReplacer",

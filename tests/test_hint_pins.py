@@ -639,3 +639,44 @@ def test_r0_11_a_land_the_discount_makes_free_needs_no_funds() -> None:
     state = t.give_clergy(ops.update(state, seat, clergy=(), reis=0, influence=0), seat, "C31")
     assert store_hints._price_verdict(state, seat, [(1, 0)]) is True
     assert store_hints._price_verdict(state, seat, [(2, 0)]) is False
+
+
+def test_r3_6_the_choices_that_never_block_are_settled_by_the_quiet_hints() -> None:
+    # quiet.py:122 (the loop attaching them emptied): a choice of officials' offices, a
+    # favor, a decree, a plan or a cube is carried out whatever is chosen (R8.1.2, R8.6,
+    # R10.2, R8.2, R17.2.8), so each decision gets the quiet verdict and judge.
+    for kind in ("place-officials", "take-favor", "take-decree", "take-plan",
+                 "take-pile-rubble", "recruit-officials", "pay"):
+        handler = STACK.handler(kind)
+        assert handler.verdict is quiet.quiet_verdict and handler.judge is quiet.quiet_judge
+
+
+def test_r14_3_one_cardinal_step_raises_the_treasury_at_most_one_space() -> None:
+    # store_hints.py:217 (rise + 1 -> rise + 2): land A1's reward moves the cardinal one
+    # step, which passes at most one treasury icon (R14.1-R14.3): from space 2 (value 3)
+    # the dearest reachable value is space 3's, 4, not space 4's.
+    state = _plain_seat(t.with_state(t.first_turn(2, 3), treasury=2))
+    seat = state.to_act
+    assert seat is not None
+    values = [space.value for space in ops.board_of(RULES).treasury]
+    assert values[2:5] == [3, 4, 5]
+    assert store_hints._Cardinal(state, seat).highest_treasury("A1") == 4
+
+
+def test_r10_1_1_a_visit_to_manuel_with_no_payable_land_is_refused() -> None:
+    # visit_hints.py:80 (== "take-decree" -> !=): with no cash nor influence after the
+    # visit, no land can be paid (R10.1.1, R10.1.3), and Manuel's State actions pay for
+    # none (R8.1, R8.2): the visit is illegal (R9.2), whatever the decree display holds.
+    from lisboa_core.games.lisboa.rules.visits import influence_cost
+
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.with_state(t.first_turn(2, 3), church=(None,) * 6)
+    card = next(c.id for c in RULES.political if c.type == "manuel")
+    state = _plain_seat(t.with_player(t.give(state, seat, card), seat, hand=(card,)), seat)
+    cost = influence_cost(state, seat, "manuel", False)
+    probe = t.with_player(state, seat, reis=0, influence=cost, wigs=0)
+    assert probe.decree_display
+    assert visit_hints.visit_judge(probe, seat, "manuel") is False
+    assert not _bare(lambda: STACK.completes(probe, Move("visit", (card,))))
