@@ -350,7 +350,8 @@ TABLE: list[tuple[str, str, str, str, str]] = [
      PINS + 'test_r0_11_a_land_the_discount_makes_free_needs_no_funds'),
     ('hints: the quiet hints attached to nothing (loop emptied) [35]',
      HINTS + 'quiet.py',
-     'for _kind in ("place-officials", "take-favor", "take-decree", "take-plan", "take-pile-rubble"):',
+     'for _kind in ("place-officials", "take-favor", "take-decree", "take-plan", '
+     '"take-pile-rubble"):',
      'for _kind in []:',
      PINS + 'test_r3_6_the_choices_that_never_block_are_settled_by_the_quiet_hints'),
     ('hints: a cardinal step two treasury spaces up (+ 1 -> + 2) [35]',
