@@ -21,18 +21,14 @@ rests on (docs/games/lisboa/rules.md).
 
 The nobles of the shipped board offer two State actions each (Manuel: recruit, plan;
 Marquis: ship, produce; King: cardinal, favor); a claim about another pair is pinned on
-an edited board (a user's catalogue may pair them so).
+an edited board (a user's catalogue may pair them so: tests/hint_positions.py's boards).
 """
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
-import pytest
-
 import lisboa_core.games.lisboa.hints  # noqa: F401  (registers the hints and their tables)
-from lisboa_core import load_rules, parse_move
+from hint_positions import board
+from lisboa_core import parse_move
 from lisboa_core.core import hint_tables
 from lisboa_core.core import stack as core
 from lisboa_core.core.moves import Move
@@ -43,43 +39,8 @@ from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
-CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 GAME = STACK.game
-SHIPPED = load_rules()
-
-# Edited boards pairing each Noble action with the State actions the shipped board gives
-# other nobles (each line of board.lsb replaced in turn).
-_MANUEL = "state-actions recruit-officials acquire-plan"
-_MARQUIS = "state-actions build-ship produce-goods"
-_KING = "state-actions meet-cardinal royal-favor"
-_BOARDS = {
-    # Manuel: favor, plan; Marquis: recruit, plan; King: recruit, plan
-    "a": [(_MANUEL, "state-actions royal-favor acquire-plan"),
-          (_MARQUIS, "state-actions recruit-officials acquire-plan"),
-          (_KING, "state-actions recruit-officials acquire-plan")],
-    # Manuel: ship, produce; Marquis: favor, cardinal; King: produce, favor
-    "b": [(_MARQUIS, "state-actions royal-favor meet-cardinal"),
-          (_MANUEL, "state-actions build-ship produce-goods"),
-          (_KING, "state-actions produce-goods royal-favor")],
-}
-
-
-@pytest.fixture(scope="module")
-def boards(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Rules]:
-    """The shipped rules and the edited boards, each loaded once."""
-    found = {"shipped": SHIPPED}
-    for name, edits in _BOARDS.items():
-        folder = tmp_path_factory.mktemp(f"board-{name}") / "cards"
-        shutil.copytree(CARDS, folder)
-        path = folder / "board.lsb"
-        text = path.read_text(encoding="utf-8")
-        for old, new in edits:
-            assert text.count(old) == 1, old
-            text = text.replace(old, new)
-        path.write_text(text, encoding="utf-8")
-        found[name] = load_rules(folder)
-    return found
-
+SHIPPED = board("shipped")
 
 class _Bare:
     """The hints switched off: the rules' own move lists, every move played out."""
@@ -161,78 +122,76 @@ def _inert_pin(rules: Rules, action: str, state_action: str) -> None:
 
 
 @hint_tables.pins(GAME, "inert", "build-store", "recruit-officials")
-def test_r8_1_recruiting_leaves_a_certain_store_certain(boards: dict[str, Rules]) -> None:
+def test_r8_1_recruiting_leaves_a_certain_store_certain() -> None:
     # R8.1: officials move from storage to offices; no price, fund or land changes.
-    _inert_pin(boards["shipped"], "build-store", "recruit-officials")
+    _inert_pin(board("shipped"), "build-store", "recruit-officials")
 
 
 @hint_tables.pins(GAME, "inert", "build-store", "acquire-plan")
-def test_r8_2_a_plan_taken_leaves_a_certain_store_certain(boards: dict[str, Rules]) -> None:
+def test_r8_2_a_plan_taken_leaves_a_certain_store_certain() -> None:
     # R8.2: the plan goes to the seat's plan area.
-    _inert_pin(boards["shipped"], "build-store", "acquire-plan")
+    _inert_pin(board("shipped"), "build-store", "acquire-plan")
 
 
 @hint_tables.pins(GAME, "inert", "build-store", "produce-goods")
-def test_r8_4_producing_leaves_a_certain_store_certain(boards: dict[str, Rules]) -> None:
+def test_r8_4_producing_leaves_a_certain_store_certain() -> None:
     # R8.4: goods in, goods prices down; land prices are treasury and rubble (R10.1.3).
-    _inert_pin(boards["b"], "build-store", "produce-goods")
+    _inert_pin(board("b"), "build-store", "produce-goods")
 
 
 @hint_tables.pins(GAME, "inert", "build-store", "royal-favor")
-def test_r8_6_a_royal_favor_leaves_a_certain_store_certain(boards: dict[str, Rules]) -> None:
+def test_r8_6_a_royal_favor_leaves_a_certain_store_certain() -> None:
     # R8.6.2: a favor only allows following and scores at the end.
-    _inert_pin(boards["a"], "build-store", "royal-favor")
+    _inert_pin(board("a"), "build-store", "royal-favor")
 
 
 @hint_tables.pins(GAME, "inert", "open-building", "recruit-officials")
-def test_r10_3_2_4_recruited_officials_are_returned_before_hiring(
-    boards: dict[str, Rules],
-) -> None:
+def test_r10_3_2_4_recruited_officials_are_returned_before_hiring() -> None:
     # R8.1 puts officials in offices, which an opening returns first (R10.3.2.4).
-    _inert_pin(boards["a"], "open-building", "recruit-officials")
+    _inert_pin(board("a"), "open-building", "recruit-officials")
 
 
 @hint_tables.pins(GAME, "inert", "open-building", "acquire-plan")
-def test_r8_2_a_plan_taken_leaves_a_certain_opening_certain(boards: dict[str, Rules]) -> None:
-    _inert_pin(boards["a"], "open-building", "acquire-plan")
+def test_r8_2_a_plan_taken_leaves_a_certain_opening_certain() -> None:
+    _inert_pin(board("a"), "open-building", "acquire-plan")
 
 
 @hint_tables.pins(GAME, "inert", "open-building", "produce-goods")
-def test_r8_4_producing_leaves_a_certain_opening_certain(boards: dict[str, Rules]) -> None:
+def test_r8_4_producing_leaves_a_certain_opening_certain() -> None:
     # R8.4: the hiring price is the treasury value (R10.3.2.4), which producing leaves.
-    _inert_pin(boards["b"], "open-building", "produce-goods")
+    _inert_pin(board("b"), "open-building", "produce-goods")
 
 
 @hint_tables.pins(GAME, "inert", "open-building", "royal-favor")
-def test_r8_6_a_royal_favor_leaves_a_certain_opening_certain(boards: dict[str, Rules]) -> None:
-    _inert_pin(boards["shipped"], "open-building", "royal-favor")
+def test_r8_6_a_royal_favor_leaves_a_certain_opening_certain() -> None:
+    _inert_pin(board("shipped"), "open-building", "royal-favor")
 
 
 @hint_tables.pins(GAME, "inert", "take-decree", "recruit-officials")
-def test_r8_1_recruiting_leaves_the_decrees_on_display(boards: dict[str, Rules]) -> None:
+def test_r8_1_recruiting_leaves_the_decrees_on_display() -> None:
     # R10.2.1: a decree needs one on display; nothing of R8.1 touches the display.
-    _inert_pin(boards["a"], "take-decree", "recruit-officials")
+    _inert_pin(board("a"), "take-decree", "recruit-officials")
 
 
 @hint_tables.pins(GAME, "inert", "take-decree", "acquire-plan")
-def test_r8_2_a_plan_taken_leaves_the_decrees_on_display(boards: dict[str, Rules]) -> None:
-    _inert_pin(boards["a"], "take-decree", "acquire-plan")
+def test_r8_2_a_plan_taken_leaves_the_decrees_on_display() -> None:
+    _inert_pin(board("a"), "take-decree", "acquire-plan")
 
 
 @hint_tables.pins(GAME, "inert", "take-decree", "produce-goods")
-def test_r8_4_producing_leaves_the_decrees_on_display(boards: dict[str, Rules]) -> None:
-    _inert_pin(boards["shipped"], "take-decree", "produce-goods")
+def test_r8_4_producing_leaves_the_decrees_on_display() -> None:
+    _inert_pin(board("shipped"), "take-decree", "produce-goods")
 
 
 @hint_tables.pins(GAME, "inert", "take-decree", "royal-favor")
-def test_r8_6_a_royal_favor_leaves_the_decrees_on_display(boards: dict[str, Rules]) -> None:
-    _inert_pin(boards["b"], "take-decree", "royal-favor")
+def test_r8_6_a_royal_favor_leaves_the_decrees_on_display() -> None:
+    _inert_pin(board("b"), "take-decree", "royal-favor")
 
 
 @hint_tables.pins(GAME, "inert", "take-decree", "build-ship")
-def test_r8_3_5_a_ship_moves_the_treasury_but_no_decree(boards: dict[str, Rules]) -> None:
+def test_r8_3_5_a_ship_moves_the_treasury_but_no_decree() -> None:
     # R8.3.5-R8.3.6: the treasury marker up and influence gained; a decree costs nothing.
-    _inert_pin(boards["shipped"], "take-decree", "build-ship")
+    _inert_pin(board("shipped"), "take-decree", "build-ship")
 
 
 def _cheapest_store(state: State, seat: int) -> int:
@@ -248,9 +207,7 @@ def _reis_rewards(rules: Rules) -> list[str]:
         d.kind == "gain" and ops.arg(d, "what") == "reis" for d in ops.elementary(land.reward))]
 
 
-def test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store(
-    boards: dict[str, Rules],
-) -> None:
+def test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store() -> None:
     """The issue's mutant ("build-ship" in the build-store row of ``inert``): a ship moves
     the treasury marker one space up (R8.3.5), which raises every land price by the step
     of the treasury value (R10.1.3); its influence (R8.3.6) adds nothing to a marker at
@@ -259,7 +216,7 @@ def test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store(
     cash and influence are exactly the cheapest land price can build a store at once but
     not after building the ship: the ship is illegal, and the judge must not call it
     legal. (Manuel offering the ship is an edited board; see test_hint_boundaries.py.)"""
-    rules = boards["b"]
+    rules = board("b")
     state, seat = _at_visit_option(rules, "manuel", reis=0, influence=10, goods=(1, 1, 1, 1))
     for land in _reis_rewards(rules):
         state = t.add_store(state, 1 - seat, land)
@@ -310,56 +267,56 @@ def _cannot_help_pin(rules: Rules, action: str, state_action: str) -> None:
 
 
 @hint_tables.pins(GAME, "cannot-help", "build-store", "recruit-officials")
-def test_r8_1_recruiting_pays_for_no_store(boards: dict[str, Rules]) -> None:
+def test_r8_1_recruiting_pays_for_no_store() -> None:
     # R8.1: officials move; the seat's cash and influence, the prices stay (R10.1.3).
-    _cannot_help_pin(boards["shipped"], "build-store", "recruit-officials")
+    _cannot_help_pin(board("shipped"), "build-store", "recruit-officials")
 
 
 @hint_tables.pins(GAME, "cannot-help", "build-store", "acquire-plan")
-def test_r8_2_a_plan_pays_for_no_store(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["shipped"], "build-store", "acquire-plan")
+def test_r8_2_a_plan_pays_for_no_store() -> None:
+    _cannot_help_pin(board("shipped"), "build-store", "acquire-plan")
 
 
 @hint_tables.pins(GAME, "cannot-help", "build-store", "royal-favor")
-def test_r8_6_a_royal_favor_pays_for_no_store(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["a"], "build-store", "royal-favor")
+def test_r8_6_a_royal_favor_pays_for_no_store() -> None:
+    _cannot_help_pin(board("a"), "build-store", "royal-favor")
 
 
 @hint_tables.pins(GAME, "cannot-help", "open-building", "royal-favor")
-def test_r8_6_a_royal_favor_brings_no_plan_to_open(boards: dict[str, Rules]) -> None:
+def test_r8_6_a_royal_favor_brings_no_plan_to_open() -> None:
     # R10.3.1 needs a plan in hand; a favor tile brings none.
-    _cannot_help_pin(boards["shipped"], "open-building", "royal-favor")
+    _cannot_help_pin(board("shipped"), "open-building", "royal-favor")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "recruit-officials")
-def test_r10_2_4_recruiting_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
+def test_r10_2_4_recruiting_adds_no_decree_to_the_display() -> None:
     # R10.2.4: the display refills only at the end of the turn.
-    _cannot_help_pin(boards["a"], "take-decree", "recruit-officials")
+    _cannot_help_pin(board("a"), "take-decree", "recruit-officials")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "acquire-plan")
-def test_r10_2_4_a_plan_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["a"], "take-decree", "acquire-plan")
+def test_r10_2_4_a_plan_adds_no_decree_to_the_display() -> None:
+    _cannot_help_pin(board("a"), "take-decree", "acquire-plan")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "build-ship")
-def test_r10_2_4_a_ship_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["shipped"], "take-decree", "build-ship")
+def test_r10_2_4_a_ship_adds_no_decree_to_the_display() -> None:
+    _cannot_help_pin(board("shipped"), "take-decree", "build-ship")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "produce-goods")
-def test_r10_2_4_producing_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["shipped"], "take-decree", "produce-goods")
+def test_r10_2_4_producing_adds_no_decree_to_the_display() -> None:
+    _cannot_help_pin(board("shipped"), "take-decree", "produce-goods")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "meet-cardinal")
-def test_r10_2_4_the_cardinal_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["b"], "take-decree", "meet-cardinal")
+def test_r10_2_4_the_cardinal_adds_no_decree_to_the_display() -> None:
+    _cannot_help_pin(board("b"), "take-decree", "meet-cardinal")
 
 
 @hint_tables.pins(GAME, "cannot-help", "take-decree", "royal-favor")
-def test_r10_2_4_a_royal_favor_adds_no_decree_to_the_display(boards: dict[str, Rules]) -> None:
-    _cannot_help_pin(boards["b"], "take-decree", "royal-favor")
+def test_r10_2_4_a_royal_favor_adds_no_decree_to_the_display() -> None:
+    _cannot_help_pin(board("b"), "take-decree", "royal-favor")
 
 
 # --- the row-coverage check ---------------------------------------------------------------
