@@ -266,6 +266,14 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
      "cubes = max(map(len, state.site_rubble), default=0) + sites.takes"):
         "site_rubble has an entry per construction site of the board, never none (R1.8): "
         "the default of max() is never used",
+    (_HINTS + "building_hints.py", "core/ReplaceComparisonOperator_GtE_Gt",
+     'plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)'):
+        "a gain's amount is positive in the card language (`gain <amount:pos>`): >= 0 and "
+        "> 0 agree",
+    (_HINTS + "building_hints.py", "core/ReplaceComparisonOperator_GtE_NotEq",
+     'plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)'):
+        "a gain's amount is positive in the card language (`gain <amount:pos>`): >= 0 and "
+        "!= 0 agree",
     (_HINTS + "store_hints.py", "core/NumberReplacer",
      "price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])"):
         "a store-rubble frame holds one datum, the land: data[-1] is data[0]",
@@ -666,11 +674,11 @@ def rescore(name: str, results: Path, tests: list[str], timeout: float) -> None:
                               for line in done.stdout.splitlines()
                               if line.startswith("FAILED ")), "")
             except subprocess.TimeoutExpired:
-                caught, first = True, "timeout"
+                caught, first = False, "TIMED OUT (not counted as killed here)"
             subprocess.run(["patch", "-p1", "-R", "-s", "--no-backup-if-mismatch"],
                            cwd=copy, input=diff, text=True, capture_output=True, check=True)
             killed += caught
-            verdict = f"killed by {first}" if caught else "SURVIVED"
+            verdict = f"killed by {first}" if caught else first or "SURVIVED"
             print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
                   f"`{row['mutant']}`: {verdict}", flush=True)
     print(f"{name}: {killed} of {len(survivors)} survivors killed now")
