@@ -680,3 +680,14 @@ def test_r10_1_1_a_visit_to_manuel_with_no_payable_land_is_refused() -> None:
     assert probe.decree_display
     assert visit_hints.visit_judge(probe, seat, "manuel") is False
     assert not _bare(lambda: STACK.completes(probe, Move("visit", (card,))))
+
+
+def test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action() -> None:
+    # visit_hints.py:117 (or -> and; != 1 -> < 1): a sponsored event must be carried out
+    # whole (R11.3): a Noble action certain on its own settles an event that is only that
+    # action, not one with another step after it (here a payment, R0.11), nor no event.
+    store = m.Do("perform", (("action", "build-store"),))
+    pay = m.Do("pay", (("amount", 3), ("what", "reis")))
+    assert visit_hints._offered_noble_actions(m.Seq((store,))) == ["build-store"]
+    assert visit_hints._offered_noble_actions(m.Seq((store, pay))) == []
+    assert visit_hints._offered_noble_actions(None) == []
