@@ -411,29 +411,32 @@ ANNOTATION = ("in a type annotation, never evaluated (every module has `from __f
               "import annotations`)")
 
 
-def _annotation_lines(path: Path) -> set[int]:
-    """Lines of ``path`` whose binary operators all sit in annotations (none in code)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def _annotation_lines(path: Path) -> set[str]:
+    """The lines of ``path`` (stripped) whose binary operators all sit in annotations (none
+    in code): by text, so that a run recorded before a line moved is still classified."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
     notes = [n for node in ast.walk(tree) for n in (
         getattr(node, "annotation", None), getattr(node, "returns", None)) if n is not None]
     inside = {id(x) for n in notes for x in ast.walk(n)}
     marked = {x.lineno for n in notes for x in ast.walk(n) if isinstance(x, ast.BinOp)}
     code = {x.lineno for x in ast.walk(tree)
             if isinstance(x, ast.BinOp) and id(x) not in inside}
-    return marked - code
+    lines = text.splitlines()
+    return {lines[n - 1].strip() for n in marked - code}
 
 
 def _classify(row: dict[str, str]) -> str:
     """A row's outcome with the equivalent survivors set apart."""
     if row["outcome"] != "survived":
         return row["outcome"]
-    path, line = row["where"].rsplit(":", 1)
+    path = row["where"].rsplit(":", 1)[0]
     if (SRC + path, row["operator"], row["line"]) in EQUIVALENT:
         return "equivalent"
     if (SRC + path, row["operator"], row["line"]) in KILLED_SINCE:
         return "killed since"
-    if row["operator"].startswith("core/ReplaceBinaryOperator_") and int(
-            line) in _annotation_lines(ROOT / (SRC + path)):
+    if row["operator"].startswith("core/ReplaceBinaryOperator_") and row[
+            "line"] in _annotation_lines(ROOT / (SRC + path)):
         return "equivalent"
     return "survived"
 
