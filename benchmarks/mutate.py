@@ -277,6 +277,34 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_HINTS + "store_hints.py", "core/NumberReplacer",
      "price = _prices(state, seat).cheapest(_land_facts(state)[frame.data[0]])"):
         "a store-rubble frame holds one datum, the land: data[-1] is data[0]",
+    (_HINTS + "bounds.py", "core/NumberReplacer", "default=0,"):
+        "the rewards of the board's construction sites, never none (R1.8): the default of "
+        "max() is never used",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     "max((_gains_of([r]).reis for r in rewards), default=0),"):
+        "the rewards of the board's construction sites, never none (R1.8): the default of "
+        "max() is never used",
+    (_HINTS + "bounds.py", "core/NumberReplacer",
+     '"lisboa.hints.bounds._LINE_TOTALS", 10_000'):
+        "a memo's capacity: a table of another size answers the same",
+    (_HINTS + "effect_facts.py", "core/NumberReplacer",
+     '_HARMLESS: Final[_Memo] = Memo("lisboa.hints.effect_facts._HARMLESS", 20_000)'):
+        "a memo's capacity: a table of another size answers the same",
+    (_HINTS + "effect_facts.py", "core/ReplaceComparisonOperator_LtE_NotEq",
+     "or all(mod.amount is None or mod.amount <= 0"):
+        "the hooks asked (payment, hire-cost, land-rubble) take only a reduction (-1 or "
+        "less, LB104) or free (None) in the card language: for an amount below 0, <= 0 and "
+        "!= 0 agree",
+    (_HINTS + "effect_facts.py", "core/ReplaceComparisonOperator_GtE_Gt",
+     'return do.kind in ("gain", "gain_per") and ops.arg(do, "amount") >= 0'):
+        "a gain's amount is positive in the card language (`gain <amount:pos>`): >= 0 and "
+        "> 0 agree",
+    (_HINTS + "turn_hints.py", "core/NumberReplacer",
+     'return ("sponsor", ops.typed(ops.rules_of(state), str(move.args[0]), _PoliticalCard).event)'):
+        "a sponsor move has one argument (the card): args[-1] is args[0]",
+    (_HINTS + "quiet.py", "core/NumberReplacer",
+     "room = room_keeps_ships(state, seat, frame.data[0])"):
+        "a place-card frame holds one datum, the card: data[-1] is data[0]",
     (_HINTS + "turn_hints.py", "core/ReplaceFalseWithTrue", "self.kept = False"):
         "work_out sets kept before its one reader (the tuck judge calls work_out first)",
     (SRC + "core/rng.py", "core/NumberReplacer",

@@ -691,3 +691,51 @@ def test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action() -> Non
     assert visit_hints._offered_noble_actions(m.Seq((store,))) == ["build-store"]
     assert visit_hints._offered_noble_actions(m.Seq((store, pay))) == []
     assert visit_hints._offered_noble_actions(None) == []
+
+
+def test_r10_3_2_4_an_opening_certain_now_settles_the_building_decision() -> None:
+    # building_hints.py:70 (tail_within -> not tail_within): a rich plain seat can staff
+    # any plan's officials now (R10.3.2.4): the building decision is finishable.
+    state, seat, _plan = _opening()
+    probe = t.with_player(state, seat, reis=60, influence=0)
+    frame = probe.pending[-1]
+    verdict = STACK.handler("building").verdict
+    assert verdict is not None and verdict(probe, frame, STACK.raw_moves(probe)) is True
+
+
+def _store_start_plain() -> tuple[State, int, int]:
+    """A plain seat starting Build a Store, the church empty, and the cheapest price of a
+    land whose reward only gains or takes a pile cube (R10.1.3)."""
+    state = t.first_turn(2, 3)
+    seat = state.to_act
+    assert seat is not None
+    state = t.with_state(_plain_seat(state, seat), church=(None,) * len(state.church))
+    state = t.start_noble_action(state, seat, "build-store")
+    facts, prices = bounds._land_facts(state), bounds._prices(state, seat)
+    cheapest = min(prices.cheapest(facts[str(mv.args[1])]) for mv in STACK.raw_moves(state)
+                   if facts[str(mv.args[1])].steady)
+    return state, seat, cheapest
+
+
+def test_r10_1_3_a_store_is_certain_from_exactly_its_price() -> None:
+    # store_hints.py:136 (payment `or 0` -> `or -1`): with no discount the price is paid
+    # in full (R0.11): certain from the cheapest price on, not from a real less.
+    state, seat, cheapest = _store_start_plain()
+    assert store_hints._store_now(state, seat, cheapest) is True
+    assert store_hints._store_now(state, seat, cheapest - 1) is False
+
+
+def test_r14_3_a_land_meeting_the_cardinal_is_certain_at_the_dearest_treasury() -> None:
+    # store_hints.py:190-191 (dearest <= funds -> <; max(0 -> max(1): land A1's reward
+    # moves the cardinal a step, so the treasury may rise one space (R14.3) before the
+    # price is paid: from space 2 (value 3) to 4, a real dearer. Certain with funds of
+    # the price at value 4 exactly, not known with a real less.
+    state, seat, _cheapest = _store_start_plain()
+    assert state.treasury == 2
+    price = bounds._prices(state, seat).cheapest(bounds._land_facts(state)["A1"])
+    moves = tuple(mv for mv in STACK.raw_moves(state) if mv.args[1] == "A1")
+    assert moves
+    for funds, expected in ((price + 1, True), (price, None)):
+        probe = t.with_player(state, seat, reis=funds, influence=0)
+        judged = STACK.handler("store").judge(probe, probe.pending[-1], moves)  # type: ignore[misc]
+        assert set(judged) == {expected}, (funds, judged)
