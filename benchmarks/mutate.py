@@ -305,6 +305,10 @@ EQUIVALENT: dict[tuple[str, str, str], str] = {
     (_HINTS + "quiet.py", "core/NumberReplacer",
      "room = room_keeps_ships(state, seat, frame.data[0])"):
         "a place-card frame holds one datum, the card: data[-1] is data[0]",
+    (_HINTS + "visit_hints.py", "core/ReplaceComparisonOperator_Eq_LtE",
+     'if action == "build-store":'):
+        "take-decree returned above; the actions left are build-store and open-building, "
+        "and 'open-building' sorts after 'build-store': <= is ==",
     (_HINTS + "turn_hints.py", "core/ReplaceFalseWithTrue", "self.kept = False"):
         "work_out sets kept before its one reader (the tuck judge calls work_out first)",
     (SRC + "core/rng.py", "core/NumberReplacer",

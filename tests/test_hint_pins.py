@@ -739,3 +739,28 @@ def test_r14_3_a_land_meeting_the_cardinal_is_certain_at_the_dearest_treasury() 
         probe = t.with_player(state, seat, reis=funds, influence=0)
         judged = STACK.handler("store").judge(probe, probe.pending[-1], moves)  # type: ignore[misc]
         assert set(judged) == {expected}, (funds, judged)
+
+
+def test_r3_4_getting_a_gold_is_always_legal() -> None:
+    # turn_hints.py:65 (== "gold" -> < "gold"): discarding a card for a gold (R3.4) can
+    # always be done: the turn judge knows it without playing it on.
+    state = _plain_seat(t.first_turn(2, 3))
+    seat = state.to_act
+    assert seat is not None
+    card = state.players[seat].hand[0]
+    frame = state.pending[-1]
+    judge = STACK.handler("turn").judge
+    assert judge is not None and judge(state, frame, (Move("gold", (card,)),)) == [True]
+
+
+def test_r17_2_5_extra_cardinal_steps_reach_further_up_the_treasury() -> None:
+    # store_hints.py:212 (or 0 -> and 0): C20 gives 2 extra steps to every cardinal move
+    # (R17.2.5): land A1's one step becomes three, each passing at most one treasury
+    # space (R14.3): from space 2 (value 3) up to space 5 (value 6).
+    state = t.with_state(t.first_turn(2, 3), treasury=2)
+    seat = state.to_act
+    assert seat is not None
+    state = t.give_clergy(ops.update(state, seat, clergy=()), seat, "C20")
+    values = [space.value for space in ops.board_of(RULES).treasury]
+    assert values[5] == 6
+    assert store_hints._Cardinal(state, seat).highest_treasury("A1") == 6
