@@ -50,7 +50,7 @@ test: lint chromium compiled
 	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
 	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
 		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py \
-		tests/test_game_fingerprints.py \
+		tests/test_game_fingerprints.py tests/test_hint_properties.py \
 		tests/test_conformance.py -k "not frameworks_own and not on_ray"
 
 # The inner loop: every test not marked slow, pure build, on every core (under a minute on
