@@ -614,6 +614,12 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_HINTS + 'store_hints.py', 'core/ReplaceComparisonOperator_LtE_Lt',
      'answer = True if dearest <= funds else None'):
         _PINS + 'test_r14_3_a_land_meeting_the_cardinal_is_certain_at_the_dearest_treasury',
+    (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Div',
+     'found = _MOST_TILES.put(state.catalogue, 1 + max('):
+        _PINS + 'test_r8_5_one_action_takes_at_most_two_clergy_tiles',
+    (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Mul',
+     'self.cube_steps = self.rubble.influence + self.rubble.gains * self.bonus'):
+        _PINS + 'test_r17_2_8_influence_a_cube_brings_counts_toward_a_land',
 }
 
 ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "
