@@ -61,7 +61,8 @@ PACKAGES: dict[str, Package] = {
     ),
     "lisboa-hints": Package(
         (SRC + "games/lisboa/hints/*.py",),
-        ("tests/test_hint_rows.py", "tests/test_hint_pins.py", "tests/test_hint_boundaries.py",
+        ("tests/test_hint_rows.py", "tests/test_hint_pins.py", "tests/test_hint_gaps.py",
+         "tests/test_hint_boundaries.py",
          "tests/test_hint_oracle.py", "tests/test_hint_properties.py",
          "tests/test_legality.py", "tests/test_lookahead.py"),
     ),
@@ -340,6 +341,7 @@ _PINS = "test_hint_pins.py::"
 _CORE = "test_core_pins.py::"
 _TL_GAPS = "test_tiletum_mutant_gaps.py::"
 _ROWS = "test_hint_rows.py::"
+_HINT_GAPS = "test_hint_gaps.py::"
 KILLED_SINCE: dict[tuple[str, str, str], str] = {
     (_RULES + "turn.py", "core/ReplaceAndWithOr",
      "gives = card.reward is not None and card.type not in rewarded"):
@@ -450,107 +452,109 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
     # tests written since (mutate.py --rescore) or checked by benchmarks/issue_mutants.py.
     (_HINTS + 'bounds.py', 'core/NumberReplacer',
      'found = _MOST_TILES.put(state.catalogue, 1 + max('):
-        _PINS + 'test_r8_5_one_action_takes_at_most_two_clergy_tiles',
+        _HINT_GAPS + 'test_r8_5_one_action_takes_at_most_two_clergy_tiles',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Div',
      'discount = self.discount + tiles * luck.payment'):
-        _PINS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Mul',
      '+ tiles * (luck.taken.reis + cubes * luck.rubble.reis + luck.payment) + discount'):
-        _PINS + 'test_r10_3_2_4_a_discount_tile_in_the_church_raises_the_opening_bound',
+        _HINT_GAPS + 'test_r10_3_2_4_a_discount_tile_in_the_church_raises_the_opening_bound',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Sub',
      'marker = min(self.top, self.influence + steps + cubes * self.cube_steps)'):
-        _PINS + 'test_r17_2_8_influence_a_cube_brings_counts_toward_a_land',
+        _HINT_GAPS + 'test_r17_2_8_influence_a_cube_brings_counts_toward_a_land',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Mul_Add',
      '+ cubes * rubble.reis'):
         _ROWS + 'test_r10_3_2_2_a_sites_reward_comes_before_the_officials',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Mul_Add',
      '+ tiles * (taken.reis + cubes * heard.reis)'):
-        _PINS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Mul_Add',
      'self.reis + facts.reward_reis + cubes * rubble.reis'):
-        _PINS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Mul_Sub',
      '+ tiles * (luck.taken.reis + cubes * luck.rubble.reis + luck.payment) + discount'):
         _ROWS + 'test_r10_3_2_2_a_sites_reward_comes_before_the_officials',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Mul_Sub',
      'steps = influence + later * bonus + tiles * taken.gains * (bonus - luck.bonus)'):
-        _PINS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_tile_taken_on_the_way_lowers_the_land',
     (_HINTS + 'bounds.py', 'core/ReplaceComparisonOperator_IsNot_Is',
      'elif ops.arg(d, "what") == "influence" and bonus is not None:'):
-        _PINS + 'test_r5_6_an_influence_gain_counts_a_real_per_step_in_a_bound',
+        _HINT_GAPS + 'test_r5_6_an_influence_gain_counts_a_real_per_step_in_a_bound',
     (_HINTS + 'building_hints.py', 'core/AddNot',
      'if not all(harmless(t.effect) for t in rubble):'):
-        _PINS + 'test_r0_11_an_opening_a_plain_seat_cannot_hire_for_is_left_out_of_the_search',
+        _HINT_GAPS + 'test_r0_11_an_opening_a_plain_seat_cannot_hire_for_is_left_out_of_the_search',
     (_HINTS + 'building_hints.py', 'core/NumberReplacer',
      'each = max(0, top + (ops.modifier(state, seat, "hire-cost") or 0))'):
-        _PINS + 'test_r14_3_hiring_after_the_cardinal_is_certain_only_at_the_top_treasury_price',
+        _HINT_GAPS
+        + 'test_r14_3_hiring_after_the_cardinal_is_certain_only_at_the_top_treasury_price',
     (_HINTS + 'building_hints.py', 'core/NumberReplacer',
      'return facts is not None and facts[2] > 0 and self._staffed(plan_id, facts[2])'):
-        _PINS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
+        _HINT_GAPS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
     (_HINTS + 'building_hints.py', 'core/NumberReplacer',
      'return max(0, each * hires + (ops.modifier(state, seat, "payment") or 0)) <= self.funds'):
-        _PINS + 'test_r14_3_hiring_after_the_cardinal_is_certain_only_at_the_top_treasury_price',
+        _HINT_GAPS
+        + 'test_r14_3_hiring_after_the_cardinal_is_certain_only_at_the_top_treasury_price',
     (_HINTS + 'building_hints.py', 'core/ReplaceBinaryOperator_Add_Sub',
      'due = max(0, each * (needed - out) + (ops.modifier(state, seat, "payment") or 0))'):
-        _PINS + 'test_r0_11_a_payment_discount_lowers_the_hire',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_lowers_the_hire',
     (_HINTS + 'building_hints.py', 'core/ReplaceComparisonOperator_GtE_Lt',
      'plain = all(d.kind == "gain" and ops.arg(d, "amount") >= 0 for d in steps)'):
-        _PINS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
+        _HINT_GAPS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
     (_HINTS + 'building_hints.py', 'core/ReplaceComparisonOperator_Gt_Eq',
      'return facts is not None and facts[2] > 0 and self._staffed(plan_id, facts[2])'):
-        _PINS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
+        _HINT_GAPS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
     (_HINTS + 'building_hints.py', 'core/ReplaceComparisonOperator_Gt_LtE',
      'return facts is not None and facts[2] > 0 and self._staffed(plan_id, facts[2])'):
-        _PINS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
+        _HINT_GAPS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
     (_HINTS + 'building_hints.py', 'core/ReplaceComparisonOperator_Is_IsNot',
      'if found is None:'):
-        _PINS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
+        _HINT_GAPS + 'test_r10_3_2_a_sites_sure_reis_make_an_opening_certain',
     (_HINTS + 'building_hints.py', 'core/ReplaceComparisonOperator_LtE_Eq',
      'return due <= self.funds + extra'):
-        _PINS + 'test_r0_11_a_payment_discount_lowers_the_hire',
+        _HINT_GAPS + 'test_r0_11_a_payment_discount_lowers_the_hire',
     (_HINTS + 'building_hints.py', 'core/ReplaceContinueWithBreak',
      'continue'):
-        _PINS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
+        _HINT_GAPS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
     (_HINTS + 'building_hints.py', 'core/ReplaceTrueWithFalse',
      'return True'):
-        _PINS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
+        _HINT_GAPS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
     (_HINTS + 'building_hints.py', 'core/ZeroIterationForLoop',
      'for site in sites:'):
-        _PINS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
+        _HINT_GAPS + 'test_r10_3_1_a_plan_whose_architect_has_no_building_left_is_skipped',
     (_HINTS + 'effect_facts.py', 'core/ReplaceAndWithOr',
      'beside_church and do.kind in ("move_cardinal", "take_clergy")'):
-        _PINS + 'test_r8_4_producing_or_a_good_gained_brings_a_good',
+        _HINT_GAPS + 'test_r8_4_producing_or_a_good_gained_brings_a_good',
     (_HINTS + 'effect_facts.py', 'core/ReplaceComparisonOperator_Eq_Gt',
      'if do.kind == "perform":'):
-        _PINS + 'test_r8_a_state_action_an_effect_performs_keeps_every_good',
+        _HINT_GAPS + 'test_r8_a_state_action_an_effect_performs_keeps_every_good',
     (_HINTS + 'effect_facts.py', 'core/ReplaceFalseWithTrue',
      'return False'):
-        _PINS + 'test_r8_4_producing_or_a_good_gained_brings_a_good',
+        _HINT_GAPS + 'test_r8_4_producing_or_a_good_gained_brings_a_good',
     (_HINTS + 'quiet.py', 'core/ReplaceComparisonOperator_Eq_NotEq',
      'if frame.kind == "effect" and frame.seat == seat and sale_safe(frame.data[0]):'):
-        _PINS + 'test_r3_6_the_seats_own_effect_that_keeps_every_good_is_quiet',
+        _HINT_GAPS + 'test_r3_6_the_seats_own_effect_that_keeps_every_good_is_quiet',
     (_HINTS + 'quiet.py', 'core/ZeroIterationForLoop',
      'for _kind in ("place-officials", "take-favor", "take-decree", "take-plan", '
      '"take-pile-rubble"):'):
-        _PINS + 'test_r3_6_the_choices_that_never_block_are_settled_by_the_quiet_hints',
+        _HINT_GAPS + 'test_r3_6_the_choices_that_never_block_are_settled_by_the_quiet_hints',
     (_HINTS + 'sale_hints.py', 'core/ReplaceComparisonOperator_Is_IsNot',
      'kept = sale_kept(state, seat) if kept is None else kept'):
-        _PINS + 'test_r4_10_a_tuck_keeps_a_sale_possible_now',
+        _HINT_GAPS + 'test_r4_10_a_tuck_keeps_a_sale_possible_now',
     (_HINTS + 'store_hints.py', 'core/AddNot',
      'if tile is None:'):
-        _PINS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
+        _HINT_GAPS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
     (_HINTS + 'store_hints.py', 'core/NumberReplacer',
      'if any(max(0, price + discount) <= funds for price, _gain in prices):'):
-        _PINS + 'test_r0_11_a_land_the_discount_makes_free_needs_no_funds',
+        _HINT_GAPS + 'test_r0_11_a_land_the_discount_makes_free_needs_no_funds',
     (_HINTS + 'store_hints.py', 'core/NumberReplacer',
      'return max(space.value for space in track[state.treasury:state.treasury + rise + 1])'):
-        _PINS + 'test_r14_3_one_cardinal_step_raises_the_treasury_at_most_one_space',
+        _HINT_GAPS + 'test_r14_3_one_cardinal_step_raises_the_treasury_at_most_one_space',
     (_HINTS + 'store_hints.py', 'core/ReplaceComparisonOperator_GtE_LtE',
      'if all(taken >= total for taken, (_g, total) in zip(p.houses, houses, strict=True)):'):
-        _PINS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
+        _HINT_GAPS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
     (_HINTS + 'store_hints.py', 'core/ReplaceComparisonOperator_LtE_Eq',
      'if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value('):
-        _PINS + 'test_r10_1_3_a_store_within_the_funds_is_judged_legal',
+        _HINT_GAPS + 'test_r10_1_3_a_store_within_the_funds_is_judged_legal',
     (_HINTS + 'store_hints.py', 'core/ReplaceComparisonOperator_LtE_Eq',
      'if price <= limit and land_id not in taken_lands:'):
         _ROWS + 'test_r8_1_recruiting_leaves_a_certain_store_certain',
@@ -559,67 +563,67 @@ KILLED_SINCE: dict[tuple[str, str, str], str] = {
         _ROWS + 'test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store',
     (_HINTS + 'store_hints.py', 'core/ReplaceTrueWithFalse',
      'return _store_trigger_bound(state, seat, with_influence=True)'):
-        _PINS + 'test_r17_2_a_store_trigger_gaining_influence_counts_its_steps',
+        _HINT_GAPS + 'test_r17_2_a_store_trigger_gaining_influence_counts_its_steps',
     (_HINTS + 'visit_hints.py', 'core/AddNot',
      'if STACK.tail_within(state, _VISIT_TAIL):'):
         _ROWS + 'test_r8_1_recruiting_leaves_a_certain_store_certain',
     (_HINTS + 'visit_hints.py', 'core/NumberReplacer',
      'due = max(0, ops.treasury_value(state) + (ops.modifier(state, seat, "payment") or 0))'):
-        _PINS + 'test_r11_2_a_fee_of_exactly_the_treasury_value_can_be_paid',
+        _HINT_GAPS + 'test_r11_2_a_fee_of_exactly_the_treasury_value_can_be_paid',
     (_HINTS + 'visit_hints.py', 'core/ReplaceAndWithOr',
      'and not any(_gives_plan(state, tile) for tile in state.church if tile is not None)'):
-        _PINS + 'test_r8_5_3_meeting_the_cardinal_may_pay_for_an_opening_with_a_plan_in_hand',
+        _HINT_GAPS + 'test_r8_5_3_meeting_the_cardinal_may_pay_for_an_opening_with_a_plan_in_hand',
     (_HINTS + 'visit_hints.py', 'core/ReplaceAndWithOr',
      'if (not follow and ops.triggers(state, seat, "court", noble_key)) or ops.permitted('):
-        _PINS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
+        _HINT_GAPS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
     (_HINTS + 'visit_hints.py', 'core/ReplaceAndWithOr',
      'if action == "take-decree" and not all('):
-        _PINS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
+        _HINT_GAPS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
     (_HINTS + 'visit_hints.py', 'core/ReplaceAndWithOr',
      'if isinstance(option, _Seq) and len(option.steps) == 1:'):
-        _PINS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
+        _HINT_GAPS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
     (_HINTS + 'visit_hints.py', 'core/ReplaceBinaryOperator_Add_Mul',
      'funds = p.reis + ops.reis_value(state, p.influence - from_influence)'):
-        _PINS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
+        _HINT_GAPS + 'test_r9_5_a_visits_funds_are_cash_plus_the_influence_left',
     (_HINTS + 'visit_hints.py', 'core/ReplaceBinaryOperator_Add_Sub',
      'funds = p.reis + ops.reis_value(state, p.influence)'):
         _ROWS + 'test_r8_3_5_a_ship_raises_the_land_prices_so_it_can_stop_a_store',
     (_HINTS + 'visit_hints.py', 'core/ReplaceComparisonOperator_Eq_Lt',
      'or (d.kind == "perform" and ops.arg(d, "action") == "acquire-plan")'):
-        _PINS + 'test_r8_5_3_a_tile_that_performs_acquire_plan_can_bring_a_plan',
+        _HINT_GAPS + 'test_r8_5_3_a_tile_that_performs_acquire_plan_can_bring_a_plan',
     (_HINTS + 'visit_hints.py', 'core/ReplaceComparisonOperator_Eq_NotEq',
      'if action == "take-decree":'):
         _ROWS + 'test_r8_1_recruiting_pays_for_no_store',
     (_HINTS + 'visit_hints.py', 'core/ReplaceComparisonOperator_NotEq_Lt',
      'if event is None or len(event.steps) != 1:'):
-        _PINS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
+        _HINT_GAPS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
     (_HINTS + 'visit_hints.py', 'core/ReplaceOrWithAnd',
      'if event is None or len(event.steps) != 1:'):
-        _PINS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
+        _HINT_GAPS + 'test_r11_3_only_an_event_of_one_step_is_settled_by_its_noble_action',
     (_HINTS + 'visit_hints.py', 'core/ReplaceUnaryOperator_Delete_Not',
      'return not state.decree_display'):
-        _PINS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
+        _HINT_GAPS + 'test_r10_2_4_a_visit_to_the_marquis_with_no_decree_is_refused',
     (_HINTS + 'turn_hints.py', 'core/ReplaceComparisonOperator_Eq_Lt',
      'if move.kind == "gold":'):
-        _PINS + 'test_r3_4_getting_a_gold_is_always_legal',
+        _HINT_GAPS + 'test_r3_4_getting_a_gold_is_always_legal',
     (_HINTS + 'store_hints.py', 'core/ReplaceOrWithAnd',
      'extra = max(0, ops.modifier(state, self.seat, "cardinal-steps") or 0)'):
-        _PINS + 'test_r17_2_5_extra_cardinal_steps_reach_further_up_the_treasury',
+        _HINT_GAPS + 'test_r17_2_5_extra_cardinal_steps_reach_further_up_the_treasury',
     (_HINTS + 'building_hints.py', 'core/AddNot',
      'if STACK.tail_within(state, _BUILDING_TAIL) and _any_opening_now(state, frame.seat, moves):'):
-        _PINS + 'test_r10_3_2_4_an_opening_certain_now_settles_the_building_decision',
+        _HINT_GAPS + 'test_r10_3_2_4_an_opening_certain_now_settles_the_building_decision',
     (_HINTS + 'store_hints.py', 'core/NumberReplacer',
      'limit = funds - (ops.modifier(state, seat, "payment") or 0)'):
-        _PINS + 'test_r10_1_3_a_store_is_certain_from_exactly_its_price',
+        _HINT_GAPS + 'test_r10_1_3_a_store_is_certain_from_exactly_its_price',
     (_HINTS + 'store_hints.py', 'core/ReplaceComparisonOperator_LtE_Lt',
      'answer = True if dearest <= funds else None'):
-        _PINS + 'test_r14_3_a_land_meeting_the_cardinal_is_certain_at_the_dearest_treasury',
+        _HINT_GAPS + 'test_r14_3_a_land_meeting_the_cardinal_is_certain_at_the_dearest_treasury',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Div',
      'found = _MOST_TILES.put(state.catalogue, 1 + max('):
-        _PINS + 'test_r8_5_one_action_takes_at_most_two_clergy_tiles',
+        _HINT_GAPS + 'test_r8_5_one_action_takes_at_most_two_clergy_tiles',
     (_HINTS + 'bounds.py', 'core/ReplaceBinaryOperator_Add_Mul',
      'self.cube_steps = self.rubble.influence + self.rubble.gains * self.bonus'):
-        _PINS + 'test_r17_2_8_influence_a_cube_brings_counts_toward_a_land',
+        _HINT_GAPS + 'test_r17_2_8_influence_a_cube_brings_counts_toward_a_land',
 }
 
 ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "
