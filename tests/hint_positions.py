@@ -11,6 +11,7 @@ rules' own move lists, each move played out, R3.6). Used by tests/test_hint_prop
 
 from __future__ import annotations
 
+import atexit
 import functools
 import shutil
 import tempfile
@@ -59,6 +60,7 @@ def board(name: str) -> Rules:
     if not BOARD_EDITS[name]:
         return load_rules()
     folder = Path(tempfile.mkdtemp(prefix=f"lisboa-board-{name}-")) / "cards"
+    atexit.register(shutil.rmtree, folder.parent, True)  # the copy goes with the process
     shutil.copytree(CARDS, folder)
     path = folder / "board.lsb"
     text = path.read_text(encoding="utf-8")
