@@ -50,7 +50,7 @@ test: lint chromium compiled
 	LISBOA_EXPECT_BUILD=compiled $(VENV_C)/bin/python -m pytest
 	LISBOA_EXPECT_BUILD=pure $(BIN)/python -m pytest tests/test_random_play.py \
 		tests/test_lookahead.py tests/test_serialize.py tests/test_hot_classes.py \
-		tests/test_game_fingerprints.py \
+		tests/test_game_fingerprints.py tests/test_hint_properties.py \
 		tests/test_conformance.py -k "not frameworks_own and not on_ray"
 
 # The inner loop: every test not marked slow, pure build, on every core (under a minute on
@@ -89,8 +89,9 @@ PACKAGE ?= lisboa-rules
 MUTANTS ?= 40
 SEED    ?= 26
 WORKERS ?= 2
+ARGS    ?=
 mutate: $(STAMP)
-	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers $(WORKERS)
+	$(BIN)/python benchmarks/mutate.py $(PACKAGE) --sample $(MUTANTS) --seed $(SEED) --workers $(WORKERS) $(ARGS)
 
 # Rewrite tests/api_snapshot.txt after a deliberate change to the public API.
 api-snapshot: $(STAMP)

@@ -1,22 +1,28 @@
 """Mutation testing of one package against the tests that guard it (issue 26): a seeded
 sample of cosmic-ray's mutants, run on copies of the checkout, one copy per worker.
 
-    python benchmarks/mutate.py PACKAGE [--sample N] [--seed S] [--workers W]
-        [--timeout SECONDS] [--results FILE] [--list]
+    python benchmarks/mutate.py PACKAGE [--sample N|all] [--seed S] [--workers W]
+        [--timeout SECONDS] [--results FILE] [--workdir DIR] [--list]
+    python benchmarks/mutate.py PACKAGE --collect DIR [--results FILE]
+    python benchmarks/mutate.py PACKAGE --rescore FILE [--tests TEST ...]
 
 PACKAGE is one of ``lisboa-rules``, ``lisboa-hints``, ``puerto-rico-rules``,
-``tiletum-rules``, ``core``
-(``--list`` shows each one's files, tests and count of mutants). Every mutant cosmic-ray
-can make of the package's files (minus the operators in ``EXCLUDED``, which make noise
-rather than plausible faults) is enumerated; ``--sample`` of them are drawn with
-``random.Random(seed)`` and run, each against the package's tests (``-x``, the tests not
-marked slow, pure build) in a copy of the sources, so the checkout itself is never
-touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
-timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived*
-otherwise; ``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
+``tiletum-rules``, ``core`` (``--list`` shows each one's files, tests and count of mutants). Every
+mutant cosmic-ray can make of the package's files (minus the operators in ``EXCLUDED``,
+which make noise rather than plausible faults) is enumerated; ``--sample`` of them are drawn
+with ``random.Random(seed)`` and run (``--sample all``: every one, in that seeded order, so
+a run stopped early has checked a uniform sample), each against the package's tests (``-x``,
+the tests not marked slow, pure build) in a copy of the sources, so the checkout itself is
+never touched. A mutant is *killed* when the tests fail, *timed out* when they run past the
+timeout (3 times the unmutated run, 60 s at least; counted as caught), *survived* otherwise;
+``EQUIVALENT`` lists the survivors shown to be equivalent, with the reason.
 
 Prints the package's line of the score table and every survivor (file:line, operator,
-the changed line); ``--results`` appends the whole run as one JSON line.
+the changed line); ``--results`` appends the whole run as one JSON line. ``--workdir``
+keeps the copies and cosmic-ray's sessions in DIR (not a temporary directory), so that
+``--collect DIR`` can report the mutants finished so far of a run still going or
+stopped (an exhaustive run of a package takes hours on a shared machine). ``--rescore``
+runs the survivors of a recorded run again against the tests as they are now.
 """
 
 from __future__ import annotations
@@ -55,7 +61,9 @@ PACKAGES: dict[str, Package] = {
     ),
     "lisboa-hints": Package(
         (SRC + "games/lisboa/hints/*.py",),
-        ("tests/test_hint_pins.py", "tests/test_hint_boundaries.py", "tests/test_hint_oracle.py",
+        ("tests/test_hint_rows.py", "tests/test_hint_pins.py", "tests/test_hint_gaps.py",
+         "tests/test_hint_boundaries.py",
+         "tests/test_hint_oracle.py", "tests/test_hint_properties.py",
          "tests/test_legality.py", "tests/test_lookahead.py"),
     ),
     "puerto-rico-rules": Package(
@@ -106,263 +114,40 @@ def _excluded(operator: str) -> bool:
     return False
 
 
-# Survivors shown to be equivalent: (file, operator, the line as written) -> why.
-_RULES = SRC + "games/lisboa/rules/"
-_PR = SRC + "games/puerto_rico/"
-_HINTS = SRC + "games/lisboa/hints/"
-_TL = SRC + "games/tiletum/rules/"
-EQUIVALENT: dict[tuple[str, str, str], str] = {
-    (_RULES + "draft.py", "core/ReplaceComparisonOperator_Lt_NotEq",
-     "if round_ + 1 < len(KEEP_PER_ROUND):"):
-        "round_ runs 0..len-1, so round_ + 1 never exceeds the length: < and != agree",
-    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Gt_NotEq",
-     "ranked = sorted({v for v in values if v > 0}, reverse=True)"):
-        "the values ranked are counts (stores, officials), never negative",
-    (_RULES + "state_actions.py", "core/ReplaceTrueWithFalse",
-     "for good, price in zip(GOODS, state.prices, strict=True)"):
-        "four goods and four prices always (the state format checks it): strict only "
-        "raises on a length mismatch",
-    (_RULES + "turn.py", "core/NumberReplacer", "tile = str(move.args[0])"):
-        "a 'keep TILE' move has exactly one argument: args[0] is args[-1]",
-    (_RULES + "payment.py", "core/NumberReplacer", 'return Frame("dead", -1, (reason,))'):
-        "a dead frame is pushed only on a line the lookahead refutes (R3.6); no state "
-        "handed out carries one, and its seat is never read",
-    (_PR + "rules/builder.py", "core/ReplaceComparisonOperator_Gt_NotEq",
-     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
-        "the colonist supply and ship are counts, never negative: > 0 is != 0",
-    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Gt_NotEq",
-     "state.colonist_supply > 0 or state.colonist_ship > 0):"):
-        "the colonist supply and ship are counts, never negative: > 0 is != 0",
-    (_PR + "rules/mayor.py", "core/ReplaceComparisonOperator_Gt_GtE",
-     "city=tuple(0 if c > 0 else c for c in p.city))"):
-        "a space with 0 colonists becomes 0 either way",
-    (_PR + "rules/settler.py", "core/ReplaceComparisonOperator_Eq_LtE",
-     'if move.kind == "hacienda":'):
-        "past 'pass' the frame's moves are 'hacienda' and 'take', and 'take' > 'hacienda'",
-    (_PR + "rules/trader.py", "core/NumberReplacer",
-     "good = next(g for g, found in enumerate(rules.goods) if found.word == move.args[0])"):
-        "a 'sell GOOD' move has exactly one argument: args[0] is args[-1]",
-    (_PR + "scoring.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     "tied = [s for s in seats if s.total == best]"):
-        "best is the largest total: no total exceeds it, so >= is ==",
-    (SRC + "games/lisboa/hints/turn_hints.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     'if move.kind == "visit":'):
-        "the turn's moves are gold, tuck, sponsor and visit, and 'visit' sorts last: "
-        ">= is ==",
-    (_HINTS + "effect_facts.py", "core/NumberReplacer",
-     "or all(mod.amount is None or mod.amount <= 0"):
-        "the hooks asked (payment, hire-cost, land-rubble) take only a reduction (-1 or "
-        "less, LB104) or free (None) in the card language: no amount is 0",
-    (_HINTS + "bounds.py", "core/NumberReplacer",
-     '(sum(d.kind == "take_clergy" for d in ops.elementary(r)) for r in rewards), default=0'):
-        "rewards holds the reward of every land space and construction site of the board, "
-        "never none (R1.8): the default of max() is never used",
-    (_TL + "actions.py", "core/ReplaceComparisonOperator_Gt_NotEq",
-     "moves += [m for g, given in enumerate(_EXCHANGES) if p.resources[g] > 0 for m in given]"):
-        "resources are never negative (every payment is offered only when held, every gain "
-        "of the catalogue is positive; an invariant of the state): > 0 is != 0",
-    (_TL + "duties.py", "core/ReplaceComparisonOperator_Eq_LtE",
-     'elif kind == "assistant":'):
-        "the warehouse's tiles besides persons (skipped above) are contracts, coats and "
-        "assistants; contracts and coats are matched first and 'contract' > 'assistant', "
-        "so only assistants reach the test: <= is ==",
-    (_TL + "phases.py", "core/ReplaceUnaryOperator_USub_Invert",
-     'frames.append(Frame("corrupt", -1, (cycle,)))'):
-        "the reveal was an automatic frame (before it became a chance step): advance ran it "
-        "as soon as it was on top, so no state handed out had it on top, and its handler "
-        "never read the seat",
-    (_TL + "phases.py", "core/ReplaceUnaryOperator_USub_Not",
-     'frames += [Frame("king-phase", -1), Frame("fair", -1), Frame("cleanup", -1)]'):
-        "the fair and the cleanup are automatic frames: advance runs each as soon as it is "
-        "on top, so no state handed out has it on top, and their handlers never read the "
-        "seat (-1 or 0 alike)",
-    (_TL + "phases.py", "core/ReplaceComparisonOperator_GtE_Eq", "if state.round >= ROUNDS:"):
-        "the round never passes ROUNDS (the cleanup of the last round ends the game before "
-        "it would count on): >= is ==",
-    (_TL + "phases.py", "core/NumberReplacer", "die = str(move.args[0])"):
-        "a roll outcome has one argument (the die): args[-1] is args[0]",
-    (_TL + "turn.py", "core/NumberReplacer", "kind = str(move.args[0])"):
-        "an 'action' move has one argument (the kind): args[-1] is args[0]",
-    (_TL + "effects.py", "core/NumberReplacer",
-     "state = add_resources(state, frame.seat, **{str(move.args[0]): 1})"):
-        "a 'gain' move of a resource of any type has one argument (the resource): args[-1] "
-        "is args[0]",
-    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     'if build == "post" and here in rules.extra["town"]:'):
-        "in the shipped catalogue a step's build is 'post', 'pillar' or none, and both "
-        "'pillar' and '' sort before 'post': >= is == (the card reader does not check the "
-        "word: a catalogue with a word sorting after 'post' would tell them apart)",
-    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE", 'if move.kind == "post":'):
-        "the moves left there (a step frame's past 'stop' and 'step', an anywhere frame's "
-        "past 'skip') are 'post' and 'pillar', and 'pillar' < 'post': >= is ==",
-    (_TL + "phases.py", "core/NumberReplacer", 'state = push(state, Frame("king-score", -1))'):
-        "the king-phase scoring is an automatic frame under the king-bonus decision: "
-        "advance runs it as soon as it is on top, and its handler never reads the seat",
-    (_TL + "actions.py", "core/NumberReplacer",
-     '1 if word == "exchange" else exchanged, die)))'):
-        "the exchanged flag is only tested for truth (the first exchange's extra resource, "
-        "TL12.3): 2 and 1 are both true",
-    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     'if bonus and bonus[0] == "persons":'):
-        "the shipped build bonuses are 'vp N', 'persons' or none (TL25.1), and 'vp' is "
-        "matched first: only 'persons' reaches the test",
-    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.args[0] != "yes":'):
-        "the area-bonus moves are 'bonus yes' and 'bonus no', and 'no' < 'yes': < is !=",
-    (SRC + "core/rng.py", "core/NumberReplacer",
-     "_LIMITS: Final[list[int]] = [0] + [_limit(n) for n in range(1, 1025)]"):
-        "index 0 is never read (a shuffle draws in range(n) for n >= 2), and one more "
-        "entry holds the value _limits would compute for it",
-    (SRC + "core/rng.py", "core/ReplaceTrueWithFalse",
-     "for i, value in zip(range(size - 1, 0, -1), _draws(seed, counter, size - 1), "
-     "strict=True):"):
-        "both sides have size - 1 items: strict only raises on a length mismatch",
-    (SRC + "core/immutable.py", "core/ReplaceTrueWithFalse",
-     "for name, value in zip(obj.FIELDS, obj.values(), strict=True):"):
-        "values() gives one value per field: strict only raises on a length mismatch",
-}
-
-
-# Survivors of a recorded run killed since by a test written for them (each checked by
-# benchmarks/issue_mutants.py): (file, operator, the line as written) -> the test.
-_GAPS = "test_mutant_gaps.py::"
-_PINS = "test_hint_pins.py::"
-_CORE = "test_core_pins.py::"
-_TL_GAPS = "test_tiletum_mutant_gaps.py::"
-KILLED_SINCE: dict[tuple[str, str, str], str] = {
-    (_RULES + "turn.py", "core/ReplaceAndWithOr",
-     "gives = card.reward is not None and card.type not in rewarded"):
-        _GAPS + "test_r15_3_step_3_one_bonus_per_noble_however_many_of_its_cards_go",
-    (_RULES + "stores.py", "core/ReplaceComparisonOperator_Eq_NotEq",
-     'north = site.side == "north" and site.street == street'):
-        _GAPS + "test_r10_1_4_a_north_building_counts_only_for_stores_facing_its_street",
-    (_RULES + "state_actions.py", "core/ReplaceContinueWithBreak", "continue"):
-        _GAPS + "test_r8_4_1_every_store_of_the_seat_produces_whatever_the_order_of_the_stores",
-    (_RULES + "scoring.py", "core/ReplaceComparisonOperator_Eq_Lt", 'if test == "fewest":'):
-        _GAPS + "test_r17_6_fewest_holds_for_every_seat_tied_at_the_least",
-    (_RULES + "setup.py", "core/NumberReplacer",
-     "rules: Rules, players: int = 4, seed: int = 0, options: Options | None = None"):
-        _GAPS + "test_the_rules_new_state_defaults_to_the_public_new_games_seed",
-    (_RULES + "effects.py", "core/ReplaceComparisonOperator_Gt_Lt", "if count > 1:"):
-        _GAPS + "test_r12_a_discard_of_two_taken_cubes_asks_for_each",
-    (_RULES + "ops.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     "and last[3] == state.catalogue"):
-        _GAPS + "test_r13_3_each_catalogue_gives_its_own_house_ability",
-    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Eq_LtE",
-     'elif ops.arg(d, "what") == "influence":'):
-        _PINS + "test_a_good_gained_is_neither_reis_nor_influence",
-    (_HINTS + "bounds.py", "core/ReplaceComparisonOperator_Eq_Gt",
-     'elif ops.arg(d, "what") == "influence" and bonus is not None:'):
-        _PINS + "test_a_wig_gained_adds_no_reis_to_a_bound",
-    (_HINTS + "bounds.py", "core/NumberReplacer",
-     'return max(0, ops.modifier(state, seat, "influence-gain") or 0)'):
-        _PINS + "test_no_influence_bonus_without_a_passive_that_gives_one",
-    (_HINTS + "effect_facts.py", "core/AddNot", "if found is None:"):
-        _PINS + "test_a_seat_without_triggers_only_gains",
-    (_HINTS + "visit_hints.py", "core/ReplaceAndWithOr",
-     'and ops.arg(option, "action") in NOBLE_ACTIONS'):
-        _PINS + "test_an_event_offers_only_its_noble_actions",
-    (_HINTS + "visit_hints.py", "core/ReplaceComparisonOperator_IsNot_Is",
-     "if card.event is not None and not _event_possible(state, card.event):"):
-        _PINS + "test_a_sponsorship_whose_event_has_nothing_to_take_is_illegal",
-    (_HINTS + "store_hints.py", "core/ReplaceFalseWithTrue", "return False"):
-        _PINS + "test_a_seat_with_every_house_built_is_not_certain_of_a_store",
-    (_HINTS + "store_hints.py", "core/ReplaceComparisonOperator_Gt_NotEq",
-     "if all(max(0, price + discount) > funds + gain for price, gain in prices):"):
-        _PINS + "test_a_store_a_gain_could_pay_for_is_not_called_impossible",
-    (_HINTS + "building_hints.py", "core/ReplaceComparisonOperator_LtE_Eq",
-     "if needed <= reachable:"):
-        _PINS + "test_officials_reachable_in_the_place_order_need_no_hire",
-    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Mul_Sub",
-     'each = max(0, treasury + (ops.modifier(state, seat, "hire-cost") or 0) - tiles * luck.hire)'):
-        _PINS + "test_hiring_costs_the_treasury_value_for_each_missing_official",
-    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Sub_Mul",
-     "- tiles * luck.officials - _site_rewards(state).officials"):
-        _PINS + "test_a_tile_in_the_church_that_needs_fewer_officials_lowers_the_hires",
-    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Add_Mul", "+ cubes * rubble.reis"):
-        _PINS + "test_the_opening_funds_bound_counts_the_sites_reward",
-    (_HINTS + "bounds.py", "core/ReplaceBinaryOperator_Sub_Add",
-     "return price - self.discount <= reis + ops.reis_value(self.state, marker)"):
-        _PINS + "test_a_held_payment_discount_lowers_the_land_bound_by_its_amount",
-    (_HINTS + "store_hints.py", "core/ReplaceFalseWithTrue",
-     "unknown = False  # a land whose reward takes a clergy tile, moves the cardinal..."):
-        _PINS + "test_a_penniless_seat_cannot_pay_a_plain_store",
-    (_HINTS + "store_hints.py", "core/ReplaceBinaryOperator_Add_Mul",
-     "if land.steady and price <= max(funds, p.reis + land.sure_reis + ops.reis_value("):
-        _PINS + "test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal",
-    (_TL + "actions.py", "core/ReplaceOrWithAnd",
-     "if state.person_deck or any(state.person_display):"):
-        _TL_GAPS + "test_tl11_2_a_refresh_with_an_empty_deck_brings_the_discards_back",
-    (_TL + "effects.py", "core/ReplaceComparisonOperator_Eq_GtE",
-     "if any(state.posts[index[i]] == seat for i in ids):"):
-        _TL_GAPS + "test_tl10_4_another_players_trading_post_leaves_the_town_open",
-    (_TL + "effects.py", "core/ReplaceBinaryOperator_Add_Mul",
-     'return state.replaced({"pillars": (*pillars[:i], (*pillars[i], seat), '
-     '*pillars[i + 1 :])})'):
-        _TL_GAPS + "test_tl8_2_a_pillar_joins_its_own_site_and_counts_once_in_final_scoring",
-    (_TL + "ops.py", "core/ReplaceComparisonOperator_Eq_LtE", 'if kind == "contract":'):
-        _TL_GAPS + "test_tl15_5_only_contract_tiles_wait_for_an_empty_contract_space",
-    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_Lt", 'if move.kind != "end":'):
-        _TL_GAPS + "test_tl6_1_f_duties_after_the_action_leave_the_turn_open",
-    (_TL + "turn.py", "core/ReplaceComparisonOperator_NotEq_GtE",
-     'for r in RESOURCES if r != rules.extra["die"][str(m.args[1])[:2]]]'):
-        _TL_GAPS + "test_tl22_1_8_the_die_type_assistant_names_any_other_resource",
-    (_TL + "phases.py", "core/ReplaceComparisonOperator_GtE_Eq",
-     "return sum(1 for rooms in p.rooms for floor, t in enumerate(rooms) if t and floor >= 1)"):
-        _TL_GAPS + "test_tl24_1_7_persons_on_floor_three_count_like_floor_two",
-    (_TL + "duties.py", "core/ReplaceComparisonOperator_Eq_GtE", 'elif kind == "assistant":'):
-        _TL_GAPS + "test_tl14_6_1_a_contract_with_every_contract_space_covered_is_no_assistant",
-    (SRC + "core/rng.py", "core/ReplaceComparisonOperator_Lt_Gt", "if size < len(_LIMITS):"):
-        _GAPS + "test_a_shuffle_longer_than_the_table_of_limits_is_a_permutation",
-    (SRC + "core/frame.py", "core/ReplaceComparisonOperator_LtE_Eq",
-     "if not changes.keys() <= _FIELD_SET:"):
-        _GAPS + "test_a_frame_replaced_in_one_field_keeps_the_others",
-    (SRC + "core/stack.py", "core/NumberReplacer", "stack = [(state, 0)]"):
-        _CORE + "test_why_stuck_reports_only_the_dead_ends_the_legality_search_reaches",
-    (SRC + "core/stack.py", "core/NumberReplacer",
-     "if h.checkpoint or depth > 60 or h.moves is None:"):
-        _CORE + "test_why_stuck_reports_only_the_dead_ends_the_legality_search_reaches",
-    (SRC + "core/stack.py", "core/ReplaceComparisonOperator_Gt_GtE",
-     'shown = ", ".join(str(m) for m in same[:8]) + (", ..." if len(same) > 8 else "")'):
-        _CORE + "test_an_illegal_move_lists_the_possible_moves_of_its_kind_with_dots_only"
-        "_for_a_rest",
-    (SRC + "core/stack.py", "core/ReplaceFalseWithTrue", "checkpoint: bool = False,"):
-        _CORE + "test_a_handler_is_no_checkpoint_unless_marked",
-    (SRC + "core/stategen.py", "core/ReplaceBinaryOperator_Add_Div",
-     'print(("out of date: " if args.check else "wrote ") + str(path))'):
-        _CORE + "test_the_generator_command_line_names_each_stale_and_each_written_module",
-    (_TL + "phases.py", "core/ReplaceComparisonOperator_Eq_LtE", 'if choice == "take":'):
-        _TL_GAPS + "test_tl17_1_a_king_bonus_tile_discarded_stays_out_of_the_warehouse",
-    (_TL + "draws.py", "core/ReplaceUnaryOperator_USub_UAdd", "FACE_DOWN: Final = -1"):
-        _TL_GAPS + "test_tl26_2_a_face_down_token_is_no_token_value",
-}
+# Survivors shown to be equivalent, and survivors killed since by a named test: the
+# tables live in benchmarks/mutant_tables.py.
+from mutant_tables import EQUIVALENT, KILLED_SINCE  # noqa: E402
 
 ANNOTATION = ("in a type annotation, never evaluated (every module has `from __future__ "
               "import annotations`)")
 
 
-def _annotation_lines(path: Path) -> set[int]:
-    """Lines of ``path`` whose binary operators all sit in annotations (none in code)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def _annotation_lines(path: Path) -> set[str]:
+    """The lines of ``path`` (stripped) whose binary operators all sit in annotations (none
+    in code): by text, so that a run recorded before a line moved is still classified."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
     notes = [n for node in ast.walk(tree) for n in (
         getattr(node, "annotation", None), getattr(node, "returns", None)) if n is not None]
     inside = {id(x) for n in notes for x in ast.walk(n)}
     marked = {x.lineno for n in notes for x in ast.walk(n) if isinstance(x, ast.BinOp)}
     code = {x.lineno for x in ast.walk(tree)
             if isinstance(x, ast.BinOp) and id(x) not in inside}
-    return marked - code
+    lines = text.splitlines()
+    return {lines[n - 1].strip() for n in marked - code}
 
 
 def _classify(row: dict[str, str]) -> str:
     """A row's outcome with the equivalent survivors set apart."""
     if row["outcome"] != "survived":
         return row["outcome"]
-    path, line = row["where"].rsplit(":", 1)
+    path = row["where"].rsplit(":", 1)[0]
     if (SRC + path, row["operator"], row["line"]) in EQUIVALENT:
         return "equivalent"
     if (SRC + path, row["operator"], row["line"]) in KILLED_SINCE:
         return "killed since"
-    if row["operator"].startswith("core/ReplaceBinaryOperator_") and int(
-            line) in _annotation_lines(ROOT / (SRC + path)):
+    if row["operator"].startswith("core/ReplaceBinaryOperator_") and row[
+            "line"] in _annotation_lines(ROOT / (SRC + path)):
         return "equivalent"
     return "survived"
 
@@ -427,13 +212,21 @@ def _changed(diff: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("package", nargs="?", choices=sorted(PACKAGES))
-    parser.add_argument("--sample", type=int, default=40, help="mutants to run (0: all)")
+    parser.add_argument("--sample", type=_sample, default=40,
+                        help="mutants to run ('all' or 0: every one)")
     parser.add_argument("--seed", type=int, default=26)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, help="seconds per mutant (default: 3x the "
                         "unmutated run, 60 at least)")
     parser.add_argument("--results", type=Path, help="append the run here (a JSON line)")
     parser.add_argument("--list", action="store_true", help="files, tests and mutant counts")
+    parser.add_argument("--workdir", type=Path, help="keep the copies and sessions here")
+    parser.add_argument("--collect", type=Path,
+                        help="report the finished mutants of a run's --workdir")
+    parser.add_argument("--rescore", type=Path,
+                        help="run the survivors of the last run in this --results file again")
+    parser.add_argument("--tests", nargs="*", default=[],
+                        help="with --rescore: these tests instead of the package's")
     parser.add_argument("--report", type=Path, nargs="+",
                         help="print the runs recorded in these --results files")
     args = parser.parse_args()
@@ -451,23 +244,36 @@ def main() -> None:
         return
     if args.package is None:
         parser.error("name a package (or --list)")
-    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results)
+    if args.collect:
+        collect(args.package, args.collect, args.seed, args.results)
+        return
+    if args.rescore:
+        rescore(args.package, args.rescore, args.tests, args.timeout or 300.0)
+        return
+    run(args.package, args.sample, args.seed, args.workers, args.timeout, args.results,
+        args.workdir)
+
+
+def _sample(text: str) -> int:
+    return 0 if text == "all" else int(text)
 
 
 def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
-        results: Path | None) -> None:
+        results: Path | None, workdir: Path | None = None) -> None:
     from cosmic_ray.work_db import WorkDB, use_db
-    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
     package = PACKAGES[name]
     command = _test_command(package)
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-") as tmp:
+    if workdir is not None:
+        workdir.mkdir(parents=True, exist_ok=False)
+    with (tempfile.TemporaryDirectory(prefix=f"lisboa-mutate-{name}-")
+          if workdir is None else _kept(workdir)) as tmp:
         base = Path(tmp) / "w0"
         _copy(base)
         files = _files(package, base)
         every = _mutants(files, base)
-        chosen = random.Random(seed).sample(every, min(sample, len(every))) if sample else every
+        chosen = random.Random(seed).sample(every, min(sample or len(every), len(every)))
         print(f"{name}: {len(chosen)} of {len(every)} mutants (seed {seed}), "
               f"{len(files)} files, {workers} workers", flush=True)
         clock = time.perf_counter()
@@ -503,27 +309,112 @@ def run(name: str, sample: int, seed: int, workers: int, timeout: float | None,
             _out, err = proc.communicate()
             if proc.returncode != 0:
                 raise SystemExit(f"cosmic-ray exec failed:\n{err[-3000:]}")
-        rows = []
-        for copy in copies:
-            with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
-                for item, result in db.completed_work_items:
-                    spec = item.mutations[0]
-                    if result.worker_outcome != WorkerOutcome.NORMAL:
-                        outcome = "error"
-                    elif result.test_outcome == TestOutcome.SURVIVED:
-                        outcome = "survived"
-                    elif result.output == "timeout":
-                        outcome = "timed out"
-                    elif result.test_outcome == TestOutcome.KILLED:
-                        outcome = "killed"
-                    else:
-                        outcome = "error"
-                    rows.append({
-                        "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
-                        "operator": spec.operator_name, "line": _line(base, spec),
-                        "mutant": _changed(result.diff or ""), "outcome": outcome})
+        rows = _rows(copies, base)
     run_ = {"package": name, "seed": seed, "sample": len(chosen), "of": len(every),
             "minutes": round((time.perf_counter() - started) / 60, 1), "rows": rows}
+    report(run_)
+    if results:
+        with results.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(run_) + "\n")
+
+
+class _kept:
+    """A work directory kept after the run (the context manager of --workdir)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> str:
+        return str(self.path)
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _rows(copies: list[Path], base: Path) -> list[dict[str, str]]:
+    """The finished mutants of the sessions of ``copies`` (``base``: an unmutated copy)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    rows = []
+    for copy in copies:
+        with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+            for item, result in db.completed_work_items:
+                spec = item.mutations[0]
+                if result.worker_outcome != WorkerOutcome.NORMAL:
+                    outcome = "error"
+                elif result.test_outcome == TestOutcome.SURVIVED:
+                    outcome = "survived"
+                elif result.output == "timeout":
+                    outcome = "timed out"
+                elif result.test_outcome == TestOutcome.KILLED:
+                    outcome = "killed"
+                else:
+                    outcome = "error"
+                rows.append({
+                    "where": f"{str(spec.module_path).removeprefix(SRC)}:{spec.start_pos[0]}",
+                    "operator": spec.operator_name, "line": _line(base, spec),
+                    "mutant": _changed(result.diff or ""), "outcome": outcome,
+                    "diff": result.diff or ""})
+    return rows
+
+
+def rescore(name: str, results: Path, tests: list[str], timeout: float) -> None:
+    """Run each survivor of the last run recorded in ``results`` again, against the
+    package's tests as they are now (or ``tests``), on a copy of the checkout with the
+    mutant's diff applied: which survivors the tests written since kill."""
+    run_ = json.loads(results.read_text(encoding="utf-8").splitlines()[-1])
+    survivors = [r for r in run_["rows"] if _classify(r) == "survived" and r.get("diff")]
+    package = PACKAGES[name]
+    command = _test_command(package._replace(tests=tuple(tests) or package.tests))
+    print(f"{name}: {len(survivors)} survivors of the recorded run, against: {command}",
+          flush=True)
+    killed = 0
+    with tempfile.TemporaryDirectory(prefix=f"lisboa-rescore-{name}-") as tmp:
+        copy = Path(tmp)
+        _copy(copy)
+        for row in survivors:
+            diff = row["diff"].split("\n", 1)[1] + "\n"
+            patched = subprocess.run(["patch", "-p1", "-s", "--no-backup-if-mismatch"],
+                                     cwd=copy, input=diff, text=True, capture_output=True)
+            if patched.returncode != 0:
+                print(f"- {row['where']}: the diff no longer applies", flush=True)
+                continue
+            try:
+                done = subprocess.run(command, shell=True, cwd=copy, env=_env(copy),
+                                      capture_output=True, text=True, timeout=timeout)
+                caught = done.returncode != 0
+                first = next((line.split(" - ")[0].removeprefix("FAILED ")
+                              for line in done.stdout.splitlines()
+                              if line.startswith("FAILED ")), "")
+            except subprocess.TimeoutExpired:
+                caught, first = False, "TIMED OUT (not counted as killed here)"
+            subprocess.run(["patch", "-p1", "-R", "-s", "--no-backup-if-mismatch"],
+                           cwd=copy, input=diff, text=True, capture_output=True, check=True)
+            killed += caught
+            verdict = f"killed by {first}" if caught else first or "SURVIVED"
+            print(f"- {row['where']} {row['operator']}: `{row['line']}` -> "
+                  f"`{row['mutant']}`: {verdict}", flush=True)
+    print(f"{name}: {killed} of {len(survivors)} survivors killed now")
+
+
+def collect(name: str, workdir: Path, seed: int, results: Path | None) -> None:
+    """Report the mutants finished so far in a run's ``--workdir`` (or a temporary
+    directory of a run still going): the line of the score table over those only."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    copies = sorted(p.parent for p in workdir.glob("w*/session.sqlite"))
+    if not copies:
+        raise SystemExit(f"no cosmic-ray session under {workdir}")
+    planned = 0
+    for copy in copies:
+        with use_db(str(copy / "session.sqlite"), WorkDB.Mode.open) as db:
+            planned += db.num_work_items
+    rows = _rows(copies, copies[0])
+    print(f"{name}: {len(rows)} of the {planned} mutants planned finished")
+    started = min((c / "cosmic-ray.toml").stat().st_mtime for c in copies)
+    run_ = {"package": name, "seed": seed, "sample": len(rows), "of": planned,
+            "minutes": round((time.time() - started) / 60, 1), "partial": True, "rows": rows}
     report(run_)
     if results:
         with results.open("a", encoding="utf-8") as out:

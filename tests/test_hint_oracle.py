@@ -23,81 +23,21 @@ from pathlib import Path
 import pytest
 
 import lisboa_core.games.lisboa.hints  # noqa: F401  (registers the rules' frames and their hints)
+from hint_positions import checked_hints, offered
 from lisboa_core import apply, is_over, legal_moves, load_rules, new_game
-from lisboa_core.core import stack as core
-from lisboa_core.core.moves import Move
 from lisboa_core.core.replace import replace
-from lisboa_core.games.lisboa.stack import STACK
-from lisboa_core.games.lisboa.state import Frame, State
+from lisboa_core.games.lisboa.state import State
 
 CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
-
-
-class _Bare:
-    """The shortcuts switched off for one question to the full search."""
-
-    def __enter__(self) -> None:
-        core.SWITCHES.shortcuts = False
-
-    def __exit__(self, *exc: object) -> None:
-        core.SWITCHES.shortcuts = True
-
-
-def _offered(state: State, shortcuts: bool) -> tuple[str, ...]:
-    fresh = replace(state)  # a new object: no cached answer for it
-    core.SWITCHES.shortcuts = shortcuts
-    try:
-        return tuple(str(m) for m in legal_moves(fresh))
-    finally:
-        core.SWITCHES.shortcuts = True
 
 
 @pytest.fixture
 def oracle() -> Iterator[Counter[str]]:
     """While the test runs every verdict, judgement and prune is checked against the
-    full search; the counter tallies the answers checked, by frame kind and answer."""
-    checked: Counter[str] = Counter()
-    saved = dict(STACK.handlers)
-    for kind, handler in saved.items():
-        changes: dict[str, object] = {}
-        if handler.verdict is not None:
-            def verdict(state: State, frame: Frame, moves: tuple[Move, ...],
-                        given: core.VerdictFn = handler.verdict) -> bool | None:
-                answer = given(state, frame, moves)
-                if answer is not None:
-                    with _Bare():
-                        assert STACK.completable(state, 0) == answer, (frame, moves)
-                    checked[f"verdict {frame.kind} {answer}"] += 1
-                return answer
-            changes["verdict"] = verdict
-        if handler.judge is not None:
-            def judge(state: State, frame: Frame, moves: tuple[Move, ...],
-                      given: core.JudgeFn = handler.judge) -> list[bool | None]:
-                answers = given(state, frame, moves)
-                for move, answer in zip(moves, answers, strict=True):
-                    if answer is not None:
-                        with _Bare():
-                            assert STACK.completes(state, move) == answer, (frame, move)
-                        checked[f"judge {frame.kind} {move.kind} {answer}"] += 1
-                return answers
-            changes["judge"] = judge
-        if handler.prune is not None:
-            def prune(state: State, frame: Frame, moves: tuple[Move, ...],
-                      given: core.PruneFn = handler.prune) -> tuple[Move, ...]:
-                kept = given(state, frame, moves)
-                for move in moves:
-                    if move not in kept:
-                        with _Bare():
-                            assert not STACK.completes(state, move), (frame, move)
-                        checked[f"prune {frame.kind}"] += 1
-                return kept
-            changes["prune"] = prune
-        if changes:
-            STACK.handlers[kind] = handler.replaced(**changes)  # type: ignore[arg-type]
-    try:
+    full search (tests/hint_positions.py); the counter tallies the answers checked, by
+    frame kind and answer."""
+    with checked_hints() as checked:
         yield checked
-    finally:
-        STACK.handlers.update(saved)
 
 
 def _window(state: State, seed: int, start: int, length: int) -> Iterator[State]:
@@ -144,7 +84,7 @@ def test_every_hint_answer_agrees_with_the_bare_search(
     for state in _window(new_game(players, seed), seed, start, length):
         seen += 1
         if seen % 10 == 0:  # the offered moves too, on some states (the full list is slow)
-            assert _offered(state, True) == _offered(state, False)
+            assert offered(state, True) == offered(state, False)
     assert seen == length
     assert sum(oracle.values()) > 50, oracle
 
@@ -160,6 +100,6 @@ def test_hint_answers_agree_with_the_bare_search_with_edited_clergy_tiles(
     for current in _window(state, 701, 0, 80):
         seen += 1
         if seen % 10 == 0:
-            assert _offered(current, True) == _offered(current, False)
+            assert offered(current, True) == offered(current, False)
     assert seen == 80
     assert oracle["prune store"] > 0, oracle

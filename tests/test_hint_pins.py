@@ -261,3 +261,4 @@ def test_a_store_three_reis_beyond_the_funds_and_its_reward_is_illegal() -> None
     assert store_hints._store_judge(state, frame, moves) == [False] * len(moves)
     richer = ops.update(state, 0, reis=reis + 1)  # exactly the price with the reward
     assert store_hints._store_judge(richer, frame, moves) == [True] * len(moves)
+

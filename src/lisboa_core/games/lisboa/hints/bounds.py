@@ -11,17 +11,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from lisboa_core.core.hint_tables import declare
 from lisboa_core.core.memo import CATALOGUES, Memo, tracked
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa.catalogue import Rules
 from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.lands import rubble_costs as _rubble_costs
+from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import State
 
 # Model classes bound once (compiled code reads them faster than through ``m``).
 _ClergyTile: Final = m.ClergyTile
 
 __all__ = []
+
+
+# The terms each bound counts toward what a seat could pay, declared (core.hint_tables) so
+# that tests/test_hint_rows.py pins each on a position where that term is what decides:
+# with it the move is kept and legal, without it (a real less) pruned and illegal, both
+# checked against the bare search. ``land`` is :class:`_LandBound` (a store's land price,
+# R10.1.2-R10.1.3); ``opening`` is :func:`_opening_funds` with :func:`_hire_hopeless` (an
+# opening's officials, R10.3.2.4).
+_BOUND_TERMS: Final[dict[str, frozenset[str]]] = declare(STACK.game, "bounds", {
+    "land": frozenset({
+        "cash", "influence", "reward-reis", "reward-influence", "payment-discount",
+        "rubble-trigger", "clergy-tile",
+    }),
+    "opening": frozenset({"hire-price", "officials-out", "site-reward"}),
+}, "R10.1.3, R10.3.2.4, R0.11, R5.6, R17.2.8")
 
 
 def _officials_out_count(state: State, seat: int) -> int:

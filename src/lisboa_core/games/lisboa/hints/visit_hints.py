@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lisboa_core.core.hint_tables import declare
 from lisboa_core.core.memo import Memo
 from lisboa_core.core.moves import Move
 from lisboa_core.games.lisboa import model as m
@@ -136,12 +137,13 @@ def _offered_noble_actions(event: m.Seq | None) -> list[str]:
 # offices, a plan goes to the hand, a favor tile to the player; no event is emitted).
 # Searching for a way through a visit, the lookahead may then try `skip` alone; a visit
 # whose Noble action is impossible is refuted without trying every free State action.
-_CANNOT_HELP: Final[dict[str, frozenset[str]]] = {
+# Declared (core.hint_tables): tests/test_hint_rows.py pins each cell on a position.
+_CANNOT_HELP: Final[dict[str, frozenset[str]]] = declare(STACK.game, "cannot-help", {
     "build-store": frozenset({"recruit-officials", "acquire-plan", "royal-favor"}),
     # A decree comes from the face-up display and no State action adds one.
     "take-decree": frozenset(STATE_ACTIONS),
     "open-building": frozenset({"royal-favor"}),
-}
+}, "R9.1 step 4, R9.2, R8")
 
 
 def _useless(state: State, seat: int, action: str) -> frozenset[str]:
@@ -262,7 +264,8 @@ def _visit_option_judge(
 # follow and scores at the end (R8.6.2); none of them touches the seat's cash and
 # influence, the treasury, the rubble or the decrees. A ship pays goods and moves the
 # treasury marker up (R8.3.5), which changes land and hiring prices but no decree.
-_INERT: Final[dict[str, frozenset[str]]] = {
+# Declared (core.hint_tables): tests/test_hint_rows.py pins each cell on a position.
+_INERT: Final[dict[str, frozenset[str]]] = declare(STACK.game, "inert", {
     "build-store": frozenset(
         {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor"}
     ),
@@ -272,7 +275,7 @@ _INERT: Final[dict[str, frozenset[str]]] = {
     "take-decree": frozenset(
         {"recruit-officials", "acquire-plan", "produce-goods", "royal-favor", "build-ship"}
     ),
-}
+}, "R9.1 step 4, R8")
 
 
 def _follow_judge(state: State, frame: Frame, moves: tuple[Move, ...]) -> list[bool | None]:
