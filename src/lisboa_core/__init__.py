@@ -13,8 +13,9 @@ Example::
 
     import random
     from lisboa_core import apply, is_over, legal_moves, new_game
+    from lisboa_core.games import games
 
-    for game in ("lisboa", "puerto-rico", "tiletum"):
+    for game in games():  # Lisboa, Puerto Rico, Tiletum and any game installed
         state = new_game(game=game, seed=7)
         rng = random.Random(0)
         while not is_over(state):

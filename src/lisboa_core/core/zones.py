@@ -74,8 +74,8 @@ class Domains:
 
         from lisboa_core.core.zones import Domains
 
-        domains = Domains(ids={"role": frozenset({"Mayor"})}, sizes={"goods": 5})
-        assert domains.ids["role"] == {"Mayor"}
+        domains = Domains(ids={"role": frozenset({"R1", "R2"})}, sizes={"goods": 5})
+        assert domains.ids["role"] == {"R1", "R2"}
     """
 
     ids: Mapping[str, frozenset[str]] = attrs.field(factory=dict)
@@ -93,8 +93,8 @@ class Place:
 
         from lisboa_core.core.zones import Place
 
-        place = Place("face_up", ("CornPlantation",), "plantation", "plantations")
-        assert place.items == ("CornPlantation",)
+        place = Place("face_up", ("T1",), "tile", "tiles")
+        assert place.items == ("T1",)
     """
 
     path: str

@@ -37,6 +37,6 @@ def uncited(phrase: str) -> str:
 
 
 def a_or_an(name: str) -> str:
-    """``name`` after the indefinite article it takes (``an Indigo plant``, ``a Hacienda``,
+    """``name`` after the indefinite article it takes (``an olive grove``, ``a windmill``,
     by its first letter)."""
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

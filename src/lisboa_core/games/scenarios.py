@@ -59,7 +59,7 @@ def play(state: S, *notations: str, settle: bool = False) -> S:
         from lisboa_core.testing import play
 
         state = play(new_game(players=3, seed=1, game="puerto-rico"), "role builder")
-        assert state.phase == "Builder"
+        assert state.phase.lower() == "builder"
     """
     for text in notations:
         while is_chance(state) and text not in {str(m) for m in legal_moves(state)}:

@@ -9,8 +9,8 @@ Example::
 
     state = pr.new_position(players=4, governor=2)
     state = pr.set_seat(state, 2, goods={"corn": 2}, island={"corn": (1, 1)})
-    state = pr.start_phase(state, "Captain", seat=2)
-    assert state.to_act == 2 and state.phase == "Captain"
+    state = pr.start_phase(state, "captain", seat=2)
+    assert state.to_act == 2 and state.phase.lower() == "captain"
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def new_position(players: int = 4, seed: int = 1, governor: int = 0) -> State:
 
 def start_phase(state: State, role: str, seat: int) -> State:
     """``state`` with a new round in which ``seat`` is the governor and chooses ``role``
-    (a role card id, ``"Mayor"``; any case), so its phase starts with ``seat`` to act
+    (a role card id as the move notation writes it, ``"mayor"``; any case), so its phase starts with ``seat`` to act
     first (PR3.2.3); the automatic steps of the start are played.
 
     :raises LisboaError: for a role card not in play.
@@ -75,8 +75,8 @@ def start_phase(state: State, role: str, seat: int) -> State:
 
         from lisboa_core.testing import puerto_rico as pr
 
-        state = pr.start_phase(pr.new_position(players=3), "Builder", seat=2)
-        assert state.phase == "Builder" and state.to_act == 2
+        state = pr.start_phase(pr.new_position(players=3), "builder", seat=2)
+        assert state.phase.lower() == "builder" and state.to_act == 2
     """
     roles = {r.lower(): r for r in state.roles}
     if role.lower() not in roles:
@@ -105,7 +105,7 @@ def set_seat(
 ) -> State:
     """``state`` with seat ``seat``'s board set by name, the rest of it left as it was:
     ``goods`` maps a good (``"corn"``) to its count, ``island`` a tile (``"corn"``,
-    ``"quarry"``) to (tiles, occupied), ``city`` a building (``"Harbor"``; any case) to its
+    ``"quarry"``) to (tiles, occupied), ``city`` a building (its id as the move notation writes it, ``"harbor"``; any case) to its
     colonists (a building not named: not owned when ``city`` is given). The supplies give
     or take back what changed (goods, colonists, plantations, quarries, buildings,
     doubloons are the bank's, VP chips the supply's) and the position is checked.
@@ -118,7 +118,7 @@ def set_seat(
         from lisboa_core.testing import puerto_rico as pr
 
         state = pr.new_position(players=3)
-        state = pr.set_seat(state, 0, city={"SmallMarket": 1}, goods={"sugar": 1})
+        state = pr.set_seat(state, 0, city={"smallmarket": 1}, goods={"sugar": 1})
         assert state.players[0].goods[2] == 1
     """
     rules: Rules = rules_of(state)
