@@ -129,7 +129,7 @@ def to_json_free(state: State) -> list[str]:
     """Every string a state holds (a view's state: what the seat may see)."""
     from lisboa_core.games.lisboa.views import _strings
 
-    return list(_strings(state))
+    return list(_strings(state, set()))
 
 
 def _visible_strings(before: State, after: State, seat: int) -> set[str]:
