@@ -66,8 +66,9 @@ def new_position(players: int = 4, seed: int = 1, governor: int = 0) -> State:
 
 def start_phase(state: State, role: str, seat: int) -> State:
     """``state`` with a new round in which ``seat`` is the governor and chooses ``role``
-    (a role card id as the move notation writes it, ``"mayor"``; any case), so its phase starts with ``seat`` to act
-    first (PR3.2.3); the automatic steps of the start are played.
+    (a role card id as the move notation writes it, ``"mayor"``; any case), so its phase
+    starts with ``seat`` to act first (PR3.2.3); the automatic steps of the start are
+    played.
 
     :raises LisboaError: for a role card not in play.
 
@@ -105,10 +106,11 @@ def set_seat(
 ) -> State:
     """``state`` with seat ``seat``'s board set by name, the rest of it left as it was:
     ``goods`` maps a good (``"corn"``) to its count, ``island`` a tile (``"corn"``,
-    ``"quarry"``) to (tiles, occupied), ``city`` a building (its id as the move notation writes it, ``"harbor"``; any case) to its
-    colonists (a building not named: not owned when ``city`` is given). The supplies give
-    or take back what changed (goods, colonists, plantations, quarries, buildings,
-    doubloons are the bank's, VP chips the supply's) and the position is checked.
+    ``"quarry"``) to (tiles, occupied), ``city`` a building (its id as the move notation
+    writes it, ``"harbor"``; any case) to its colonists (a building not named: not owned
+    when ``city`` is given). The supplies give or take back what changed (goods,
+    colonists, plantations, quarries, buildings, doubloons are the bank's, VP chips the
+    supply's) and the position is checked.
 
     :raises LisboaError: for an unknown name, or a position no game reaches (a supply
         that would go below zero, more colonists than circles, a city too large).
