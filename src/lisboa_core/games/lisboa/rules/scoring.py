@@ -340,13 +340,14 @@ def score(state: State) -> ScoreSheet:
     """
     if not isinstance(state, State):
         raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
-    seats = seat_scores(state)
-    return ScoreSheet(seats, _winners(state, seats), final=not state.pending)
+    seats = tuple(SeatScore(s.seat, s.wigs_so_far, s.categories, tie_break_values(state, s.seat))
+                  for s in seat_scores(state))
+    return ScoreSheet(seats, _winners(seats), final=not state.pending)
 
 
 def seat_scores(state: State) -> tuple[SeatScore, ...]:
-    """Every seat's sheet of :func:`score`, without the winners (a bot judging positions
-    needs only the totals)."""
+    """Every seat's sheet of :func:`score`, without the tie-breakers and the winners (a bot
+    judging positions needs only the totals)."""
     rules = ops.rules_of(state)
     board = ops.board_of(rules)
     n = state.player_count
@@ -400,8 +401,7 @@ def seat_scores(state: State) -> tuple[SeatScore, ...]:
             Category("favors", board.favor_wigs * len(p.favors), (("favors", len(p.favors)),))
         )
 
-    return tuple(SeatScore(s, state.players[s].wigs, tuple(sheets[s]),
-                           tie_break_values(state, s)) for s in range(n))
+    return tuple(SeatScore(s, state.players[s].wigs, tuple(sheets[s])) for s in range(n))
 
 
 def tie_break_values(state: State, seat: int) -> tuple[int, int, int, int]:
@@ -421,7 +421,7 @@ def tie_break_values(state: State, seat: int) -> tuple[int, int, int, int]:
     return (state.players[seat].sets, stores, _completed(state, seat), cash_out(state, seat))
 
 
-def _winners(state: State, seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
+def _winners(seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
     """Most wigs, then most sets, stores, completed plans, reis after cash-out (R16.9): the
     seats' :attr:`SeatScore.tie_breaks`."""
 
