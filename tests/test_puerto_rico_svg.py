@@ -276,3 +276,31 @@ def test_the_docstring_examples_run() -> None:
     assert all(block.strip() for block in blocks)
     for block in blocks:
         exec(compile(block, "<example>", "exec"), {})
+
+
+def test_role_cards_say_their_phase_in_a_players_words() -> None:
+    """Issue 34: a role card says what its phase has the players do (PR4-PR10), not the
+    card file's word for it (``phase: settle``), wrapped on lines under the card's name."""
+    state = lisboa_core.new_game(players=4, seed=3, game="puerto-rico")
+    picture = board(replace(state, role_doubloons=(0, 2, 0, 0, 1, 0, 0)))
+    texts = _texts(picture)
+    assert not any(text.startswith("phase:") for text in texts)
+
+    def saying(name: str, lines: int) -> str:
+        at = texts.index(name)
+        return " ".join(texts[at + 1: at + 1 + lines])
+
+    # PR4: each player in turn takes a plantation; PR7: each player produces goods;
+    # PR10: the prospector has no phase, only its privilege
+    assert saying("Settler", 2) == "each player in turn takes a plantation"
+    assert saying("Craftsman", 2) == "each player produces goods"
+    assert saying("Prospector", 2) == "no phase: only the privilege"
+    # the longest saying fits: the cards grow to hold it, the doubloons below it
+    roles = _shapes(picture, "role")
+    assert len({e.get("height") for e in roles}) == 1
+    top = min(float(e.get("y", 0)) for e in roles)
+    coins = [float(e.get("cy", 0)) for e in _shapes(picture, "doubloon")
+             if (e.get("data-place") or "").startswith("role:")]
+    sayings = [float(e.get("y", 0)) for e in ET.fromstring(picture).iter(f"{SVG}text")
+               if e.text == "player places his"]  # the Mayor's last line
+    assert coins and sayings and min(coins) - 6 > sayings[0] > top

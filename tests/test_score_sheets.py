@@ -21,7 +21,11 @@ from lisboa_core.games import game
 from lisboa_core.games.generic import PointsCategory, PointsSeat, ranked
 
 GAMES = ("lisboa", "puerto-rico", "tiletum")
-TIE_BREAKS = {"puerto-rico": ["tie-break"]}  # PR16.2.2; the others' sheets hold none
+TIE_BREAKS = {  # each game's tie-breakers in the order its rules apply them
+    "lisboa": ["rubble sets", "stores", "completed plans", "reis after cash-out"],  # R16.9
+    "puerto-rico": ["tie-break"],  # PR16.2.2: doubloons plus goods
+    "tiletum": ["turn order (lower wins)"],  # TL20.6: earlier in the final turn order
+}
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -71,7 +75,10 @@ def _terminal_rows(text: str, name: str) -> list[str]:
     """The sheet's header and seat rows in the terminal's output, as cells."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.split()[:2] == ["seat", "name"])
-    header = lines[start].replace("so far", "so-far").split()
+    head = lines[start]
+    for column in _expected_columns(name):  # a column named in words is one cell
+        head = head.replace(column, column.replace(" ", "-"))
+    header = head.split()
     assert header == ["seat", "name", *(c.replace(" ", "-") for c in _expected_columns(name))]
     return [header, *(lines[start + 1 + k].split()
                       for k in range(len(lines)) if start + 1 + k < len(lines)
@@ -119,6 +126,23 @@ def test_puerto_rico_keeps_its_tie_break() -> None:
     assert [s.tie_breaks for s in table.seats] == [(2,), (2,), (2,)]
     lines = sheet_text(sheet).splitlines()
     assert lines[0].split()[-1] == "tie-break" and lines[1].split()[-1] == "2"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_sheet_declares_its_rules_tie_breakers_in_order(name: str) -> None:
+    """Issue 34.1: every game's itemised sheet has a column for each of its rules'
+    tie-breakers, in order, and a value of each for every seat."""
+    found = game(name)
+    table = itemised(found.score(new_game(found.default_players, 3, game=name)))
+    assert list(table.tie_breaks) == TIE_BREAKS[name]
+    assert all(len(s.tie_breaks) == len(TIE_BREAKS[name]) for s in table.seats)
+
+
+def test_a_seat_without_a_value_of_each_tie_breaker_is_refused() -> None:
+    sheet = ranked((PointsSeat(0, 1, (), (3,)), PointsSeat(1, 1)), final=True,
+                   tie_breaks=("gold",))
+    with pytest.raises(ValueError, match="seat 1 has 0 tie-break values"):
+        itemised(sheet)
 
 
 def test_a_hand_made_sheet_is_itemised_in_order() -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from lisboa_core.fronts.score_sheet import itemised
 from lisboa_core.games.lisboa import model as m
 from lisboa_core.games.lisboa import testing as t
 from lisboa_core.games.lisboa.catalogue import load_rules
@@ -512,6 +513,29 @@ def test_tie_break_2_most_stores() -> None:
     state = t.with_player(state, 1, completed=free_plans(state, 2), reis=4)
     state = equalise(state)
     assert score(state).winners == (0,)
+
+
+def test_the_sheet_holds_the_tie_breakers_that_decide() -> None:
+    # Issue 34.1 / R16.9: two seats tie on wigs; the sheet shows each seat's tie-breakers
+    # in order, and they are what decides. Seat 0: 1 set (1 of each colour), 2 stores, no
+    # plan, no reis; seat 1: 1 set (the extra stone makes no second), 1 store, 2 completed
+    # plans, 4 reis and no influence (nothing cashed out, A34).
+    state = t.with_player(blank(2), 0, rubble=(1, 1, 1))
+    state = t.with_player(state, 1, rubble=(2, 1, 1))
+    state = add_store(add_store(state, 0, STREET_OF["gold"]), 0, STREET_OF["tools"])
+    state = add_store(state, 1, STREET_OF["books"])
+    state = t.with_player(state, 1, completed=free_plans(state, 2), reis=4)
+    state = equalise(state)
+    sheet = score(state)
+    assert sheet.tie_breaks == ("rubble sets", "stores", "completed plans",
+                                "reis after cash-out")
+    assert [s.tie_breaks for s in sheet.seats] == [(1, 2, 0, 0), (1, 1, 2, 4)]
+    assert sheet.winners == (0,)  # sets equal, then the most stores
+    table = itemised(sheet)  # what every front end shows
+    assert table.tie_breaks == sheet.tie_breaks
+    assert [s.tie_breaks for s in table.seats] == [(1, 2, 0, 0), (1, 1, 2, 4)]
+    assert table.to_dict()["seats"][1]["tie_breaks"] == {
+        "rubble sets": 1, "stores": 1, "completed plans": 2, "reis after cash-out": 4}
 
 
 def test_tie_break_3_most_completed_plans() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lisboa_core.core.frame import Frame
+from lisboa_core.fronts.score_sheet import sheet_text
 from lisboa_core.games.tiletum.catalogue import load_rules
 from lisboa_core.games.tiletum.scoring import score
 from lisboa_core.games.tiletum.stack import STACK
@@ -141,3 +142,21 @@ def test_tl20_1_final_scoring_after_round_four() -> None:
     state = STACK.advance(state.with_pending((Frame("cleanup", -1), Frame("fair", -1))))
     sheet = score(state)
     assert sheet.final and sheet.winners == (2,)
+
+
+def test_tl20_6_a_tie_goes_to_the_earlier_seat_in_turn_order() -> None:
+    """TL20.6 / issue 34.1: tied on VP, the tied seat earlier in the final turn order wins;
+    the sheet shows each seat's place in that order (1 first, lower wins)."""
+    state = fresh().replaced({"order": (2, 0, 3, 1)})
+    for i in range(4):
+        state = seat(state, i, {}, vp=10)
+    sheet = score(state)
+    assert len({s.total for s in sheet.seats}) == 1
+    assert sheet.tie_breaks == ("turn order (lower wins)",)
+    assert [s.tie_breaks for s in sheet.seats] == [(2,), (4,), (1,), (3,)]
+    assert sheet.winners == (2,)
+    ahead = score(seat(state, 1, vp=11))  # the most VP wins before any tie-breaker
+    assert ahead.winners == (1,) and ahead.seats[1].tie_breaks == (4,)
+    head, *rows = sheet_text(sheet).splitlines()[:5]
+    assert head.endswith("turn order (lower wins)")
+    assert [row.split()[-1] for row in rows] == ["2", "4", "1", "3"]

@@ -1,11 +1,12 @@
 """The itemised score sheet every front end shows, for any game: the points scored during
 play (``so far``), every final-scoring category, the total they add up to, then the
-tie-breakers the sheet holds (Puerto Rico's ``tie-break``).
+tie-breakers the sheet declares, in the order they apply.
 
 One function, :func:`itemised`, reads a game's sheet (:meth:`Game.score
 <lisboa_core.games.Game.score>`: seats with ``so_far``, ``categories``, ``points(name)``,
-``total`` and, where the game has one, ``tiebreak``); the terminal (:func:`sheet_text`:
-``lisboa play``, ``lisboa replay``), the browser table
+``total`` and ``tie_breaks``, its values of the tie-breakers the sheet names in its own
+``tie_breaks``; a sheet without them has no tie-breaker columns); the terminal
+(:func:`sheet_text`: ``lisboa play``, ``lisboa replay``), the browser table
 (:func:`~lisboa_core.fronts.table_game.score_grid`) and the engine protocol (``score``:
 :meth:`Itemised.to_dict`) all show what it gives, so their columns are the same and add up
 to the same totals.
@@ -32,7 +33,6 @@ __all__ = ["Itemised", "ItemisedSeat", "itemised", "sheet_text"]
 
 SO_FAR = "so far"
 """The column of the points scored during play, before final scoring."""
-_TIE_BREAKS = (("tiebreak", "tie-break"),)  # a seat's attribute, and its column
 
 
 @attrs.frozen(slots=True)
@@ -85,6 +85,8 @@ def itemised(sheet: Any) -> Itemised:
 
     :raises TypeError: for something that is not a score sheet (no ``seats`` and
         ``winners``).
+    :raises ValueError: for a seat whose ``tie_breaks`` are not one value per name of
+        the sheet's ``tie_breaks``.
     """
     if not hasattr(sheet, "seats") or not hasattr(sheet, "winners"):
         raise TypeError(f"itemised(): expected a score sheet, got {type(sheet).__name__}")
@@ -93,17 +95,25 @@ def itemised(sheet: Any) -> Itemised:
         for category in seat.categories:
             if category.name not in names:
                 names.append(category.name)
-    present = [(attr, label) for attr, label in _TIE_BREAKS
-               if sheet.seats and all(hasattr(s, attr) for s in sheet.seats)]
+    tie_breaks = tuple(str(name) for name in getattr(sheet, "tie_breaks", ()))
     seats = tuple(
         ItemisedSeat(
             int(seat.seat),
             (int(getattr(seat, "so_far", 0)), *(_points(seat, name) for name in names)),
             int(seat.total),
-            tuple(getattr(seat, attr) for attr, _ in present))
+            _tie_breaks(seat, tie_breaks))
         for seat in sheet.seats)
-    return Itemised((SO_FAR, *names), tuple(label for _, label in present), seats,
+    return Itemised((SO_FAR, *names), tie_breaks, seats,
                     tuple(sheet.winners), bool(getattr(sheet, "final", True)))
+
+
+def _tie_breaks(seat: Any, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """A seat's value of each of the sheet's tie-breakers ``names``, in their order."""
+    values = tuple(getattr(seat, "tie_breaks", ()))
+    if len(values) != len(names):
+        raise ValueError(f"itemised(): seat {seat.seat} has {len(values)} tie-break values "
+                         f"for the sheet's {len(names)} tie-breakers {list(names)}")
+    return values
 
 
 def _points(seat: Any, name: str) -> int:

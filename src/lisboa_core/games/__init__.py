@@ -209,10 +209,11 @@ class Game:
         """The itemised score sheet of any state (a projection before the end).
 
         A sheet has ``seats`` (each with ``seat``, ``total``, ``so_far``: the points scored
-        before final scoring, and ``points(category)`` for each of :attr:`categories`),
-        ``winners`` (the winning seats after the tie-breakers), ``final`` and
-        ``to_dict()`` (plain JSON data); :class:`lisboa_core.core.score.ScoreSheet` is
-        one a game may use as it is.
+        before final scoring, ``points(category)`` for each of :attr:`categories`, and
+        ``tie_breaks``: its value of each tie-breaker), ``tie_breaks`` (the names of the
+        tie-breakers, in the order they apply), ``winners`` (the winning seats after the
+        tie-breakers), ``final`` and ``to_dict()`` (plain JSON data);
+        :class:`lisboa_core.games.generic.PointsSheet` is one a game may use as it is.
     """
         raise self._missing("score")
 

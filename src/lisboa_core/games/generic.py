@@ -59,7 +59,8 @@ class PointsCategory:
 
 @attrs.frozen(slots=True)
 class PointsSeat:
-    """One seat's score: the points scored before final scoring, then each category.
+    """One seat's score: the points scored before final scoring, then each category, then
+    its value of each of the sheet's tie-breakers (:attr:`PointsSheet.tie_breaks`).
 
     Example::
 
@@ -72,6 +73,7 @@ class PointsSeat:
     seat: int
     so_far: int
     categories: tuple[PointsCategory, ...] = ()
+    tie_breaks: tuple[int, ...] = ()
 
     @property
     def total(self) -> int:
@@ -92,8 +94,9 @@ class PointsSeat:
 
 @attrs.frozen(slots=True)
 class PointsSheet:
-    """A score sheet: every seat's score, the winners after the tie-breakers, and whether
-    the game is over (otherwise the sheet is a projection).
+    """A score sheet: every seat's score, the winners after the tie-breakers, whether the
+    game is over (otherwise the sheet is a projection), and the names of the tie-breakers
+    in the order they apply (each seat holds its values in :attr:`PointsSeat.tie_breaks`).
 
     Example::
 
@@ -106,6 +109,7 @@ class PointsSheet:
     seats: tuple[PointsSeat, ...]
     winners: tuple[int, ...]
     final: bool
+    tie_breaks: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The sheet as plain JSON-ready data: ``{"final", "winners", "seats": [{"seat",
@@ -130,11 +134,12 @@ class PointsSheet:
 
 def ranked(seats: Sequence[PointsSeat], final: bool,
            tie_break: Callable[[int], tuple[int, ...]] | None = None, *,
-           lower_wins: bool = False) -> PointsSheet:
+           lower_wins: bool = False, tie_breaks: Sequence[str] = ()) -> PointsSheet:
     """The sheet of these seats, the winners being the seats with the most points (the
     fewest with ``lower_wins``: a game of penalty points, :attr:`Game.lower_wins
     <lisboa_core.games.Game.lower_wins>`), then the best ``tie_break(seat)`` (a tuple,
-    higher is better); a tie that remains is a shared win.
+    higher is better); a tie that remains is a shared win. ``tie_breaks`` names the
+    tie-breakers the seats hold (:attr:`PointsSeat.tie_breaks`), for the front ends.
 
     Example::
 
@@ -150,7 +155,8 @@ def ranked(seats: Sequence[PointsSeat], final: bool,
         return (total, *(tie_break(seat.seat) if tie_break else ()))
 
     best = max(key(s) for s in seats)
-    return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final)
+    return PointsSheet(tuple(seats), tuple(s.seat for s in seats if key(s) == best), final,
+                       tuple(tie_breaks))
 
 
 def margins(figures: Sequence[float]) -> list[float]:

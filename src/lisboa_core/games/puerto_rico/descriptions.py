@@ -10,7 +10,10 @@ from lisboa_core.dsl.phrases import a_or_an, counted, filled, uncited
 from lisboa_core.games.puerto_rico import model as m
 from lisboa_core.games.puerto_rico.language import EVENTS, VOCABULARY
 
-__all__ = ["ability_text", "building_text", "component_text", "role_text", "scoring_text"]
+__all__ = [
+    "ability_text", "building_text", "component_text", "phase_text", "role_text",
+    "scoring_text",
+]
 
 
 def _meanings(name: str) -> dict[str, str]:
@@ -93,9 +96,15 @@ def building_text(rules: m.Rules, building: m.Building) -> str:
     return "; ".join(parts)
 
 
+def phase_text(role: m.Role) -> str:
+    """What a role card's phase has the players do, in a player's words (the card
+    language's meaning of its ``phase`` word, without the rule it cites)."""
+    return uncited(_PHASES.get(role.phase, f"the {role.phase} phase"))
+
+
 def role_text(role: m.Role) -> str:
     """A role card in words: its phase, then its privilege."""
-    phase = uncited(_PHASES.get(role.phase, f"the {role.phase} phase"))
+    phase = phase_text(role)
     privilege = _PRIVILEGES.get(role.privilege)
     text = filled(privilege, role.amount) if privilege else role.privilege.replace("-", " ")
     return f"{phase}; privilege: {text}"

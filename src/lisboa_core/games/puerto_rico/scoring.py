@@ -20,6 +20,7 @@ from lisboa_core.games.puerto_rico.state import State
 
 __all__ = [
     "CATEGORIES",
+    "TIE_BREAKS",
     "Category",
     "ScoreSheet",
     "SeatScore",
@@ -31,6 +32,8 @@ __all__ = [
 
 CATEGORIES: Final = ("vp-chips", "buildings", "large-buildings")
 """The categories of a seat's score, in the order of PR16.1.1."""
+TIE_BREAKS: Final = ("tie-break",)
+"""The names of the tie-breakers of PR16.2.2, in order: one, doubloons plus goods."""
 
 
 @attrs.frozen(slots=True)
@@ -54,6 +57,11 @@ class SeatScore:
     def total(self) -> int:
         """Every category added up."""
         return sum(c.vp for c in self.categories)
+
+    @property
+    def tie_breaks(self) -> tuple[int, ...]:
+        """The seat's value of each of :attr:`ScoreSheet.tie_breaks`: its ``tiebreak``."""
+        return (self.tiebreak,)
 
     @property
     def so_far(self) -> int:
@@ -95,6 +103,12 @@ class ScoreSheet:
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
     final: bool
+
+    @property
+    def tie_breaks(self) -> tuple[str, ...]:
+        """The names of the tie-breakers, in order (:data:`TIE_BREAKS`); each seat holds
+        its values in :attr:`SeatScore.tie_breaks`."""
+        return TIE_BREAKS
 
     def to_dict(self) -> dict[str, Any]:
         """The sheet as plain JSON-ready data: ``{"final", "winners", "seats": [{"seat",

@@ -30,9 +30,16 @@ Example::
 
 from __future__ import annotations
 
-from lisboa_core.games.picture import WIDTH, Canvas, subject
+import textwrap
+
+from lisboa_core.games.picture import MIN_TEXT, WIDTH, Canvas, subject, text_width
 from lisboa_core.games.puerto_rico import model as m
-from lisboa_core.games.puerto_rico.descriptions import ability_text, role_text, scoring_text
+from lisboa_core.games.puerto_rico.descriptions import (
+    ability_text,
+    phase_text,
+    role_text,
+    scoring_text,
+)
 from lisboa_core.games.puerto_rico.rules.ops import rules_of
 from lisboa_core.games.puerto_rico.scoring import ScoreSheet, score
 from lisboa_core.games.puerto_rico.state import State
@@ -93,28 +100,36 @@ def _abilities(building: m.Building) -> str:
 def _draw_roles(c: Canvas, state: State, rules: m.Rules, top: float) -> float:
     c.text(10, top, "Role cards", size=13, weight="bold")
     width = min(136.0, (WIDTH - 20) / max(1, len(state.roles)) - 8)
+    # each card says what its phase has the players do, wrapped to the card's width; the
+    # cards are as tall as the longest saying needs
+    chars = max(8, int((width - 10) // text_width("x", MIN_TEXT)))
+    sayings = [textwrap.wrap(phase_text(rules.roles_by_id[r]), chars) for r in state.roles]
+    lines = max((len(said) for said in sayings), default=1)
+    below = 13 * (lines - 1)  # how much lower the doubloons and the taker stand
     for k, (role_id, coins, taker) in enumerate(
             zip(state.roles, state.role_doubloons, state.role_takers, strict=True)):
         role = rules.roles_by_id[role_id]
         x, y = 10 + k * (width + 8), top + 8
         taken = f"taken by seat {taker}" if taker >= 0 else "not taken this round"
-        c.rect(x, y, width, 62, "#fef5e7" if taker < 0 else "#f2f3f4",
+        c.rect(x, y, width, 62 + below, "#fef5e7" if taker < 0 else "#f2f3f4",
                stroke=_seat_colour(taker) if taker >= 0 else "#7b6a58",
                width=3 if taker >= 0 else 1,
                title=f"{role.name}: {role_text(role)}; "
                f"{_plural(coins, 'doubloon')} on it; {taken}",
                data={"kind": "role", "id": role_id, "doubloons": coins, "taker": taker})
         c.text(x + 6, y + 16, role.name, size=12, weight="bold")
-        c.text(x + 6, y + 30, f"phase: {role.phase}", size=9, fill="#555")
+        for line, said in enumerate(sayings[k]):
+            c.text(x + 6, y + 30 + 13 * line, said, size=MIN_TEXT, fill="#555")
         for d in range(min(coins, 6)):
-            c.circle(x + 12 + d * 14, y + 44, 6, _DOUBLOON, title="a doubloon on the card",
+            c.circle(x + 12 + d * 14, y + 44 + below, 6, _DOUBLOON,
+                     title="a doubloon on the card",
                      data={"kind": "doubloon", "place": f"role:{role_id}"})
         if coins > 6:
-            c.text(x + 96, y + 48, f"+{coins - 6}", size=10)
+            c.text(x + 96, y + 48 + below, f"+{coins - 6}", size=10)
         if taker >= 0:
-            c.text(x + 6, y + 58, f"seat {taker}", size=9, weight="bold",
+            c.text(x + 6, y + 58 + below, f"seat {taker}", size=9, weight="bold",
                    fill=_seat_colour(taker))
-    return top + 80
+    return top + 80 + below
 
 
 def _draw_ships(c: Canvas, state: State, rules: m.Rules, top: float) -> float:

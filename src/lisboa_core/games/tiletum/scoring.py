@@ -9,16 +9,19 @@ from lisboa_core.games.generic import PointsCategory, PointsSeat, PointsSheet, r
 from lisboa_core.games.tiletum.rules.ops import completed, rules_of
 from lisboa_core.games.tiletum.state import State
 
-__all__ = ["CATEGORIES", "score"]
+__all__ = ["CATEGORIES", "TIE_BREAKS", "score"]
 
 CATEGORIES: Final = ("posts-x-pillars", "buildings", "resources")
 """The final-scoring categories (TL20.2-TL20.4)."""
+TIE_BREAKS: Final = ("turn order (lower wins)",)
+"""The tie-breaker of TL20.6: a seat's place in the final turn order, 1 first."""
 
 
 def score(state: State) -> PointsSheet:
     """The score sheet of any state: ``so_far`` is the VP track, the categories are what
     final scoring would add now (TL20.1-TL20.6)."""
     rules = rules_of(state)
+    place = {seat: i + 1 for i, seat in enumerate(state.order)}  # TL20.6: lower wins
     seats = []
     for seat, p in enumerate(state.players):
         posts = state.posts.count(seat)
@@ -30,8 +33,6 @@ def score(state: State) -> PointsSheet:
                            (("posts", posts), ("pillars", pillars))),
             PointsCategory("buildings", rules.completed_vp[done], (("completed", done),)),
             PointsCategory("resources", resources, (("resources", sum(p.resources)),)),
-        )))
-    order = state.order
-    n = len(order)
-    return ranked(seats, final=not state.pending,
-                  tie_break=lambda seat: (n - order.index(seat),))
+        ), (place[seat],)))
+    return ranked(seats, final=not state.pending, tie_break=lambda seat: (-place[seat],),
+                  tie_breaks=TIE_BREAKS)

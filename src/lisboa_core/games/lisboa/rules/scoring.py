@@ -23,12 +23,15 @@ _Ship: Final = m.Ship
 _Site: Final = m.Site
 
 __all__ = [
-    "CATEGORIES", "SUBJECT_COUNTS", "Category", "ScoreSheet", "SeatScore", "SubjectCount",
-    "holds", "place_points", "score", "seat_scores", "winners",
+    "CATEGORIES", "SUBJECT_COUNTS", "TIE_BREAKS", "Category", "ScoreSheet", "SeatScore",
+    "SubjectCount", "holds", "place_points", "score", "seat_scores", "tie_break_values",
+    "winners",
 ]
 
 CATEGORIES: Final = ("ships", "rubble", "stores", "money", "decrees", "officials", "favors")
 """The final-scoring categories in the order of R16.3."""
+TIE_BREAKS: Final = ("rubble sets", "stores", "completed plans", "reis after cash-out")
+"""The tie-breakers of R16.9, in order (the most of each wins)."""
 
 
 @attrs.frozen(slots=True)
@@ -50,7 +53,8 @@ class Category:
 
 @attrs.frozen(slots=True)
 class SeatScore:
-    """One seat's sheet: wigs before final scoring plus each category.
+    """One seat's sheet: wigs before final scoring plus each category, then its value of
+    each tie-breaker of R16.9 (:data:`TIE_BREAKS`, :func:`tie_break_values`).
 
     Example::
 
@@ -63,6 +67,7 @@ class SeatScore:
     seat: int
     wigs_so_far: int
     categories: tuple[Category, ...]
+    tie_breaks: tuple[int, ...] = ()
 
     @property
     def total(self) -> int:
@@ -110,6 +115,12 @@ class ScoreSheet:
     seats: tuple[SeatScore, ...]
     winners: tuple[int, ...]
     final: bool  # True when the game is over; otherwise a projection
+
+    @property
+    def tie_breaks(self) -> tuple[str, ...]:
+        """The names of the tie-breakers of R16.9, in order (:data:`TIE_BREAKS`); each
+        seat holds its values in :attr:`SeatScore.tie_breaks`."""
+        return TIE_BREAKS
 
     def to_dict(self) -> dict[str, Any]:
         """The sheet as plain JSON-ready data, for front ends.
@@ -329,13 +340,14 @@ def score(state: State) -> ScoreSheet:
     """
     if not isinstance(state, State):
         raise TypeError(f"score(): state must be a State, not {type(state).__name__}")
-    seats = seat_scores(state)
-    return ScoreSheet(seats, _winners(state, seats), final=not state.pending)
+    seats = tuple(SeatScore(s.seat, s.wigs_so_far, s.categories, tie_break_values(state, s.seat))
+                  for s in seat_scores(state))
+    return ScoreSheet(seats, _winners(seats), final=not state.pending)
 
 
 def seat_scores(state: State) -> tuple[SeatScore, ...]:
-    """Every seat's sheet of :func:`score`, without the winners (a bot judging positions
-    needs only the totals)."""
+    """Every seat's sheet of :func:`score`, without the tie-breakers and the winners (a bot
+    judging positions needs only the totals)."""
     rules = ops.rules_of(state)
     board = ops.board_of(rules)
     n = state.player_count
@@ -392,14 +404,29 @@ def seat_scores(state: State) -> tuple[SeatScore, ...]:
     return tuple(SeatScore(s, state.players[s].wigs, tuple(sheets[s])) for s in range(n))
 
 
-def _winners(state: State, seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
-    """Most wigs, then most sets, stores, completed plans, reis after cash-out (R16.9)."""
+def tie_break_values(state: State, seat: int) -> tuple[int, int, int, int]:
+    """The seat's value of each tie-breaker of R16.9 (:data:`TIE_BREAKS`): completed rubble
+    sets, stores of all types, completed plans (tiles), reis after the influence cash-out.
+
+    Example::
+
+        from lisboa_core import new_game
+        from lisboa_core.games.lisboa.rules.scoring import tie_break_values
+
+        sets, stores, plans, _reis = tie_break_values(new_game(players=2, seed=1), 0)
+        assert (sets, stores, plans) == (0, 0, 0)  # nothing built at the start
+    """
+    stores = sum(1 for _l, owner, _st in state.stores if owner == seat)
+    # Tie-breaker 3 counts tiles that count as completed plans too (R17.2.11).
+    return (state.players[seat].sets, stores, _completed(state, seat), cash_out(state, seat))
+
+
+def _winners(seats: tuple[SeatScore, ...]) -> tuple[int, ...]:
+    """Most wigs, then most sets, stores, completed plans, reis after cash-out (R16.9): the
+    seats' :attr:`SeatScore.tie_breaks`."""
 
     def key(s: SeatScore) -> tuple[int, ...]:
-        p = state.players[s.seat]
-        stores = sum(1 for _l, owner, _st in state.stores if owner == s.seat)
-        # Tie-breaker 3 counts tiles that count as completed plans too (R17.2.11).
-        return (s.total, p.sets, stores, _completed(state, s.seat), cash_out(state, s.seat))
+        return (s.total, *s.tie_breaks)
 
     best = max(key(s) for s in seats)
     return tuple(s.seat for s in seats if key(s) == best)
