@@ -78,7 +78,7 @@ def test_the_final_sheet_is_whole_on_a_desktop_and_on_a_phone(
         phone.wait_for_selector("body[data-over=true]", state="attached")
         total_in_sight(phone)
         rows = phone.locator("#score-tall tr th:first-child").all_inner_texts()
-        # the tie-breakers each game's sheet declares (Lisboa R16.9, Tiletum TL20.6, ...)
+        # the tie-breakers each game's sheet declares, in its rules' order
         tie_breaks = itemised(game(name).score(new_game(players, game=name))).tie_breaks
         assert tie_breaks
         assert rows[1:] == ["so far", *categories, "total", *tie_breaks]
