@@ -8,7 +8,6 @@ benchmarks/issue_mutants.py ("[35]") checks each against its mutant.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from lisboa_core import load_rules
@@ -30,24 +29,9 @@ from lisboa_core.games.lisboa.rules import ops
 from lisboa_core.games.lisboa.rules.buildings import _hire_price
 from lisboa_core.games.lisboa.stack import STACK
 from lisboa_core.games.lisboa.state import Frame, State
+from test_hint_pins import _edited, _plain_seat
 
-CARDS = Path(__file__).resolve().parent.parent / "cards" / "lisboa"
 RULES = load_rules()
-
-
-def _plain_seat(state: State, seat: int = 0) -> State:
-    """The seat without clergy tiles (so without triggers or modifiers)."""
-    return ops.update(state, seat, clergy=())
-
-
-def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
-    folder = tmp_path / "cards"
-    shutil.copytree(CARDS, folder)
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return folder
 
 
 
